@@ -1,0 +1,157 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Model;
+
+namespace Prewired.Generator.Analysis
+{
+    /// <summary>What the usage checks found for one method marked [TailAwait] or [FastPath].</summary>
+    internal sealed class MarkedMethodValidation
+    {
+        public List<Finding> Findings { get; } = new();
+
+        public IMethodSymbol? BodyMethod { get; set; }
+
+        public MethodDeclarationSyntax? BodySyntax { get; set; }
+
+        public ReturnKind ReturnKind { get; set; }
+
+        /// <summary>True when the usage is valid and the body method is an async method of the right shape.</summary>
+        public bool IsValid => Findings.Count == 0 && BodyMethod is not null && BodySyntax is not null;
+    }
+
+    /// <summary>
+    /// The usage rules of the two attributes (PW0001-PW0008), checked from symbols and declarations alone so the
+    /// generator and the analyzer run exactly the same code.
+    /// </summary>
+    internal static class MarkedMethodValidator
+    {
+        public static MarkedMethodValidation Validate(IMethodSymbol marked, AttributeData attribute, MarkKind kind, CancellationToken cancellationToken)
+        {
+            var result = new MarkedMethodValidation();
+            var attributeName = KnownTypes.AttributeShortName(kind);
+            var declaration = marked.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<MethodDeclarationSyntax>().FirstOrDefault();
+            if (declaration is null) return result;
+            var nameLocation = declaration.Identifier.GetLocation();
+            var argumentLocation = ArgumentLocation(attribute, cancellationToken) ?? nameLocation;
+
+            if (!declaration.Modifiers.Any(SyntaxKind.PartialKeyword) || declaration.Body is not null || declaration.ExpressionBody is not null)
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.MethodMustBePartial, nameLocation, marked.Name, attributeName));
+            }
+
+            var nonPartial = ContainingTypes(marked).FirstOrDefault(t => !IsPartial(t, cancellationToken));
+            if (nonPartial is not null)
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.ContainingTypeMustBePartial, nameLocation, nonPartial.Name, marked.Name));
+            }
+
+            var shapeProblem = UnsupportedShape(marked);
+            if (shapeProblem is not null)
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.UnsupportedMethodShape, nameLocation, marked.Name, shapeProblem));
+            }
+
+            var returnKind = KnownTypes.ClassifyTaskType(marked.ReturnType);
+            if (returnKind is null)
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.UnsupportedReturnType, declaration.ReturnType.GetLocation(), marked.Name, marked.ReturnType.ToDisplayString(), attributeName));
+            }
+            else
+            {
+                result.ReturnKind = returnKind.Value;
+            }
+
+            var bodyName = attribute.ConstructorArguments.Length == 1 ? attribute.ConstructorArguments[0].Value as string : null;
+            if (string.IsNullOrWhiteSpace(bodyName))
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.InvalidBodyMethodName, argumentLocation, attributeName));
+                return result;
+            }
+
+            FindBody(marked, bodyName!, argumentLocation, result, cancellationToken);
+            return result;
+        }
+
+        private static void FindBody(IMethodSymbol marked, string bodyName, Location argumentLocation, MarkedMethodValidation result, CancellationToken cancellationToken)
+        {
+            var candidates = marked.ContainingType.GetMembers(bodyName).OfType<IMethodSymbol>()
+                .Where(m => !IsSameMethod(m, marked) && m.MethodKind == MethodKind.Ordinary)
+                .ToList();
+            if (candidates.Count == 0)
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.BodyMethodNotFound, argumentLocation, marked.Name, bodyName, marked.ContainingType.Name));
+                return;
+            }
+
+            var body = candidates.FirstOrDefault(c => SignatureMatches(c, marked));
+            if (body is null)
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.BodyMethodSignatureMismatch, argumentLocation, bodyName, marked.Name, ExpectedSignature(marked)));
+                return;
+            }
+
+            var bodySyntax = body.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<MethodDeclarationSyntax>()
+                .FirstOrDefault(m => m.Body is not null || m.ExpressionBody is not null);
+            if (!body.IsAsync || bodySyntax is null)
+            {
+                var location = bodySyntax?.Identifier.GetLocation() ?? argumentLocation;
+                result.Findings.Add(new Finding(DiagnosticIds.BodyMethodNotAsync, location, bodyName, marked.Name));
+                return;
+            }
+
+            result.BodyMethod = body;
+            result.BodySyntax = bodySyntax;
+        }
+
+        private static bool IsSameMethod(IMethodSymbol candidate, IMethodSymbol marked)
+            => SymbolEqualityComparer.Default.Equals(candidate, marked)
+               || SymbolEqualityComparer.Default.Equals(candidate.PartialDefinitionPart, marked)
+               || SymbolEqualityComparer.Default.Equals(candidate, marked.PartialImplementationPart);
+
+        private static bool SignatureMatches(IMethodSymbol body, IMethodSymbol marked)
+            => body.IsStatic == marked.IsStatic
+               && body.Arity == marked.Arity
+               && body.Parameters.Length == marked.Parameters.Length
+               && SymbolEqualityComparer.Default.Equals(body.ReturnType, marked.ReturnType)
+               && body.Parameters.Zip(marked.Parameters, (b, m) => b.RefKind == m.RefKind && SymbolEqualityComparer.Default.Equals(b.Type, m.Type)).All(x => x);
+
+        private static string ExpectedSignature(IMethodSymbol marked)
+        {
+            var parameters = string.Join(", ", marked.Parameters.Select(p => p.Type.ToDisplayString() + " " + p.Name));
+            return $"expected {(marked.IsStatic ? "a static" : "an instance")} method returning '{marked.ReturnType.ToDisplayString()}' with parameters ({parameters})";
+        }
+
+        private static string? UnsupportedShape(IMethodSymbol marked)
+        {
+            if (marked.IsGenericMethod) return "generic methods are not supported yet; move the type parameter to the containing type";
+            if (marked.Parameters.Any(p => p.RefKind != RefKind.None)) return "ref, out and in parameters cannot flow into an async body";
+            foreach (var type in ContainingTypes(marked))
+            {
+                if (type.TypeKind == TypeKind.Struct) return $"'{type.Name}' is a struct, whose async methods work on a copy of 'this'; declare the method in a class";
+                if (type.TypeKind == TypeKind.Interface) return "interface members are not supported";
+            }
+
+            return null;
+        }
+
+        private static IEnumerable<INamedTypeSymbol> ContainingTypes(IMethodSymbol method)
+        {
+            for (var type = method.ContainingType; type is not null; type = type.ContainingType)
+            {
+                yield return type;
+            }
+        }
+
+        private static bool IsPartial(INamedTypeSymbol type, CancellationToken cancellationToken)
+            => type.DeclaringSyntaxReferences.All(r => r.GetSyntax(cancellationToken) is TypeDeclarationSyntax t && t.Modifiers.Any(SyntaxKind.PartialKeyword));
+
+        private static Location? ArgumentLocation(AttributeData attribute, CancellationToken cancellationToken)
+            => attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken) is AttributeSyntax { ArgumentList.Arguments.Count: > 0 } syntax
+                ? syntax.ArgumentList.Arguments[0].GetLocation()
+                : attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation();
+    }
+}

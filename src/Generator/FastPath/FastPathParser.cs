@@ -1,0 +1,154 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Emit;
+using Prewired.Generator.Model;
+using Prewired.Generator.Parsing;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// [FastPath]: the synchronous path (<see cref="SyncPathWriter"/>) plus one async continuation per await
+    /// (<see cref="ContinuationBuilder"/>), or the forwarding implementation when some await cannot be split yet.
+    /// </summary>
+    internal static class FastPathParser
+    {
+        public static GeneratedMethodModel? Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
+        {
+            if (context.TargetSymbol is not IMethodSymbol marked || context.TargetNode is not MethodDeclarationSyntax declaration) return null;
+            var validation = MarkedMethodValidator.Validate(marked, context.Attributes[0], MarkKind.FastPath, cancellationToken);
+            if (!validation.IsValid) return null; // the analyzer reports why; emitting nothing avoids cascading errors
+
+            var body = validation.BodyMethod!;
+            var bodySyntax = validation.BodySyntax!;
+            var model = context.SemanticModel.SyntaxTree == bodySyntax.SyntaxTree
+                ? context.SemanticModel
+                : context.SemanticModel.Compilation.GetSemanticModel(bodySyntax.SyntaxTree);
+            var shell = MethodShellParser.Parse(marked, declaration, bodySyntax, model, MarkKind.FastPath);
+            var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
+            var members = new MemberWriter(shell.MemberIndent);
+            var lines = new CodeLines();
+            var hasResult = validation.ReturnKind.HasResult();
+
+            string? forwardReason = null;
+            List<SplitPoint>? splits = null;
+            if (BodyPreamble.HasErrors(bodyNode, model, cancellationToken))
+            {
+                forwardReason = $"Forwarding to '{body.Name}': it does not compile yet, so its statements are not copied.";
+            }
+            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult).FirstOrDefault() is { } blocker)
+            {
+                forwardReason = $"Forwarding to '{body.Name}': '{blocker.Arguments[0]}' cannot be split yet: {blocker.Arguments[1]} (PW0201).";
+            }
+            else
+            {
+                splits = Plan(bodySyntax, bodyNode, model, hasResult);
+                if (splits is null) forwardReason = $"Forwarding to '{body.Name}': a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct or an anonymous type).";
+            }
+
+            if (forwardReason is not null || splits is null)
+            {
+                BodyPreamble.WriteForwarding(lines, marked, body, forwardReason!);
+                members.Method(null, shell.Signature, lines);
+                return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
+            }
+
+            var guard = ContextGuardAnalysis.Decide(bodyNode, model, cancellationToken);
+            var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
+            var resumePrefix = $"{MethodShellParser.EscapedName(marked.Name)}__Resume";
+            BodyPreamble.Write(lines, guard, marked, body);
+            WriteSyncPath(lines, bodySyntax, model, splits, forms, resumePrefix);
+            members.Method(null, shell.Signature, lines);
+
+            foreach (var split in splits)
+            {
+                members.Method(
+                    $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously.",
+                    ContinuationDeclaration(split, body, forms, resumePrefix),
+                    ContinuationBody(split),
+                    hidden: true);
+            }
+
+            return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
+        }
+
+        private static List<SplitPoint>? Plan(MethodDeclarationSyntax method, SyntaxNode bodyNode, SemanticModel model, bool hasResult)
+        {
+            var splits = new List<SplitPoint>();
+            foreach (var site in AwaitSites.Collect(bodyNode))
+            {
+                var form = SplitForms.Of(site.Expression!, bodyNode, hasResult, out var statement)!.Value;
+                var split = new SplitPoint(splits.Count, site.Expression!, form, statement);
+                if (!ContinuationBuilder.TryBuild(split, bodyNode, model)) return null;
+                splits.Add(split);
+            }
+
+            return splits;
+        }
+
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix)
+        {
+            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix);
+            lines.Line("try");
+            lines.OpenBrace();
+            if (method.ExpressionBody is { } arrow)
+            {
+                if (splits.Count == 1 && splits[0].Statement is null)
+                {
+                    writer.WriteArrowSplit(splits[0]);
+                }
+                else
+                {
+                    ReturnRewriter.WriteArrowBody(lines, arrow, forms, (node, printer) =>
+                    {
+                        if (!AwaitSites.IsNestedFunction(node)) return false;
+                        printer.Unchanged(node);
+                        return true;
+                    });
+                }
+            }
+            else
+            {
+                foreach (var statement in method.Body!.Statements) writer.WriteStatement(statement);
+                if (!forms.Kind.HasResult() && model.AnalyzeControlFlow(method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
+            }
+
+            lines.CloseBrace();
+            lines.Line("catch (global::System.Exception __exception)");
+            lines.OpenBrace();
+            lines.Line(forms.FaultedReturn("__exception"));
+            lines.CloseBrace();
+        }
+
+        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix)
+        {
+            var awaitableType = split.Await.Expression is { } e ? TypeOf(split, e) : "var";
+            var parameters = new List<string> { $"{awaitableType} __awaitable" };
+            parameters.AddRange(split.LiveIn.Select(v => $"{TypeOfVariable(v)} {MethodShellParser.EscapedName(v.Name)}"));
+            var isStatic = body.IsStatic ? "static " : string.Empty;
+            return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}({string.Join(", ", parameters)})";
+        }
+
+        private static CodeLines ContinuationBody(SplitPoint split)
+        {
+            var lines = new CodeLines();
+            foreach (var variable in split.DeclaredInContinuation)
+            {
+                lines.Line($"{TypeOfVariable(variable)} {MethodShellParser.EscapedName(variable.Name)};");
+            }
+
+            lines.Append(split.Continuation);
+            return lines;
+        }
+
+        private static string TypeOf(SplitPoint split, ExpressionSyntax expression) => split.AwaitableTypeName ?? "object";
+
+        private static string TypeOfVariable(ISymbol variable)
+            => (variable switch { ILocalSymbol l => l.Type, IParameterSymbol p => p.Type, _ => null })!.ToDisplayString(MethodShellParser.TypeFormat);
+
+        private static string AwaitSiteDisplay(SplitPoint split) => new AwaitSite(split.Await).Display;
+    }
+}

@@ -1,0 +1,143 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Emit;
+using Prewired.Generator.Parsing;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// Writes the synchronous path: the body's statements in their own structure, each split await replaced by an
+    /// IsCompleted check that either takes the result in place or hands the awaitable and the live state to its
+    /// continuation, and every return turned into the builder's completed task.
+    /// </summary>
+    internal sealed class SyncPathWriter
+    {
+        private readonly CodeLines _lines;
+        private readonly Dictionary<SyntaxNode, SplitPoint> _splits;
+        private readonly AsyncReturnForms _forms;
+        private readonly string _resumePrefix;
+
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix)
+        {
+            _lines = lines;
+            _splits = splits.Where(s => s.Statement is not null).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            _forms = forms;
+            _resumePrefix = resumePrefix;
+        }
+
+        public void WriteStatement(StatementSyntax statement)
+        {
+            if (_splits.TryGetValue(statement, out var split))
+            {
+                WriteSplit(split);
+                return;
+            }
+
+            if (!statement.DescendantNodes().Any(_splits.ContainsKey))
+            {
+                SyntaxPrinter.PrintStatement(statement, _lines, Replace);
+                return;
+            }
+
+            switch (statement)
+            {
+                case BlockSyntax block:
+                    _lines.OpenBrace();
+                    foreach (var child in block.Statements) WriteStatement(child);
+                    _lines.CloseBrace();
+                    break;
+                case IfStatementSyntax ifStatement:
+                    WriteIf(ifStatement, "if");
+                    break;
+                case SwitchStatementSyntax switchStatement:
+                    _lines.Line($"switch ({SyntaxPrinter.PrintExpression(switchStatement.Expression, Replace)})");
+                    _lines.OpenBrace();
+                    foreach (var section in switchStatement.Sections)
+                    {
+                        foreach (var label in section.Labels) _lines.Line(SyntaxPrinter.PrintExpression(label, Replace));
+                        _lines.Indent++;
+                        foreach (var child in section.Statements) WriteStatement(child);
+                        _lines.Indent--;
+                    }
+
+                    _lines.CloseBrace();
+                    break;
+                default:
+                    // The classifier only lets awaits through inside blocks, ifs and switch sections.
+                    throw new System.InvalidOperationException("Unexpected statement around a split await: " + statement.Kind());
+            }
+        }
+
+        /// <summary>Writes a split await that is the whole expression body of the method.</summary>
+        public void WriteArrowSplit(SplitPoint split) => WriteSplit(split);
+
+        private void WriteIf(IfStatementSyntax ifStatement, string keyword)
+        {
+            _lines.Line($"{keyword} ({SyntaxPrinter.PrintExpression(ifStatement.Condition, Replace)})");
+            WriteEmbedded(ifStatement.Statement);
+            if (ifStatement.Else is null) return;
+            if (ifStatement.Else.Statement is IfStatementSyntax elseIf)
+            {
+                WriteIf(elseIf, "else if");
+                return;
+            }
+
+            _lines.Line("else");
+            WriteEmbedded(ifStatement.Else.Statement);
+        }
+
+        private void WriteEmbedded(StatementSyntax statement)
+        {
+            if (statement is BlockSyntax)
+            {
+                WriteStatement(statement);
+                return;
+            }
+
+            _lines.OpenBrace();
+            WriteStatement(statement);
+            _lines.CloseBrace();
+        }
+
+        private void WriteSplit(SplitPoint split)
+        {
+            var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)));
+            _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
+            _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
+            _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
+            var result = $"{split.AwaiterVariable}.GetResult()";
+            switch (split.Form)
+            {
+                case SplitForm.Return:
+                    _lines.Line("return " + _forms.ValuePrefix + result + _forms.ValueSuffix);
+                    break;
+                case SplitForm.Declare:
+                    var declaration = ((LocalDeclarationStatementSyntax)split.Statement!).Declaration;
+                    _lines.Line($"{declaration.Type} {declaration.Variables[0].Identifier.Text} = {result};");
+                    break;
+                case SplitForm.Assign:
+                    var assignment = (AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression;
+                    _lines.Line($"{assignment.Left.WithoutTrivia()} = {result};");
+                    break;
+                default:
+                    _lines.Line(result + ";");
+                    if (split.Statement is null) _lines.Line(_forms.CompletedReturn);
+                    break;
+            }
+        }
+
+        private bool Replace(SyntaxNode node, SyntaxPrinter printer)
+        {
+            if (AwaitSites.IsNestedFunction(node))
+            {
+                printer.Unchanged(node);
+                return true;
+            }
+
+            return ReturnRewriter.TryRewrite(node, printer, _forms);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+using System;
+
+namespace Prewired.Generator.Model
+{
+    /// <summary>
+    /// Where a generated method goes and how it is declared: everything the emitter needs around the body, as strings,
+    /// so the model compares by value and holds nothing of the compilation.
+    /// </summary>
+    internal sealed class MethodShell : IEquatable<MethodShell>
+    {
+        public MethodShell(string hintName, string? @namespace, EquatableArray<string> fileUsings, EquatableArray<string> namespaceUsings,
+            EquatableArray<string> containingTypes, string signature, bool nullableEnabled)
+        {
+            HintName = hintName;
+            Namespace = @namespace;
+            FileUsings = fileUsings;
+            NamespaceUsings = namespaceUsings;
+            ContainingTypes = containingTypes;
+            Signature = signature;
+            NullableEnabled = nullableEnabled;
+        }
+
+        public string HintName { get; }
+
+        public string? Namespace { get; }
+
+        /// <summary>The using directives of the file that declares the body: the copied statements bind through them.</summary>
+        public EquatableArray<string> FileUsings { get; }
+
+        /// <summary>Using directives written inside the body's namespace declarations, which bind relative to it.</summary>
+        public EquatableArray<string> NamespaceUsings { get; }
+
+        /// <summary>Outermost first, e.g. "partial class Outer", "partial class Store&lt;T&gt;".</summary>
+        public EquatableArray<string> ContainingTypes { get; }
+
+        /// <summary>The implementing declaration, e.g. "public partial global::System.Threading.Tasks.Task M(int x)".</summary>
+        public string Signature { get; }
+
+        /// <summary>Whether the body was written in an enabled nullable context; the generated file uses the same.</summary>
+        public bool NullableEnabled { get; }
+
+        /// <summary>Members are written at this many indentation levels: one per namespace block and containing type.</summary>
+        public int MemberIndent => (Namespace is null ? 0 : 1) + ContainingTypes.Count;
+
+        public bool Equals(MethodShell? other)
+            => other is not null && HintName == other.HintName && Namespace == other.Namespace && FileUsings == other.FileUsings
+               && NamespaceUsings == other.NamespaceUsings && ContainingTypes == other.ContainingTypes && Signature == other.Signature
+               && NullableEnabled == other.NullableEnabled;
+
+        public override bool Equals(object? obj) => Equals(obj as MethodShell);
+
+        public override int GetHashCode() => HintName.GetHashCode() ^ Signature.GetHashCode();
+    }
+}

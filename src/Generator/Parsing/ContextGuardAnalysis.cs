@@ -1,0 +1,176 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using Prewired.Generator.Analysis;
+
+namespace Prewired.Generator.Parsing
+{
+    /// <summary>
+    /// Decides statically whether the synchronous part of a generated method can change ExecutionContext (AsyncLocal
+    /// values) or SynchronizationContext.Current. An async method restores both when it returns to its caller, so the
+    /// generated method must too; but the guard costs about 5 ns a call, so it is left out where no change is possible:
+    /// every call is to an async method (its own builder restores the contexts), to a Prewired-generated method, to a
+    /// non-virtual method of this compilation whose body passes the same test, or to a framework member known to be
+    /// inert (<see cref="SafeMetadataMembers"/>), and the rest is reads, literals and operators.
+    /// </summary>
+    internal sealed class ContextGuardAnalysis
+    {
+        private const int MaxDepth = 6;
+        private readonly Compilation _compilation;
+        private readonly CancellationToken _cancellationToken;
+        private readonly Dictionary<IMethodSymbol, string?> _verdicts = new(SymbolEqualityComparer.Default);
+
+        private ContextGuardAnalysis(Compilation compilation, CancellationToken cancellationToken)
+        {
+            _compilation = compilation;
+            _cancellationToken = cancellationToken;
+        }
+
+        public static ContextGuardDecision Decide(SyntaxNode body, SemanticModel model, CancellationToken cancellationToken)
+        {
+            var analysis = new ContextGuardAnalysis(model.Compilation, cancellationToken);
+            var culprit = analysis.FirstUnsafe(body, model, depth: 0);
+            return culprit is null
+                ? new ContextGuardDecision(false, "No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).")
+                : new ContextGuardDecision(true, $"Context guard: the synchronous part calls {culprit}, which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.");
+        }
+
+        /// <summary>The display of the first member that may change a context, or null when none can.</summary>
+        private string? FirstUnsafe(SyntaxNode body, SemanticModel model, int depth)
+        {
+            var root = model.GetOperation(body, _cancellationToken);
+            if (root is null) return "code the compiler could not bind";
+            foreach (var operation in root.DescendantsAndSelf())
+            {
+                var culprit = operation switch
+                {
+                    IInvocationOperation invocation => CheckMethod(invocation.TargetMethod, depth),
+                    IObjectCreationOperation creation => creation.Constructor is null ? null : CheckMethod(creation.Constructor, depth),
+                    IPropertyReferenceOperation property => CheckProperty(property, depth),
+                    IBinaryOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
+                    IBinaryOperation binary when IsStringConcatenationWithObject(binary) => "ToString through string concatenation",
+                    IUnaryOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
+                    IIncrementOrDecrementOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
+                    IConversionOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
+                    IEventAssignmentOperation => "an event accessor",
+                    IAwaitOperation awaitOperation => CheckAwait(awaitOperation),
+                    IForEachLoopOperation loop => CheckForEach(loop, model, depth),
+                    IUsingOperation or IUsingDeclarationOperation => "a Dispose method",
+                    IInterpolationOperation interpolation when interpolation.Parent is not IInterpolatedStringOperation { Parent: IInterpolatedStringHandlerCreationOperation }
+                        && !SafeMetadataMembers.IsPlainData(interpolation.Expression.Type ?? _compilation.ObjectType) => "ToString through string interpolation",
+                    IDynamicInvocationOperation or IDynamicMemberReferenceOperation or IDynamicObjectCreationOperation or IDynamicIndexerAccessOperation => "a dynamic member",
+                    _ => null,
+                };
+                if (culprit is not null) return culprit;
+            }
+
+            return null;
+        }
+
+        private string? CheckProperty(IPropertyReferenceOperation property, int depth)
+        {
+            var isWrite = property.Parent is IAssignmentOperation assignment && assignment.Target == property;
+            var accessor = isWrite ? property.Property.SetMethod : property.Property.GetMethod;
+            return accessor is null ? null : CheckMethod(accessor, depth);
+        }
+
+        private static string? CheckAwait(IAwaitOperation awaitOperation)
+        {
+            var type = awaitOperation.Operation.Type;
+            if (KnownTypes.ClassifyTaskType(type) is not null || KnownTypes.IsConfiguredAwaitable(type)) return null;
+            return type is INamedTypeSymbol { Name: "YieldAwaitable" } ? null : $"the awaiter of '{type?.ToDisplayString()}'";
+        }
+
+        private string? CheckForEach(IForEachLoopOperation loop, SemanticModel model, int depth)
+        {
+            if (loop.Syntax is not CommonForEachStatementSyntax syntax) return "a foreach enumerator";
+            if (loop.Collection.Type is IArrayTypeSymbol) return null;
+            var info = model.GetForEachStatementInfo(syntax);
+            // The pattern's Dispose is reported as IDisposable.Dispose; the enumerator type's own Dispose is the one that runs.
+            var dispose = info.GetEnumeratorMethod?.ReturnType.GetMembers("Dispose").OfType<IMethodSymbol>().FirstOrDefault(m => m.Parameters.Length == 0)
+                          ?? info.DisposeMethod;
+            foreach (var method in new[] { info.GetEnumeratorMethod, info.MoveNextMethod, info.CurrentProperty?.GetMethod, dispose })
+            {
+                var culprit = method is null ? null : CheckMethod(method, depth);
+                if (culprit is not null) return culprit;
+            }
+
+            return null;
+        }
+
+        private bool IsStringConcatenationWithObject(IBinaryOperation binary)
+            => binary.Type?.SpecialType == SpecialType.System_String
+               && !(SafeMetadataMembers.IsPlainData(binary.LeftOperand.Type ?? _compilation.ObjectType) && SafeMetadataMembers.IsPlainData(binary.RightOperand.Type ?? _compilation.ObjectType));
+
+        private string? CheckMethod(IMethodSymbol method, int depth)
+        {
+            method = method.ReducedFrom ?? method;
+            if (IsAsyncOrGenerated(method)) return null;
+            var definition = method.OriginalDefinition;
+            if (_verdicts.TryGetValue(definition, out var known)) return known;
+
+            string? verdict;
+            if (method.DeclaringSyntaxReferences.Length == 0 || method.Locations.All(l => !l.IsInSource))
+            {
+                verdict = SafeMetadataMembers.IsSafe(method) ? null : Display(method);
+            }
+            else if (method.IsAbstract || method.IsVirtual || method.IsOverride && !method.IsSealed || method.ContainingType.TypeKind == TypeKind.Interface)
+            {
+                verdict = Display(method) + " (virtual: an override could do anything)";
+            }
+            else if (depth >= MaxDepth)
+            {
+                verdict = Display(method) + " (calls nested too deeply to prove)";
+            }
+            else
+            {
+                _verdicts[definition] = null; // Recursion assumes the best; any unsafe call inside still decides.
+                verdict = CheckSourceBody(method, depth);
+            }
+
+            _verdicts[definition] = verdict;
+            return verdict;
+        }
+
+        private string? CheckSourceBody(IMethodSymbol method, int depth)
+        {
+            foreach (var reference in method.DeclaringSyntaxReferences)
+            {
+                var syntax = reference.GetSyntax(_cancellationToken);
+                SyntaxNode? body = syntax switch
+                {
+                    BaseMethodDeclarationSyntax m => (SyntaxNode?)m.Body ?? m.ExpressionBody,
+                    AccessorDeclarationSyntax a => (SyntaxNode?)a.Body ?? a.ExpressionBody,
+                    ArrowExpressionClauseSyntax arrow => arrow,
+                    LocalFunctionStatementSyntax f => (SyntaxNode?)f.Body ?? f.ExpressionBody,
+                    _ => null,
+                };
+                if (body is null) continue; // auto-property accessor, or the other half of a partial method
+                var model = _compilation.GetSemanticModel(syntax.SyntaxTree);
+                var culprit = FirstUnsafe(body, model, depth + 1);
+                if (culprit is not null) return $"{Display(method)} (which calls {culprit})";
+            }
+
+            return null;
+        }
+
+        private static bool IsAsyncOrGenerated(IMethodSymbol method)
+        {
+            if (method.IsAsync) return true;
+            foreach (var attribute in method.GetAttributes().Concat(method.PartialDefinitionPart?.GetAttributes() ?? Enumerable.Empty<AttributeData>()))
+            {
+                var name = attribute.AttributeClass?.ToDisplayString();
+                if (name is "System.Runtime.CompilerServices.AsyncStateMachineAttribute" or KnownTypes.TailAwaitAttribute or KnownTypes.FastPathAttribute) return true;
+            }
+
+            return false;
+        }
+
+        private static string Display(IMethodSymbol method)
+            => "'" + (method.AssociatedSymbol ?? method).ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat) + "'";
+    }
+}

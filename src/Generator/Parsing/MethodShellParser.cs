@@ -1,0 +1,87 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Model;
+
+namespace Prewired.Generator.Parsing
+{
+    /// <summary>Reads where the generated method goes and how it is declared from the marked partial method.</summary>
+    internal static class MethodShellParser
+    {
+        /// <summary>Fully qualified, with nullable annotations: the generated declaration must match the partial one exactly.</summary>
+        public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat
+            .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+        public static MethodShell Parse(IMethodSymbol marked, MethodDeclarationSyntax declaration, MethodDeclarationSyntax body, SemanticModel bodyModel, MarkKind kind)
+        {
+            var ns = marked.ContainingNamespace is { IsGlobalNamespace: false } n ? n.ToDisplayString() : null;
+            var types = new List<string>();
+            for (var type = marked.ContainingType; type is not null; type = type.ContainingType)
+            {
+                types.Insert(0, TypeDeclaration(type));
+            }
+
+            var (fileUsings, namespaceUsings) = Usings(body);
+            var nullable = (bodyModel.GetNullableContext(body.SpanStart) & NullableContext.AnnotationsEnabled) != 0;
+            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration), nullable);
+        }
+
+        private static string TypeDeclaration(INamedTypeSymbol type)
+        {
+            var keyword = type.IsRecord ? "record" : "class";
+            var parameters = type.TypeParameters.Length == 0 ? string.Empty : "<" + string.Join(", ", type.TypeParameters.Select(p => p.Name)) + ">";
+            return $"partial {keyword} {type.Name}{parameters}";
+        }
+
+        private static string Signature(IMethodSymbol marked, MethodDeclarationSyntax declaration)
+        {
+            var modifiers = string.Join(" ", declaration.Modifiers.Select(m => m.ValueText));
+            var parameters = string.Join(", ", marked.Parameters.Select(p =>
+                (p.IsParams ? "params " : string.Empty) + (p.IsThis ? "this " : string.Empty) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(p.Name)));
+            return $"{modifiers} {marked.ReturnType.ToDisplayString(TypeFormat)} {EscapedName(marked.Name)}({parameters})";
+        }
+
+        public static string EscapedName(string name) => SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
+
+        private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node)
+        {
+            var file = new List<string>();
+            var inNamespace = new List<string>();
+            foreach (var ancestor in node.Ancestors())
+            {
+                switch (ancestor)
+                {
+                    case BaseNamespaceDeclarationSyntax ns:
+                        inNamespace.InsertRange(0, ns.Usings.Select(u => u.WithoutTrivia().ToString()));
+                        break;
+                    case CompilationUnitSyntax unit:
+                        file.AddRange(unit.Usings.Where(u => u.GlobalKeyword.RawKind == 0).Select(u => u.WithoutTrivia().ToString()));
+                        break;
+                }
+            }
+
+            return (file.ToEquatableArray(), inNamespace.ToEquatableArray());
+        }
+
+        private static string HintName(IMethodSymbol marked, MarkKind kind)
+        {
+            var builder = new StringBuilder();
+            builder.Append(marked.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", string.Empty));
+            builder.Append('.').Append(marked.Name);
+            var overloaded = marked.ContainingType.GetMembers(marked.Name).OfType<IMethodSymbol>().Count(m => m.IsPartialDefinition) > 1;
+            if (overloaded)
+            {
+                builder.Append('(').Append(string.Join(",", marked.Parameters.Select(p => p.Type.ToDisplayString()))).Append(')');
+            }
+
+            builder.Append('.').Append(KindSuffix(kind)).Append(".g.cs");
+            var chars = builder.ToString().Select(c => char.IsLetterOrDigit(c) || c is '.' or '_' or ',' or '(' or ')' or '-' ? c : '_').ToArray();
+            return new string(chars);
+        }
+
+        private static string KindSuffix(MarkKind kind) => kind == MarkKind.TailAwait ? "TailAwait" : "FastPath";
+    }
+}

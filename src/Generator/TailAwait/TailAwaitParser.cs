@@ -1,0 +1,118 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Emit;
+using Prewired.Generator.Model;
+using Prewired.Generator.Parsing;
+
+namespace Prewired.Generator.TailAwait
+{
+    /// <summary>
+    /// [TailAwait]: the body's statements, each tail await replaced by returning the awaited task through
+    /// Prewired.CompilerServices.TailAwait, every other return by the builder's completed task, and the whole wrapped
+    /// so a synchronous exception becomes the faulted (or canceled) task the async method would have returned.
+    /// </summary>
+    internal static class TailAwaitParser
+    {
+        public static GeneratedMethodModel? Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
+        {
+            if (context.TargetSymbol is not IMethodSymbol marked || context.TargetNode is not MethodDeclarationSyntax declaration) return null;
+            var validation = MarkedMethodValidator.Validate(marked, context.Attributes[0], MarkKind.TailAwait, cancellationToken);
+            if (!validation.IsValid) return null; // the analyzer reports why; emitting nothing avoids cascading errors
+
+            var body = validation.BodyMethod!;
+            var bodySyntax = validation.BodySyntax!;
+            var bodyModel = context.SemanticModel.SyntaxTree == bodySyntax.SyntaxTree
+                ? context.SemanticModel
+                : context.SemanticModel.Compilation.GetSemanticModel(bodySyntax.SyntaxTree);
+            var shell = MethodShellParser.Parse(marked, declaration, bodySyntax, bodyModel, MarkKind.TailAwait);
+            var lines = new CodeLines();
+            var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
+            var sites = BodyPreamble.HasErrors(bodyNode, bodyModel, cancellationToken)
+                ? null
+                : TailAwaitClassifier.Classify(bodySyntax, bodyModel, validation.ReturnKind);
+            if (sites is null)
+            {
+                BodyPreamble.WriteForwarding(lines, marked, body, $"Forwarding to '{body.Name}': it does not compile yet, so its statements are not copied.");
+            }
+            else if (sites.FirstOrDefault(s => s.NonTailReason is not null) is { } nonTail)
+            {
+                BodyPreamble.WriteForwarding(lines, marked, body, $"Forwarding to '{body.Name}': '{nonTail.Site.Display}' is not a tail await (PW0101).");
+            }
+            else
+            {
+                var guard = ContextGuardAnalysis.Decide(bodyNode, bodyModel, cancellationToken);
+                var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
+                BodyPreamble.Write(lines, guard, marked, body);
+                WriteBody(lines, bodySyntax, bodyModel, sites, forms);
+            }
+
+            var members = new MemberWriter(shell.MemberIndent);
+            members.Method(null, shell.Signature, lines);
+            return new GeneratedMethodModel(MarkKind.TailAwait, shell, members.ToString());
+        }
+
+        private static void WriteBody(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<TailAwaitSite> sites, AsyncReturnForms forms)
+        {
+            var replaced = sites.ToDictionary(s => s.Replaced!, s => s);
+            var absorbed = new HashSet<SyntaxNode>(sites.Where(s => s.Absorbed is not null).Select(s => (SyntaxNode)s.Absorbed!));
+
+            bool Replace(SyntaxNode node, SyntaxPrinter printer)
+            {
+                if (AwaitSites.IsNestedFunction(node))
+                {
+                    printer.Unchanged(node);
+                    return true;
+                }
+
+                if (replaced.TryGetValue(node, out var site))
+                {
+                    printer.Write("return " + (forms.Guarded ? "__guard.Return(" : string.Empty) + "global::Prewired.CompilerServices.TailAwait." + site.Helper + "(");
+                    printer.Node(site.Task!);
+                    printer.Write(forms.Guarded ? "));" : ");");
+                    return true;
+                }
+
+                if (absorbed.Contains(node)) return true;
+                return ReturnRewriter.TryRewrite(node, printer, forms);
+            }
+
+            lines.Line("try");
+            lines.OpenBrace();
+            if (method.ExpressionBody is { } arrow)
+            {
+                if (replaced.ContainsKey(arrow))
+                {
+                    lines.Line(SyntaxPrinter.PrintExpression(arrow, Replace));
+                }
+                else
+                {
+                    ReturnRewriter.WriteArrowBody(lines, arrow, forms, Replace);
+                }
+            }
+            else
+            {
+                foreach (var statement in method.Body!.Statements)
+                {
+                    SyntaxPrinter.PrintStatement(statement, lines, Replace);
+                }
+
+                var tailStatements = new HashSet<SyntaxNode>(sites.Select(s => s.Replaced!));
+                if (forms.Kind is ReturnKind.Task or ReturnKind.ValueTask && Completion.CompletesNormally(method.Body!, tailStatements, absorbed, model))
+                {
+                    lines.Line(forms.CompletedReturn);
+                }
+            }
+
+            lines.CloseBrace();
+            lines.Line("catch (global::System.Exception __exception)");
+            lines.OpenBrace();
+            lines.Line(forms.FaultedReturn("__exception"));
+            lines.CloseBrace();
+        }
+    }
+}

@@ -1,0 +1,11 @@
+namespace Prewired.Generator
+{
+    /// <summary>Names of the tracked pipeline steps, asserted Cached/Unchanged by the caching tests.</summary>
+    public static class TrackingNames
+    {
+        public const string TailAwaitModels = nameof(TailAwaitModels);
+        public const string FastPathModels = nameof(FastPathModels);
+        public const string NonNullTailAwaitModels = nameof(NonNullTailAwaitModels);
+        public const string NonNullFastPathModels = nameof(NonNullFastPathModels);
+    }
+}
