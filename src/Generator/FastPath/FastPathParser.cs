@@ -20,7 +20,7 @@ namespace Prewired.Generator.FastPath
         {
             if (context.TargetSymbol is not IMethodSymbol marked || context.TargetNode is not MethodDeclarationSyntax declaration) return null;
             var validation = MarkedMethodValidator.Validate(marked, context.Attributes[0], MarkKind.FastPath, cancellationToken);
-            if (!validation.IsValid) return null; // the analyzer reports why; emitting nothing avoids cascading errors
+            if (!validation.IsValid) return InvalidUsageStub.TryCreate(marked, declaration, validation, MarkKind.FastPath, cancellationToken);
 
             var body = validation.BodyMethod!;
             var bodySyntax = validation.BodySyntax!;
@@ -67,8 +67,8 @@ namespace Prewired.Generator.FastPath
             {
                 members.Method(
                     $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously.",
-                    ContinuationDeclaration(split, body, forms, resumePrefix),
-                    ContinuationBody(split),
+                    ContinuationDeclaration(split, body, forms, resumePrefix, model),
+                    ContinuationBody(split, model),
                     hidden: true);
             }
 
@@ -123,31 +123,46 @@ namespace Prewired.Generator.FastPath
             lines.CloseBrace();
         }
 
-        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix)
+        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix, SemanticModel model)
         {
-            var awaitableType = split.Await.Expression is { } e ? TypeOf(split, e) : "var";
+            var awaitableType = split.AwaitableTypeName!;
             var parameters = new List<string> { $"{awaitableType} __awaitable" };
-            parameters.AddRange(split.LiveIn.Select(v => $"{TypeOfVariable(v)} {MethodShellParser.EscapedName(v.Name)}"));
+            parameters.AddRange(split.LiveIn.Select(v => $"{TypeOfVariable(v, model)} {MethodShellParser.EscapedName(v.Name)}"));
             var isStatic = body.IsStatic ? "static " : string.Empty;
             return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}({string.Join(", ", parameters)})";
         }
 
-        private static CodeLines ContinuationBody(SplitPoint split)
+        private static CodeLines ContinuationBody(SplitPoint split, SemanticModel model)
         {
             var lines = new CodeLines();
             foreach (var variable in split.DeclaredInContinuation)
             {
-                lines.Line($"{TypeOfVariable(variable)} {MethodShellParser.EscapedName(variable.Name)};");
+                lines.Line($"{TypeOfVariable(variable, model)} {MethodShellParser.EscapedName(variable.Name)};");
             }
 
             lines.Append(split.Continuation);
             return lines;
         }
 
-        private static string TypeOf(SplitPoint split, ExpressionSyntax expression) => split.AwaitableTypeName ?? "object";
+        private static string TypeOfVariable(ISymbol variable, SemanticModel model) => VariableType(variable, model).ToDisplayString(MethodShellParser.TypeFormat);
 
-        private static string TypeOfVariable(ISymbol variable)
-            => (variable switch { ILocalSymbol l => l.Type, IParameterSymbol p => p.Type, _ => null })!.ToDisplayString(MethodShellParser.TypeFormat);
+        /// <summary>
+        /// A <c>var</c> local is always nullable-annotated; as a continuation parameter that would turn every later
+        /// dereference into a warning, so it takes the nullability of its initializer, which is what the user meant.
+        /// </summary>
+        private static ITypeSymbol VariableType(ISymbol variable, SemanticModel model)
+        {
+            if (variable is IParameterSymbol parameter) return parameter.Type;
+            var local = (ILocalSymbol)variable;
+            if (local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Type.IsVar: true }, Initializer.Value: { } initializer }
+                && model.GetTypeInfo(initializer).Type is { } initializerType
+                && SymbolEqualityComparer.Default.Equals(initializerType, local.Type))
+            {
+                return local.Type.WithNullableAnnotation(initializerType.NullableAnnotation);
+            }
+
+            return local.Type;
+        }
 
         private static string AwaitSiteDisplay(SplitPoint split) => new AwaitSite(split.Await).Display;
     }

@@ -104,7 +104,14 @@ namespace Prewired.Generator.Parsing
 
         private bool IsStringConcatenationWithObject(IBinaryOperation binary)
             => binary.Type?.SpecialType == SpecialType.System_String
-               && !(SafeMetadataMembers.IsPlainData(binary.LeftOperand.Type ?? _compilation.ObjectType) && SafeMetadataMembers.IsPlainData(binary.RightOperand.Type ?? _compilation.ObjectType));
+               && !(IsPlainOperand(binary.LeftOperand) && IsPlainOperand(binary.RightOperand));
+
+        // "a" + 1 binds as string + object with a boxing conversion: the operand's own type decides what ToString runs.
+        private bool IsPlainOperand(IOperation operand)
+        {
+            while (operand is IConversionOperation { IsImplicit: true } conversion) operand = conversion.Operand;
+            return SafeMetadataMembers.IsPlainData(operand.Type ?? _compilation.ObjectType);
+        }
 
         private string? CheckMethod(IMethodSymbol method, int depth)
         {

@@ -29,6 +29,20 @@ namespace Prewired.Generator.Parsing
             return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration), nullable);
         }
 
+        /// <summary>The shell when there is no usable body: usings and nullable context come from the declaration.</summary>
+        public static MethodShell ParseForDeclaration(IMethodSymbol marked, MethodDeclarationSyntax declaration, MarkKind kind)
+        {
+            var ns = marked.ContainingNamespace is { IsGlobalNamespace: false } n ? n.ToDisplayString() : null;
+            var types = new List<string>();
+            for (var type = marked.ContainingType; type is not null; type = type.ContainingType)
+            {
+                types.Insert(0, TypeDeclaration(type));
+            }
+
+            var (fileUsings, namespaceUsings) = Usings(declaration);
+            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration), nullableEnabled: true);
+        }
+
         private static string TypeDeclaration(INamedTypeSymbol type)
         {
             var keyword = type.IsRecord ? "record" : "class";

@@ -22,7 +22,7 @@ namespace Prewired.Generator.TailAwait
         {
             if (context.TargetSymbol is not IMethodSymbol marked || context.TargetNode is not MethodDeclarationSyntax declaration) return null;
             var validation = MarkedMethodValidator.Validate(marked, context.Attributes[0], MarkKind.TailAwait, cancellationToken);
-            if (!validation.IsValid) return null; // the analyzer reports why; emitting nothing avoids cascading errors
+            if (!validation.IsValid) return InvalidUsageStub.TryCreate(marked, declaration, validation, MarkKind.TailAwait, cancellationToken);
 
             var body = validation.BodyMethod!;
             var bodySyntax = validation.BodySyntax!;

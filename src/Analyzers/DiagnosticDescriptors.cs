@@ -1,0 +1,70 @@
+using Microsoft.CodeAnalysis;
+using Prewired.Generator.Analysis;
+
+namespace Prewired.Analyzers
+{
+    /// <summary>Every Prewired diagnostic: stable ID, message that says how to fix it, and a help page in docs/diagnostics.</summary>
+    internal static class DiagnosticDescriptors
+    {
+        private const string Category = "Prewired";
+        private const string HelpBase = "https://github.com/prewired/prewired/blob/main/docs/diagnostics/";
+
+        public static readonly DiagnosticDescriptor MethodMustBePartial = Error(DiagnosticIds.MethodMustBePartial,
+            "Marked method must be a partial declaration without a body",
+            "'{0}' is marked [{1}] but is not a partial method declaration without a body: declare it 'partial' and remove its body, the generator supplies the implementation");
+
+        public static readonly DiagnosticDescriptor ContainingTypeMustBePartial = Error(DiagnosticIds.ContainingTypeMustBePartial,
+            "Containing type must be partial",
+            "Type '{0}' must be declared 'partial' so the generator can add '{1}' to it (every containing type too)");
+
+        public static readonly DiagnosticDescriptor BodyMethodNotFound = Error(DiagnosticIds.BodyMethodNotFound,
+            "Body method not found",
+            "'{0}' names the body method '{1}', but '{2}' has no method of that name: add a private async method '{1}' with the same parameters and return type, or fix the name (write it with nameof)");
+
+        public static readonly DiagnosticDescriptor BodyMethodSignatureMismatch = Error(DiagnosticIds.BodyMethodSignatureMismatch,
+            "Body method signature does not match",
+            "Body method '{0}' does not match '{1}': {2}");
+
+        public static readonly DiagnosticDescriptor BodyMethodNotAsync = Error(DiagnosticIds.BodyMethodNotAsync,
+            "Body method must be async",
+            "Body method '{0}' of '{1}' must be declared 'async' with a body: the generator rewrites its awaits");
+
+        public static readonly DiagnosticDescriptor UnsupportedReturnType = Error(DiagnosticIds.UnsupportedReturnType,
+            "Unsupported return type",
+            "'{0}' returns '{1}': [{2}] supports Task, Task<T>, ValueTask and ValueTask<T>");
+
+        public static readonly DiagnosticDescriptor UnsupportedMethodShape = Error(DiagnosticIds.UnsupportedMethodShape,
+            "Unsupported method shape",
+            "'{0}' cannot be generated: {1}");
+
+        public static readonly DiagnosticDescriptor InvalidBodyMethodName = Error(DiagnosticIds.InvalidBodyMethodName,
+            "Body method name must be a non-empty constant",
+            "The body method name of [{0}] must be a non-empty constant string: write nameof(YourBodyMethod)");
+
+        public static readonly DiagnosticDescriptor NonTailAwait = Error(DiagnosticIds.NonTailAwait,
+            "Await in a [TailAwait] body is not a tail await",
+            "'{0}' is not a tail await, so [TailAwait] cannot elide it: {1}; use [FastPath] for bodies with other awaits");
+
+        public static readonly DiagnosticDescriptor FastPathNotSplit = new(DiagnosticIds.FastPathNotSplit,
+            "[FastPath] cannot split the body yet",
+            "[FastPath] cannot split '{0}' yet: {1}; '{2}' is called as it is (a plain async call, no fast path)",
+            Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.FastPathNotSplit + ".md");
+
+        public static DiagnosticDescriptor For(string id) => id switch
+        {
+            DiagnosticIds.MethodMustBePartial => MethodMustBePartial,
+            DiagnosticIds.ContainingTypeMustBePartial => ContainingTypeMustBePartial,
+            DiagnosticIds.BodyMethodNotFound => BodyMethodNotFound,
+            DiagnosticIds.BodyMethodSignatureMismatch => BodyMethodSignatureMismatch,
+            DiagnosticIds.BodyMethodNotAsync => BodyMethodNotAsync,
+            DiagnosticIds.UnsupportedReturnType => UnsupportedReturnType,
+            DiagnosticIds.UnsupportedMethodShape => UnsupportedMethodShape,
+            DiagnosticIds.InvalidBodyMethodName => InvalidBodyMethodName,
+            DiagnosticIds.NonTailAwait => NonTailAwait,
+            _ => FastPathNotSplit,
+        };
+
+        private static DiagnosticDescriptor Error(string id, string title, string message)
+            => new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
+    }
+}

@@ -1,0 +1,167 @@
+using Xunit;
+
+namespace Prewired.Tests.Generator
+{
+    /// <summary>Every [FastPath] shape, as generated code a reviewer reads in the .verified.cs files beside this one.</summary>
+    public class FastPathSnapshotTests
+    {
+        [Fact]
+        public void Blog_stock_prices() => GeneratorTest.Verify("""
+            using System.Collections.Generic;
+            using System.Linq;
+            public partial class StockPrices
+            {
+                private List<(string name, decimal price)>? _cache;
+
+                [FastPath(nameof(GetStockPriceCoreAsync))]
+                public partial ValueTask<decimal> GetStockPriceAsync(string companyId);
+
+                private async ValueTask<decimal> GetStockPriceCoreAsync(string companyId)
+                {
+                    await InitializeMapIfNeededAsync();
+                    return DoGetPriceFromCache(companyId);
+                }
+
+                private decimal DoGetPriceFromCache(string name)
+                {
+                    foreach (var kvp in _cache!)
+                    {
+                        if (kvp.name == name) return kvp.price;
+                    }
+
+                    throw new InvalidOperationException($"Can't find price for '{name}'.");
+                }
+
+                private async Task InitializeMapIfNeededAsync()
+                {
+                    if (_cache != null) return;
+                    await Task.Delay(42);
+                    _cache = Enumerable.Range(1, 100).Select(n => (name: n.ToString(), price: (decimal)n)).ToList();
+                }
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Awaits_as_statement_declaration_assignment_and_return() => GeneratorTest.Verify("""
+            public partial class Forms
+            {
+                private int _total;
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int x);
+                private async Task<int> RunCoreAsync(int x)
+                {
+                    await Step();
+                    var a = await Value(x).ConfigureAwait(false);
+                    int b;
+                    b = await Value(a + 1);
+                    _total = await Value(b);
+                    this._total = await Value(_total + 1);
+                    return await Value(a + b + _total);
+                }
+
+                private static Task Step() => Task.CompletedTask;
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Awaits_in_if_else_and_switch_with_live_state() => GeneratorTest.Verify("""
+            public partial class Branches
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<string> RunAsync(int kind, string name);
+                private async ValueTask<string> RunCoreAsync(int kind, string name)
+                {
+                    var prefix = name.ToUpperInvariant();
+                    int n;
+                    if (kind > 0)
+                    {
+                        n = await Value(kind);
+                        prefix += "+";
+                    }
+                    else if (kind < 0)
+                        await Task.Yield();
+                    else
+                    {
+                        n = 0;
+                    }
+
+                    switch (kind)
+                    {
+                        case 1:
+                            await Task.Yield();
+                            prefix += "one";
+                            break;
+                        case 2:
+                            return await Text(prefix);
+                        default:
+                            break;
+                    }
+
+                    return prefix + kind;
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+                private static Task<string> Text(string s) => Task.FromResult(s);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Task_returning_body_ending_without_return() => GeneratorTest.Verify("""
+            public partial class Worker
+            {
+                public int Count;
+                [FastPath(nameof(WorkCoreAsync))]
+                public partial Task WorkAsync(CancellationToken ct);
+                private async Task WorkCoreAsync(CancellationToken ct)
+                {
+                    ct.ThrowIfCancellationRequested();
+                    await Task.Delay(1, ct);
+                    Count++;
+                }
+
+                [FastPath(nameof(ArrowCoreAsync))]
+                public partial ValueTask ArrowAsync();
+                private async ValueTask ArrowCoreAsync() => await Task.Yield();
+            }
+            """, expectedFiles: 2);
+
+        [Fact]
+        public void Unsupported_awaits_forward_to_the_body() => GeneratorTest.Verify("""
+            public partial class Unsupported
+            {
+                [FastPath(nameof(LoopCoreAsync))]
+                public partial ValueTask<int> LoopAsync(int n);
+                private async ValueTask<int> LoopCoreAsync(int n)
+                {
+                    var sum = 0;
+                    for (var i = 0; i < n; i++) sum += await Value(i);
+                    return sum;
+                }
+
+                [FastPath(nameof(TryCoreAsync))]
+                public partial Task TryAsync();
+                private async Task TryCoreAsync()
+                {
+                    try { await Task.Yield(); }
+                    finally { Console.WriteLine("done"); }
+                }
+
+                [FastPath(nameof(NestedCoreAsync))]
+                public partial Task<int> NestedAsync();
+                private async Task<int> NestedCoreAsync() => 1 + await Value(2);
+
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 3);
+
+        [Fact]
+        public void Usage_error_gets_a_throwing_stub_so_the_diagnostic_is_what_the_user_sees() => GeneratorTest.Verify("""
+            public partial class Misused
+            {
+                [FastPath("Missing")]
+                public partial ValueTask<int> GetAsync();
+            }
+            """, expectedFiles: 1);
+    }
+}

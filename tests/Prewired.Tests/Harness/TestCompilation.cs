@@ -1,0 +1,88 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Reflection;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Prewired.Tests.Harness
+{
+    /// <summary>How a test compilation is built. The defaults are what a user project referencing Prewired gets.</summary>
+    public sealed record TestCompilationSettings
+    {
+        public static TestCompilationSettings Default { get; } = new();
+
+        /// <summary>Latest is C# 12 with the Roslyn 4.8 the generator is built on: the oldest compiler we support.</summary>
+        public LanguageVersion LanguageVersion { get; init; } = LanguageVersion.Latest;
+
+        public NullableContextOptions Nullable { get; init; } = NullableContextOptions.Enable;
+
+        public OptimizationLevel Optimization { get; init; } = OptimizationLevel.Release;
+
+        public bool AllowUnsafe { get; init; }
+
+        public string AssemblyName { get; init; } = "TestProject";
+
+        /// <summary>Parse keeps doc comments as trivia only; Diagnose also reports malformed XML in them (CS1570...).</summary>
+        public DocumentationMode DocumentationMode { get; init; } = DocumentationMode.Parse;
+
+        public ImmutableArray<string> PreprocessorSymbols { get; init; } = ImmutableArray<string>.Empty;
+
+        /// <summary>Assemblies referenced in addition to <see cref="TestReferences.Default"/> (e.g. the test assembly).</summary>
+        public ImmutableArray<Assembly> AdditionalAssemblies { get; init; } = ImmutableArray<Assembly>.Empty;
+
+        /// <summary>Applies .editorconfig / .globalconfig severities (dotnet_diagnostic.ID.severity) to the compilation.</summary>
+        public SyntaxTreeOptionsProvider? SyntaxTreeOptions { get; init; }
+
+        public CSharpParseOptions ParseOptions =>
+            new(LanguageVersion, DocumentationMode, SourceCodeKind.Regular, PreprocessorSymbols);
+    }
+
+    /// <summary>Builds the <see cref="CSharpCompilation"/> every harness starts from.</summary>
+    public static class TestCompilation
+    {
+        /// <summary>
+        /// The path of the n-th source, <c>/0/Test{n}.cs</c>: Microsoft.CodeAnalysis.Testing's names, so diagnostic
+        /// expectations written with file names carry over unchanged.
+        /// </summary>
+        public static string SourcePath(int index) => $"/0/Test{index}.cs";
+
+        public static CSharpCompilation Create(params string[] sources) => Create(sources, TestCompilationSettings.Default);
+
+        public static CSharpCompilation Create(IEnumerable<string> sources, TestCompilationSettings? settings = null)
+        {
+            settings ??= TestCompilationSettings.Default;
+            CSharpParseOptions parseOptions = settings.ParseOptions;
+            IEnumerable<SyntaxTree> trees = sources.Select((source, i) =>
+                CSharpSyntaxTree.ParseText(SourceText.From(source, Encoding.UTF8), parseOptions, SourcePath(i)));
+
+            var options = new CSharpCompilationOptions(
+                OutputKind.DynamicallyLinkedLibrary,
+                optimizationLevel: settings.Optimization,
+                allowUnsafe: settings.AllowUnsafe,
+                nullableContextOptions: settings.Nullable,
+                deterministic: true);
+            if (settings.SyntaxTreeOptions is not null)
+            {
+                options = options.WithSyntaxTreeOptionsProvider(settings.SyntaxTreeOptions);
+            }
+
+            return CSharpCompilation.Create(
+                settings.AssemblyName,
+                trees,
+                TestReferences.WithAssemblies(settings.AdditionalAssemblies.ToArray()),
+                options);
+        }
+
+        /// <summary>Compiler diagnostics at or above <paramref name="minimum"/>, errors first, in source order.</summary>
+        public static ImmutableArray<Diagnostic> DiagnosticsAtLeast(Compilation compilation, DiagnosticSeverity minimum) =>
+            compilation.GetDiagnostics()
+                .Where(d => d.Severity >= minimum)
+                .OrderByDescending(d => d.Severity)
+                .ThenBy(d => d.Location.SourceTree?.FilePath, System.StringComparer.Ordinal)
+                .ThenBy(d => d.Location.SourceSpan.Start)
+                .ToImmutableArray();
+    }
+}
