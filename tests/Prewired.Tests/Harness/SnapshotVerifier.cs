@@ -45,7 +45,10 @@ namespace Prewired.Tests.Harness
         public static bool ShouldAccept(string? acceptValue, string? ciValue) =>
             acceptValue == "1" && !string.Equals(ciValue, "true", StringComparison.OrdinalIgnoreCase);
 
+        /// <param name="run">The generator run whose generated sources are verified.</param>
         /// <param name="variant">Distinguishes the rows of a [Theory]: the name becomes <c>Method_variant</c>.</param>
+        /// <param name="testFile">Filled in by the compiler; a helper that wraps Verify passes its own caller's on.</param>
+        /// <param name="testMethod">Filled in by the compiler, as <paramref name="testFile"/>.</param>
         public static void Verify(GeneratorRun run, string? variant = null, [CallerFilePath] string testFile = "", [CallerMemberName] string testMethod = "") =>
             Verify(run.RunResult, variant, testFile, testMethod);
 

@@ -38,9 +38,6 @@ namespace Prewired.Tests.Harness
             SyntaxTreeOptions = new SyntaxTreeOptionsImpl(this);
         }
 
-        /// <summary>No options, no severity changes.</summary>
-        public static TestAnalyzerConfig Empty { get; } = Parse(null);
-
         /// <summary>
         /// Parses <paramref name="text"/>: with <c>is_global = true</c> it is a global config applying to every file; with
         /// sections (<c>[*.cs]</c>) an editorconfig at the root, whose sections match the test sources; with neither, plain

@@ -75,14 +75,5 @@ namespace Prewired.Tests.Harness
                 TestReferences.WithAssemblies(settings.AdditionalAssemblies.ToArray()),
                 options);
         }
-
-        /// <summary>Compiler diagnostics at or above <paramref name="minimum"/>, errors first, in source order.</summary>
-        public static ImmutableArray<Diagnostic> DiagnosticsAtLeast(Compilation compilation, DiagnosticSeverity minimum) =>
-            compilation.GetDiagnostics()
-                .Where(d => d.Severity >= minimum)
-                .OrderByDescending(d => d.Severity)
-                .ThenBy(d => d.Location.SourceTree?.FilePath, System.StringComparer.Ordinal)
-                .ThenBy(d => d.Location.SourceSpan.Start)
-                .ToImmutableArray();
     }
 }

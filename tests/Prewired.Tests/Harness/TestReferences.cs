@@ -38,14 +38,16 @@ namespace Prewired.Tests.Harness
         public static MetadataReference PrewiredRuntime => s_prewiredRuntime.Value;
 
         /// <summary>What a user project referencing the Prewired package compiles against: the framework and the runtime.</summary>
-        public static ImmutableArray<MetadataReference> Default => Framework.Add(PrewiredRuntime);
+        public static ImmutableArray<MetadataReference> Default => s_default.Value;
+
+        private static readonly Lazy<ImmutableArray<MetadataReference>> s_default = new(() => Framework.Add(PrewiredRuntime));
 
         /// <summary>
         /// <see cref="Default"/> plus the given assemblies, e.g. the test assembly so compiled test sources can implement
         /// interfaces the test declares (CompileAndRun shares those types with the default load context).
         /// </summary>
         public static ImmutableArray<MetadataReference> WithAssemblies(params Assembly[] assemblies) =>
-            Default.AddRange(assemblies.Select(FromAssembly).Where(r => !Default.Contains(r)));
+            assemblies.Length == 0 ? Default : Default.AddRange(assemblies.Select(FromAssembly).Distinct().Where(r => !Default.Contains(r)));
 
         /// <summary>A cached reference to an assembly loaded from disk.</summary>
         public static MetadataReference FromAssembly(Assembly assembly)
@@ -100,7 +102,7 @@ namespace Prewired.Tests.Harness
 
         // The trusted platform list also holds the test's own dependencies (xunit, Roslyn); only the framework's own
         // assemblies belong in a user's compilation.
-        private static IEnumerable<string> TrustedPlatformAssembliesIn(string sharedFrameworkDirectory)
+        internal static IEnumerable<string> TrustedPlatformAssembliesIn(string sharedFrameworkDirectory)
         {
             string list = AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES") as string ?? "";
             return list.Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)

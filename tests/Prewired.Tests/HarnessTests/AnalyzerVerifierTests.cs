@@ -4,7 +4,6 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Prewired.Tests.Harness;
 using Xunit;
 using Xunit.Sdk;
 using VerifyCS = Prewired.Tests.Harness.AnalyzerVerifier<Prewired.Tests.HarnessTests.AnalyzerVerifierTests.BadMethodAnalyzer>;
@@ -142,6 +141,14 @@ namespace Prewired.Tests.HarnessTests
             {
                 VerifyCS.Diagnostic().WithSpan(BadImplementationGenerator.Path, 1, 32, 1, 35).WithArguments("Bad", "C"),
             },
+        }.RunAsync();
+
+        [Fact]
+        public Task Global_config_applies_to_generated_files_too() => new VerifyCS.Test
+        {
+            TestCode = "partial class C { partial void Bad(); }",
+            Generators = { new BadImplementationGenerator() },
+            GlobalConfig = "dotnet_diagnostic.TEST001.severity = none",
         }.RunAsync();
 
         /// <summary>Reports every method named <c>Bad</c> (or the name in option <c>bad_method_name</c>).</summary>

@@ -96,6 +96,23 @@ namespace Prewired.Tests.HarnessTests
             Assert.Contains("Steps that ran: [GoodModel]", failure.Message);
         }
 
+        [Fact]
+        public void Run_that_matched_nothing_passes_with_any_names()
+        {
+            GeneratorRun run = GeneratorDriverHarness.Run(new GoodGenerator(), "class NothingMarked { }");
+
+            Assert.Empty(run.GeneratedSources);
+            IncrementalCachingAssert.AssertCachedOnRerun(run, "GoodModel", "OtherFeatureModel");
+        }
+
+        [Fact]
+        public void Edit_inside_the_marked_file_keeps_value_equal_models_cached()
+        {
+            GeneratorRun run = GeneratorDriverHarness.Run(new GoodGenerator(), Source);
+
+            IncrementalCachingAssert.AssertCachedAfterEdit(run, IncrementalCachingAssert.AppendTo(0, "\nclass Extra { void M() { } }"), "GoodModel");
+        }
+
         private sealed record GoodModel(string Namespace, string Type, string Method);
 
         private sealed record BadModel(string Name, IMethodSymbol Method);
