@@ -50,7 +50,8 @@ namespace Prewired.Generator.Parsing
                 {
                     IInvocationOperation invocation => CheckMethod(invocation.TargetMethod, depth),
                     IObjectCreationOperation creation => creation.Constructor is null ? null : CheckMethod(creation.Constructor, depth),
-                    IPropertyReferenceOperation property => CheckProperty(property, depth),
+                    IPropertyReferenceOperation property => CheckProperty(property, depth) ?? CheckStaticInitialization(property.Property, depth),
+                    IFieldReferenceOperation field => CheckStaticInitialization(field.Field, depth),
                     IBinaryOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
                     IBinaryOperation binary when IsStringConcatenationWithObject(binary) => "ToString through string concatenation",
                     IUnaryOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
@@ -121,7 +122,12 @@ namespace Prewired.Generator.Parsing
             if (_verdicts.TryGetValue(definition, out var known)) return known;
 
             string? verdict;
-            if (method.DeclaringSyntaxReferences.Length == 0 || method.Locations.All(l => !l.IsInSource))
+            if (method.MethodKind == MethodKind.Constructor && method.IsImplicitlyDeclared && method.ContainingType.Locations.Any(l => l.IsInSource))
+            {
+                verdict = CheckInitializers(method.ContainingType, isStatic: false, depth) is { } culprit ? $"{Display(method)} (which runs {culprit})"
+                    : ChainedConstructor(method, depth) is { } chained ? $"{Display(method)} (which chains to {chained})" : null;
+            }
+            else if (method.DeclaringSyntaxReferences.Length == 0 || method.Locations.All(l => !l.IsInSource))
             {
                 verdict = SafeMetadataMembers.IsSafe(method) ? null : Display(method);
             }
@@ -143,8 +149,71 @@ namespace Prewired.Generator.Parsing
             return verdict;
         }
 
+        /// <summary>
+        /// Touching a static member of a source type may run its static constructor and static initializers first;
+        /// they are code like any other.
+        /// </summary>
+        private string? CheckStaticInitialization(ISymbol member, int depth)
+        {
+            if (!member.IsStatic || member.ContainingType is not { } type || !type.Locations.Any(l => l.IsInSource)) return null;
+            if (member is IFieldSymbol { IsConst: true }) return null;
+            var staticConstructor = type.StaticConstructors.FirstOrDefault(c => !c.IsImplicitlyDeclared);
+            if (staticConstructor is not null) return CheckMethod(staticConstructor, depth);
+            return CheckInitializers(type, isStatic: true, depth);
+        }
+
+        /// <summary>The field and property initializers a constructor runs before its own body.</summary>
+        private string? CheckInitializers(INamedTypeSymbol type, bool isStatic, int depth)
+        {
+            foreach (var member in type.GetMembers())
+            {
+                if (member.IsStatic != isStatic || member is not (IFieldSymbol or IPropertySymbol)) continue;
+                foreach (var reference in member.DeclaringSyntaxReferences)
+                {
+                    var initializer = reference.GetSyntax(_cancellationToken) switch
+                    {
+                        VariableDeclaratorSyntax { Initializer: { } i } => i.Value,
+                        PropertyDeclarationSyntax { Initializer: { } i } => i.Value,
+                        _ => null,
+                    };
+                    if (initializer is null) continue;
+                    var culprit = FirstUnsafe(initializer, _compilation.GetSemanticModel(initializer.SyntaxTree), depth + 1);
+                    if (culprit is not null) return $"the initializer of '{type.Name}.{member.Name}' (which calls {culprit})";
+                }
+            }
+
+            return null;
+        }
+
+        /// <summary>The this(...) or base(...) call a constructor makes, written or implicit.</summary>
+        private string? ChainedConstructor(IMethodSymbol constructor, int depth)
+        {
+            foreach (var reference in constructor.DeclaringSyntaxReferences)
+            {
+                if (reference.GetSyntax(_cancellationToken) is ConstructorDeclarationSyntax { Initializer: { } initializer })
+                {
+                    return FirstUnsafe(initializer, _compilation.GetSemanticModel(initializer.SyntaxTree), depth + 1);
+                }
+            }
+
+            var baseType = constructor.ContainingType.BaseType;
+            if (baseType is null || baseType.SpecialType == SpecialType.System_Object) return null;
+            var implicitBase = baseType.InstanceConstructors.FirstOrDefault(c => c.Parameters.Length == 0);
+            return implicitBase is null ? null : CheckMethod(implicitBase, depth);
+        }
+
         private string? CheckSourceBody(IMethodSymbol method, int depth)
         {
+            // An instance constructor that does not chain to this(...) runs the instance initializers first.
+            if (method.MethodKind == MethodKind.Constructor)
+            {
+                var chainsToThis = method.DeclaringSyntaxReferences.Any(r => r.GetSyntax(_cancellationToken) is ConstructorDeclarationSyntax { Initializer.ThisOrBaseKeyword.RawKind: (int)SyntaxKind.ThisKeyword });
+                var initializers = chainsToThis ? null : CheckInitializers(method.ContainingType, isStatic: false, depth);
+                if (initializers is not null) return $"{Display(method)} (which runs {initializers})";
+                var chained = ChainedConstructor(method, depth);
+                if (chained is not null) return $"{Display(method)} (which chains to {chained})";
+            }
+
             foreach (var reference in method.DeclaringSyntaxReferences)
             {
                 var syntax = reference.GetSyntax(_cancellationToken);

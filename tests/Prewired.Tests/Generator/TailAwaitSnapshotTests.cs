@@ -117,6 +117,26 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         [Fact]
+        public void Context_guard_when_a_constructor_runs_an_initializer_that_sets_an_AsyncLocal() => GeneratorTest.Verify("""
+            public sealed class Tracker
+            {
+                private static readonly AsyncLocal<int> Current = new();
+                private readonly int _previous = Set(5);
+                private static int Set(int value) { var previous = Current.Value; Current.Value = value; return previous; }
+            }
+            public partial class Uses
+            {
+                [TailAwait(nameof(GetCoreAsync))]
+                public partial Task<int> GetAsync();
+                private async Task<int> GetCoreAsync()
+                {
+                    _ = new Tracker();
+                    return await Task.FromResult(1);
+                }
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Non_tail_await_forwards_to_the_body() => GeneratorTest.Verify("""
             public partial class NotTail
             {
