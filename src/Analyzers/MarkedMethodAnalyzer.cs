@@ -64,7 +64,7 @@ namespace Prewired.Analyzers
                     }
                     else
                     {
-                        foreach (var finding in FastPathClassifier.FindBlockers(declaration, validation.ReturnKind.HasResult()))
+                        foreach (var finding in FastPathClassifier.FindBlockers(declaration, validation.ReturnKind.HasResult(), context.SemanticModel))
                         {
                             context.ReportDiagnostic(ToDiagnostic(finding));
                         }

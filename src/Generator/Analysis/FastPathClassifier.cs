@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace Prewired.Generator.Analysis
@@ -10,9 +11,9 @@ namespace Prewired.Generator.Analysis
     /// </summary>
     internal static class FastPathClassifier
     {
-        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult)
+        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model)
         {
-            var body = (Microsoft.CodeAnalysis.SyntaxNode?)method.Body ?? method.ExpressionBody!;
+            var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
             var blockers = new List<Finding>();
             var sites = AwaitSites.Collect(body);
             foreach (var site in sites)
@@ -37,10 +38,71 @@ namespace Prewired.Generator.Analysis
                 }
             }
 
+            blockers.AddRange(SharedCaptures(method, body, sites, model));
             return blockers;
         }
 
-        private static string? Reason(AwaitSite site, Microsoft.CodeAnalysis.SyntaxNode body, bool hasResult)
+        /// <summary>
+        /// A lambda created before an await shares its captured variables with the rest of the method. A continuation
+        /// receives copies, so a variable captured before an await and used after it would split into two.
+        /// </summary>
+        private static IEnumerable<Finding> SharedCaptures(MethodDeclarationSyntax method, SyntaxNode body, List<AwaitSite> sites, SemanticModel model)
+        {
+            foreach (var lambda in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n) || n == body).OfType<AnonymousFunctionExpressionSyntax>())
+            {
+                var flow = model.AnalyzeDataFlow(lambda);
+                if (flow is null || !flow.Succeeded) continue;
+                var captured = flow.ReadInside.Concat(flow.WrittenInside)
+                    .Where(v => v is ILocalSymbol or IParameterSymbol { IsThis: false } && !flow.VariablesDeclared.Contains(v, SymbolEqualityComparer.Default))
+                    .Distinct(SymbolEqualityComparer.Default).ToList();
+                if (captured.Count == 0) continue;
+                foreach (var site in sites.Where(s => s.Expression is not null && s.Expression.SpanStart > lambda.Span.End))
+                {
+                    // A variable nobody writes once the lambda exists has one value: a copy of it is the same variable.
+                    var usedAfter = captured.FirstOrDefault(v => (flow.WrittenInside.Contains(v, SymbolEqualityComparer.Default) || IsWrittenAfter(v, lambda, body, model))
+                                                                 && IsUsedAfter(v, site.Expression!, body, model));
+                    if (usedAfter is null) continue;
+                    yield return new Finding(DiagnosticIds.FastPathNotSplit, lambda.GetFirstToken().GetLocation(), site.Display,
+                        $"a lambda created before it captures '{usedAfter.Name}', which is used after it, and a continuation would get a copy", method.Identifier.ValueText);
+                    break;
+                }
+            }
+        }
+
+        /// <summary>A reference to <paramref name="variable"/> after <paramref name="awaitExpression"/>, or as the target it assigns.</summary>
+        private static bool IsUsedAfter(ISymbol variable, AwaitExpressionSyntax awaitExpression, SyntaxNode body, SemanticModel model)
+        {
+            var assignedByAwait = awaitExpression.Parent is AssignmentExpressionSyntax { Left: var left } ? left : null;
+            foreach (var identifier in body.DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                if (identifier.Identifier.ValueText != variable.Name) continue;
+                if (identifier.SpanStart <= awaitExpression.SpanStart && identifier != assignedByAwait) continue;
+                if (SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) return true;
+            }
+
+            return false;
+        }
+
+        private static bool IsWrittenAfter(ISymbol variable, SyntaxNode lambda, SyntaxNode body, SemanticModel model)
+        {
+            foreach (var identifier in body.DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                if (identifier.SpanStart < lambda.Span.End || identifier.Identifier.ValueText != variable.Name || !IsWriteTarget(identifier)) continue;
+                if (SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) return true;
+            }
+
+            return false;
+        }
+
+        private static bool IsWriteTarget(IdentifierNameSyntax identifier) => identifier.Parent switch
+        {
+            AssignmentExpressionSyntax assignment => assignment.Left == identifier,
+            PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax => true,
+            ArgumentSyntax argument => argument.RefKindKeyword.RawKind != 0,
+            _ => false,
+        };
+
+        private static string? Reason(AwaitSite site, SyntaxNode body, bool hasResult)
         {
             if (site.Expression is null)
             {

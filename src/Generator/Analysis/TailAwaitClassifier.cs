@@ -15,8 +15,9 @@ namespace Prewired.Generator.Analysis
             NonTailReason = reason;
         }
 
-        public TailAwaitSite(AwaitSite site, SyntaxNode replaced, ExpressionSyntax task, string helper, StatementSyntax? absorbed)
+        public TailAwaitSite(AwaitSite site, SyntaxNode replaced, ExpressionSyntax task, string helper, StatementSyntax? absorbed, bool differsInNullability = false)
         {
+            DiffersInNullability = differsInNullability;
             Site = site;
             Replaced = replaced;
             Task = task;
@@ -37,6 +38,12 @@ namespace Prewired.Generator.Analysis
 
         /// <summary>The Prewired.CompilerServices.TailAwait method that turns the task into the method's return value.</summary>
         public string? Helper { get; }
+
+        /// <summary>
+        /// The awaited result type differs from the method's only in nullable annotations (Task&lt;string&gt; returned as
+        /// Task&lt;string?&gt;): the same type at run time, which the await converted silently and the tail call must state.
+        /// </summary>
+        public bool DiffersInNullability { get; }
 
         /// <summary>A <c>return;</c> or <c>break;</c> right after a final await, made unreachable by the tail call.</summary>
         public StatementSyntax? Absorbed { get; }
@@ -101,15 +108,16 @@ namespace Prewired.Generator.Analysis
 
             var operand = AwaitOperand.Of(awaitExpression.Expression, model);
             if (operand.ConfigureAwaitProblem is not null) return new TailAwaitSite(site, operand.ConfigureAwaitProblem);
-            var helper = Helper(operand, returnKind, model, out var typeProblem);
+            var helper = Helper(operand, returnKind, model, out var typeProblem, out var differsInNullability);
             return helper is null
                 ? new TailAwaitSite(site, typeProblem!)
-                : new TailAwaitSite(site, replaced, operand.Task, helper, absorbed);
+                : new TailAwaitSite(site, replaced, operand.Task, helper, absorbed, differsInNullability);
         }
 
-        private static string? Helper(AwaitOperand operand, ReturnKind returnKind, SemanticModel model, out string? problem)
+        private static string? Helper(AwaitOperand operand, ReturnKind returnKind, SemanticModel model, out string? problem, out bool differsInNullability)
         {
             problem = null;
+            differsInNullability = false;
             var methodType = returnKind.IsValueTask() ? "ValueTask" : "Task";
             if (operand.TaskKind is not { } taskKind)
             {
@@ -130,6 +138,7 @@ namespace Prewired.Generator.Analysis
                 return null;
             }
 
+            differsInNullability = !SymbolEqualityComparer.IncludeNullability.Equals(taskResult, methodResult);
             return $"As{methodType}";
         }
 

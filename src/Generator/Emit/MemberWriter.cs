@@ -10,9 +10,10 @@ namespace Prewired.Generator.Emit
 
         public MemberWriter(int indent) => _indent = indent;
 
-        public void Method(string? summary, string declaration, CodeLines body, bool hidden = false)
+        public void Method(string? summary, string declaration, CodeLines body, bool hidden = false, string? suppressedWarning = null)
         {
             if (_text.Length > 0) _text.Append('\n');
+            if (suppressedWarning is not null) _text.Append("#pragma warning disable ").Append(suppressedWarning).Append('\n');
             if (summary is not null) Line("/// <summary>" + summary + "</summary>");
             Line(GeneratedFileEmitter.GeneratedCodeAttribute);
             if (hidden) Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
@@ -20,6 +21,18 @@ namespace Prewired.Generator.Emit
             Line("{");
             foreach (var line in body.Render(_indent + 1)) _text.Append(line).Append('\n');
             Line("}");
+            if (suppressedWarning is not null) _text.Append("#pragma warning restore ").Append(suppressedWarning.Split(' ')[0]).Append('\n');
+        }
+
+        /// <summary>The warning to suppress around the implementing method, if its parameter names differ from the declaration's.</summary>
+        public static string? PartialSignatureWarning(Model.MethodShell shell) => shell.RenamesParameters ? "CS8826 // parameters are named as in the body method, whose statements use them" : null;
+
+        /// <summary>A generated helper member, such as a nested type.</summary>
+        public void Member(CodeLines member)
+        {
+            if (_text.Length > 0) _text.Append('\n');
+            Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            foreach (var line in member.Render(_indent)) _text.Append(line).Append('\n');
         }
 
         public override string ToString() => _text.ToString();

@@ -11,8 +11,8 @@ namespace Prewired.Generator.FastPath
     /// <summary>
     /// Builds the async continuation that resumes at one await: the await itself on the handed-over awaitable, then the
     /// rest of every enclosing statement list, innermost first, each inner part in its own braces so its locals keep
-    /// their scope. A switch section's breaks become a goto to just after its part. It also finds exactly the live
-    /// state: the variables whose values flow into those statements.
+    /// their scope. A break that leaves a switch whose section the continuation resumes in becomes a goto to just after
+    /// that part. It also finds exactly the live state: the variables whose values flow into those statements.
     /// </summary>
     internal static class ContinuationBuilder
     {
@@ -23,63 +23,150 @@ namespace Prewired.Generator.FastPath
             var awaitableType = model.GetTypeInfo(split.Await.Expression).Type;
             if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType) return false;
             split.AwaitableTypeName = awaitableType.ToDisplayString(Parsing.MethodShellParser.TypeFormat);
-            var inner = new CodeLines();
-            inner.Line(AwaitStatement(split));
-            var segments = new List<IReadOnlyList<StatementSyntax>>();
-            var reachable = split.Form != SplitForm.Return;
-            SyntaxNode? node = split.Statement;
-            var labelCount = 0;
-            while (node is not null && node != body && reachable)
+            if (!IsFrameworkAwaitable(awaitableType))
+            {
+                var info = model.GetAwaitExpressionInfo(split.Await);
+                if (info.IsDynamic || info.GetAwaiterMethod is null || info.GetResultMethod is null) return false;
+                var awaiter = info.GetAwaiterMethod.ReturnType;
+                var isCritical = awaiter.AllInterfaces.Any(i => i.ToDisplayString() == "System.Runtime.CompilerServices.ICriticalNotifyCompletion");
+                var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(Parsing.MethodShellParser.TypeFormat);
+                split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(Parsing.MethodShellParser.TypeFormat), result, isCritical);
+                split.AwaitableTypeName = split.WrapperName;
+            }
+
+            // A returned await needs nothing around it: the continuation is the await alone.
+            var frames = split.Statement is null || split.Form == SplitForm.Return ? new List<ContinuationFrame>() : CollectFrames(split.Statement, body);
+            if (frames is null) return false;
+            var breaks = DecideReachability(split, frames, model);
+            if (!FindLiveState(split, frames, model)) return false;
+            Render(split, frames, breaks, model);
+            return true;
+        }
+
+        private static bool IsFrameworkAwaitable(ITypeSymbol type)
+            => KnownTypes.ClassifyTaskType(type) is not null || KnownTypes.IsConfiguredAwaitable(type)
+               || type is INamedTypeSymbol { Name: "YieldAwaitable", ContainingNamespace: { Name: "CompilerServices" } };
+
+        private static List<ContinuationFrame>? CollectFrames(StatementSyntax statement, SyntaxNode body)
+        {
+            var frames = new List<ContinuationFrame>();
+            SyntaxNode node = statement;
+            while (node != body)
             {
                 switch (node.Parent)
                 {
                     case BlockSyntax block:
-                    {
-                        var rest = After(block.Statements, node);
-                        foreach (var statement in rest) SyntaxPrinter.PrintStatement(statement, inner);
-                        segments.Add(rest);
-                        if (rest.Count > 0) reachable = model.AnalyzeControlFlow(rest[0], rest[rest.Count - 1])?.EndPointIsReachable ?? false;
-                        if (block != body) inner = Braced(inner);
+                        frames.Add(new ContinuationFrame(block, After(block.Statements, node), block == body));
                         node = block;
                         break;
-                    }
-
                     case SwitchSectionSyntax section:
-                    {
-                        var rest = After(section.Statements, node);
-                        var label = $"__resume{split.Index}_afterSwitch{labelCount++}";
-                        var breaks = new HashSet<SyntaxNode>(rest.SelectMany(BreaksLeavingSwitch));
-                        foreach (var statement in rest)
-                        {
-                            SyntaxPrinter.PrintStatement(statement, inner, (n, p) =>
-                            {
-                                if (!breaks.Contains(n)) return false;
-                                p.Write($"goto {label};");
-                                return true;
-                            });
-                        }
-
-                        segments.Add(rest);
-                        inner = Braced(inner);
-                        reachable = breaks.Count > 0;
-                        if (reachable) inner.Line(label + ": ;");
-                        node = section.Parent;
+                        frames.Add(new ContinuationFrame(section, After(section.Statements, node), isMethodBody: false));
+                        node = section.Parent!;
                         break;
-                    }
-
                     case IfStatementSyntax ifStatement:
                         node = ifStatement;
                         break;
                     case ElseClauseSyntax elseClause:
-                        node = elseClause.Parent;
+                        node = elseClause.Parent!;
                         break;
                     default:
-                        return false;
+                        return null;
                 }
             }
 
+            return frames;
+        }
+
+        /// <summary>
+        /// Marks which frames' rests run after the await, and which breaks leave a switch the continuation resumes in.
+        /// A frame's rest runs when the inner part can complete normally, or, for a switch section, when a break leaves it.
+        /// </summary>
+        private static Dictionary<SyntaxNode, ContinuationFrame> DecideReachability(SplitPoint split, List<ContinuationFrame> frames, SemanticModel model)
+        {
+            var switches = frames.Where(f => f.Switch is not null).ToDictionary(f => (SyntaxNode)f.Switch!, f => f);
+            var breaks = new Dictionary<SyntaxNode, ContinuationFrame>();
+            var reachable = split.Form != SplitForm.Return;
+            var labelCount = 0;
+            foreach (var frame in frames)
+            {
+                frame.RestReached = reachable;
+                if (reachable && frame.Rest.Count > 0)
+                {
+                    foreach (var breakStatement in frame.Rest.SelectMany(s => s.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<BreakStatementSyntax>()))
+                    {
+                        if (BreakTarget(breakStatement) is { } target && switches.TryGetValue(target, out var targetFrame)) breaks[breakStatement] = targetFrame;
+                    }
+
+                    reachable = model.AnalyzeControlFlow(frame.Rest[0], frame.Rest[frame.Rest.Count - 1])?.EndPointIsReachable ?? false;
+                }
+
+                if (frame.Switch is not null)
+                {
+                    // The end of a switch section is never reachable; control leaves it only by a break (or return/throw).
+                    var leftByBreak = breaks.Values.Contains(frame);
+                    if (leftByBreak) frame.BreakLabel = $"__resume{split.Index}_afterSwitch{labelCount++}";
+                    reachable = leftByBreak;
+                }
+            }
+
+            return breaks;
+        }
+
+        /// <summary>The loop or switch a break leaves: its nearest enclosing one.</summary>
+        private static SyntaxNode? BreakTarget(BreakStatementSyntax breakStatement)
+            => breakStatement.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a))
+                .FirstOrDefault(a => a is SwitchStatementSyntax or ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax);
+
+        private static void Render(SplitPoint split, List<ContinuationFrame> frames, Dictionary<SyntaxNode, ContinuationFrame> breaks, SemanticModel model)
+        {
+            bool ReplaceBreaks(SyntaxNode node, SyntaxPrinter printer)
+            {
+                if (!breaks.TryGetValue(node, out var target)) return false;
+                printer.Write($"goto {target.BreakLabel};");
+                return true;
+            }
+
+            var inner = new CodeLines();
+            if (frames.Count > 0 && !frames[0].IsMethodBody) WriteDeclarations(inner, split, frames[0].Container, model);
+            inner.Line(AwaitStatement(split));
+            for (var i = 0; i < frames.Count; i++)
+            {
+                var frame = frames[i];
+                if (frame.RestReached)
+                {
+                    foreach (var statement in frame.Rest) SyntaxPrinter.PrintStatement(statement, inner, ReplaceBreaks);
+                }
+
+                if (frame.IsMethodBody) break;
+                var braced = new CodeLines();
+                if (i + 1 < frames.Count && !frames[i + 1].IsMethodBody) WriteDeclarations(braced, split, frames[i + 1].Container, model);
+                braced.OpenBrace();
+                braced.Append(inner);
+                braced.CloseBrace();
+                if (frame.BreakLabel is not null) braced.Line(frame.BreakLabel + ": ;");
+                inner = braced;
+            }
+
+            WriteDeclarations(split.Continuation, split, scope: null, model);
             split.Continuation.Append(inner);
-            return FindLiveState(split, segments, model);
+        }
+
+        /// <summary>
+        /// Declares, at the start of the part for <paramref name="scope"/>, the variables of its scope the continuation needs:
+        /// those it writes before reading (plain locals) and live ones renamed to avoid a clash with a sibling scope.
+        /// Variables of the method's own scope (or of none of the frames) go at the top of the continuation.
+        /// </summary>
+        private static void WriteDeclarations(CodeLines lines, SplitPoint split, SyntaxNode? scope, SemanticModel model)
+        {
+            foreach (var variable in split.DeclaredInContinuation.Where(v => split.ScopeOf(v) == scope))
+            {
+                lines.Line($"{VariableTypes.Display(variable, model)} {Parsing.MethodShellParser.EscapedName(variable.Name)};");
+            }
+
+            foreach (var variable in split.LiveIn.Where(v => split.ParameterName(v) != v.Name && split.ScopeOf(v) == scope))
+            {
+                lines.Line($"var {Parsing.MethodShellParser.EscapedName(variable.Name)} = {split.ParameterName(variable)};");
+            }
         }
 
         private static string AwaitStatement(SplitPoint split)
@@ -100,28 +187,29 @@ namespace Prewired.Generator.FastPath
             }
         }
 
-        private static bool FindLiveState(SplitPoint split, List<IReadOnlyList<StatementSyntax>> segments, SemanticModel model)
+        private static bool FindLiveState(SplitPoint split, List<ContinuationFrame> frames, SemanticModel model)
         {
             var assigned = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var declared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var referenced = new List<ISymbol>();
             var live = new List<ISymbol>();
-            if (split.Form == SplitForm.Assign && model.GetSymbolInfo(((AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression).Left).Symbol is ILocalSymbol or IParameterSymbol)
+            if (split.Form == SplitForm.Assign
+                && model.GetSymbolInfo(((AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression).Left).Symbol is { } target
+                && target is ILocalSymbol or IParameterSymbol)
             {
-                var target = model.GetSymbolInfo(((AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression).Left).Symbol!;
                 assigned.Add(target);
                 referenced.Add(target);
             }
 
-            if (split.Form == SplitForm.Declare)
+            if (split.Form == SplitForm.Declare
+                && model.GetDeclaredSymbol(((LocalDeclarationStatementSyntax)split.Statement!).Declaration.Variables[0]) is { } declaredByAwait)
             {
-                var variable = ((LocalDeclarationStatementSyntax)split.Statement!).Declaration.Variables[0];
-                if (model.GetDeclaredSymbol(variable) is { } symbol) declared.Add(symbol);
+                declared.Add(declaredByAwait);
             }
 
-            foreach (var segment in segments.Where(s => s.Count > 0))
+            foreach (var frame in frames.Where(f => f.RestReached && f.Rest.Count > 0))
             {
-                var flow = model.AnalyzeDataFlow(segment[0], segment[segment.Count - 1]);
+                var flow = model.AnalyzeDataFlow(frame.Rest[0], frame.Rest[frame.Rest.Count - 1]);
                 if (flow is null || !flow.Succeeded) return false;
                 foreach (var variable in flow.DataFlowsIn)
                 {
@@ -143,7 +231,27 @@ namespace Prewired.Generator.FastPath
             }
 
             split.LiveIn.AddRange(live.OrderBy(v => v.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0));
-            return split.LiveIn.Concat(split.DeclaredInContinuation).All(CanBeParameter);
+            if (!split.LiveIn.Concat(split.DeclaredInContinuation).All(CanBeParameter)) return false;
+
+            // Each variable is declared in the frame whose statement list declares it, so its scope is the original one.
+            var containers = new HashSet<SyntaxNode>(frames.Select(f => f.Container));
+            var declaredNames = new HashSet<string>(declared.Select(v => v.Name));
+            foreach (var variable in split.LiveIn.Concat(split.DeclaredInContinuation))
+            {
+                var scope = variable is ILocalSymbol
+                    ? variable.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax().Ancestors().FirstOrDefault(containers.Contains)
+                    : null;
+                if (scope is not null && frames.Any(f => f.IsMethodBody && f.Container == scope)) scope = null;
+                split.SetScope(variable, scope);
+
+                // A live local of an inner scope whose name a sibling scope reuses cannot be a parameter under its own name.
+                if (scope is not null && split.LiveIn.Contains(variable, SymbolEqualityComparer.Default) && declaredNames.Contains(variable.Name))
+                {
+                    split.RenameParameter(variable, variable.Name + "__live");
+                }
+            }
+
+            return true;
         }
 
         private static bool IsMethodVariable(ISymbol symbol) => symbol is ILocalSymbol || symbol is IParameterSymbol { IsThis: false };
@@ -160,19 +268,6 @@ namespace Prewired.Generator.FastPath
         {
             var index = statements.IndexOf((StatementSyntax)node);
             return statements.Skip(index + 1).ToList();
-        }
-
-        private static IEnumerable<SyntaxNode> BreaksLeavingSwitch(StatementSyntax statement)
-            => statement.DescendantNodesAndSelf(n => n == statement || n is not (SwitchStatementSyntax or ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax) && !AwaitSites.IsNestedFunction(n))
-                .OfType<BreakStatementSyntax>();
-
-        private static CodeLines Braced(CodeLines inner)
-        {
-            var braced = new CodeLines();
-            braced.OpenBrace();
-            braced.Append(inner);
-            braced.CloseBrace();
-            return braced;
         }
     }
 }

@@ -27,7 +27,7 @@ namespace Prewired.Generator.FastPath
             var model = context.SemanticModel.SyntaxTree == bodySyntax.SyntaxTree
                 ? context.SemanticModel
                 : context.SemanticModel.Compilation.GetSemanticModel(bodySyntax.SyntaxTree);
-            var shell = MethodShellParser.Parse(marked, declaration, bodySyntax, model, MarkKind.FastPath);
+            var shell = MethodShellParser.Parse(marked, declaration, body, bodySyntax, model, MarkKind.FastPath);
             var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
             var members = new MemberWriter(shell.MemberIndent);
             var lines = new CodeLines();
@@ -39,20 +39,20 @@ namespace Prewired.Generator.FastPath
             {
                 forwardReason = $"Forwarding to '{body.Name}': it does not compile yet, so its statements are not copied.";
             }
-            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult).FirstOrDefault() is { } blocker)
+            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model).FirstOrDefault() is { } blocker)
             {
                 forwardReason = $"Forwarding to '{body.Name}': '{blocker.Arguments[0]}' cannot be split yet: {blocker.Arguments[1]} (PW0201).";
             }
             else
             {
-                splits = Plan(bodySyntax, bodyNode, model, hasResult);
+                splits = Plan(bodySyntax, bodyNode, model, hasResult, $"{MethodShellParser.EscapedName(marked.Name)}__Resume");
                 if (splits is null) forwardReason = $"Forwarding to '{body.Name}': a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct or an anonymous type).";
             }
 
             if (forwardReason is not null || splits is null)
             {
                 BodyPreamble.WriteForwarding(lines, marked, body, forwardReason!);
-                members.Method(null, shell.Signature, lines);
+                members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
                 return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
             }
 
@@ -61,7 +61,7 @@ namespace Prewired.Generator.FastPath
             var resumePrefix = $"{MethodShellParser.EscapedName(marked.Name)}__Resume";
             BodyPreamble.Write(lines, guard, marked, body);
             WriteSyncPath(lines, bodySyntax, model, splits, forms, resumePrefix);
-            members.Method(null, shell.Signature, lines);
+            members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
 
             foreach (var split in splits)
             {
@@ -70,18 +70,19 @@ namespace Prewired.Generator.FastPath
                     ContinuationDeclaration(split, body, forms, resumePrefix, model),
                     ContinuationBody(split, model),
                     hidden: true);
+                if (split.Custom is { } custom) members.Member(custom.Declaration());
             }
 
             return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
         }
 
-        private static List<SplitPoint>? Plan(MethodDeclarationSyntax method, SyntaxNode bodyNode, SemanticModel model, bool hasResult)
+        private static List<SplitPoint>? Plan(MethodDeclarationSyntax method, SyntaxNode bodyNode, SemanticModel model, bool hasResult, string resumePrefix)
         {
             var splits = new List<SplitPoint>();
             foreach (var site in AwaitSites.Collect(bodyNode))
             {
                 var form = SplitForms.Of(site.Expression!, bodyNode, hasResult, out var statement)!.Value;
-                var split = new SplitPoint(splits.Count, site.Expression!, form, statement);
+                var split = new SplitPoint(splits.Count, site.Expression!, form, statement) { ResumePrefix = resumePrefix };
                 if (!ContinuationBuilder.TryBuild(split, bodyNode, model)) return null;
                 splits.Add(split);
             }
@@ -127,41 +128,14 @@ namespace Prewired.Generator.FastPath
         {
             var awaitableType = split.AwaitableTypeName!;
             var parameters = new List<string> { $"{awaitableType} __awaitable" };
-            parameters.AddRange(split.LiveIn.Select(v => $"{TypeOfVariable(v, model)} {MethodShellParser.EscapedName(v.Name)}"));
+            parameters.AddRange(split.LiveIn.Select(v => $"{VariableTypes.Display(v, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
             var isStatic = body.IsStatic ? "static " : string.Empty;
             return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}({string.Join(", ", parameters)})";
         }
 
         private static CodeLines ContinuationBody(SplitPoint split, SemanticModel model)
         {
-            var lines = new CodeLines();
-            foreach (var variable in split.DeclaredInContinuation)
-            {
-                lines.Line($"{TypeOfVariable(variable, model)} {MethodShellParser.EscapedName(variable.Name)};");
-            }
-
-            lines.Append(split.Continuation);
-            return lines;
-        }
-
-        private static string TypeOfVariable(ISymbol variable, SemanticModel model) => VariableType(variable, model).ToDisplayString(MethodShellParser.TypeFormat);
-
-        /// <summary>
-        /// A <c>var</c> local is always nullable-annotated; as a continuation parameter that would turn every later
-        /// dereference into a warning, so it takes the nullability of its initializer, which is what the user meant.
-        /// </summary>
-        private static ITypeSymbol VariableType(ISymbol variable, SemanticModel model)
-        {
-            if (variable is IParameterSymbol parameter) return parameter.Type;
-            var local = (ILocalSymbol)variable;
-            if (local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Type.IsVar: true }, Initializer.Value: { } initializer }
-                && model.GetTypeInfo(initializer).Type is { } initializerType
-                && SymbolEqualityComparer.Default.Equals(initializerType, local.Type))
-            {
-                return local.Type.WithNullableAnnotation(initializerType.NullableAnnotation);
-            }
-
-            return local.Type;
+            return split.Continuation;
         }
 
         private static string AwaitSiteDisplay(SplitPoint split) => new AwaitSite(split.Await).Display;

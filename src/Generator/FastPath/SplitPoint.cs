@@ -30,13 +30,35 @@ namespace Prewired.Generator.FastPath
         /// <summary>The fully qualified type of the awaited expression: the continuation's first parameter.</summary>
         public string? AwaitableTypeName { get; set; }
 
+        /// <summary>Set for an awaitable outside the framework's task types, whose pattern calls the user can observe.</summary>
+        public CustomAwaiter? Custom { get; set; }
+
         public string AwaiterVariable => "__awaiter" + Index;
+
+        /// <summary>The name of the generated pending-awaiter struct, for a custom awaitable.</summary>
+        public string WrapperName => (ResumePrefix ?? string.Empty) + Index + "_PendingAwaiter";
+
+        /// <summary>The continuation method's name without its index, e.g. "GetAsync__Resume".</summary>
+        public string? ResumePrefix { get; set; }
 
         /// <summary>Locals and parameters whose values the continuation reads: they become its parameters.</summary>
         public List<ISymbol> LiveIn { get; } = new();
 
         /// <summary>Variables declared before the await that the continuation only writes before reading: plain locals there.</summary>
         public List<ISymbol> DeclaredInContinuation { get; } = new();
+
+        private readonly Dictionary<ISymbol, SyntaxNode?> _scopes = new(SymbolEqualityComparer.Default);
+        private readonly Dictionary<ISymbol, string> _parameterNames = new(SymbolEqualityComparer.Default);
+
+        /// <summary>The frame container declaring the variable in the continuation; null for its top level.</summary>
+        public SyntaxNode? ScopeOf(ISymbol variable) => _scopes.TryGetValue(variable, out var scope) ? scope : null;
+
+        public void SetScope(ISymbol variable, SyntaxNode? scope) => _scopes[variable] = scope;
+
+        /// <summary>The continuation parameter carrying a live variable: its own name unless that would clash.</summary>
+        public string ParameterName(ISymbol variable) => _parameterNames.TryGetValue(variable, out var name) ? name : variable.Name;
+
+        public void RenameParameter(ISymbol variable, string name) => _parameterNames[variable] = name;
 
         /// <summary>The continuation's statements, already rendered.</summary>
         public Emit.CodeLines Continuation { get; } = new();

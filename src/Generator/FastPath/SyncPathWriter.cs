@@ -105,9 +105,19 @@ namespace Prewired.Generator.FastPath
         private void WriteSplit(SplitPoint split)
         {
             var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)));
-            _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
-            _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
-            _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
+            // (Arguments keep the variables' own names; a renamed continuation parameter only changes the callee side.)
+            if (split.Custom is { } custom)
+            {
+                _lines.Line($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();");
+                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
+            }
+            else
+            {
+                _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
+                _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
+                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
+            }
+
             var result = $"{split.AwaiterVariable}.GetResult()";
             switch (split.Form)
             {

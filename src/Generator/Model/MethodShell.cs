@@ -9,7 +9,7 @@ namespace Prewired.Generator.Model
     internal sealed class MethodShell : IEquatable<MethodShell>
     {
         public MethodShell(string hintName, string? @namespace, EquatableArray<string> fileUsings, EquatableArray<string> namespaceUsings,
-            EquatableArray<string> containingTypes, string signature, bool nullableEnabled)
+            EquatableArray<string> containingTypes, string signature, bool nullableEnabled, bool renamesParameters)
         {
             HintName = hintName;
             Namespace = @namespace;
@@ -18,7 +18,11 @@ namespace Prewired.Generator.Model
             ContainingTypes = containingTypes;
             Signature = signature;
             NullableEnabled = nullableEnabled;
+            RenamesParameters = renamesParameters;
         }
+
+        /// <summary>The implementation names its parameters as the body does, unlike the partial declaration (CS8826).</summary>
+        public bool RenamesParameters { get; }
 
         public string HintName { get; }
 
@@ -45,7 +49,7 @@ namespace Prewired.Generator.Model
         public bool Equals(MethodShell? other)
             => other is not null && HintName == other.HintName && Namespace == other.Namespace && FileUsings == other.FileUsings
                && NamespaceUsings == other.NamespaceUsings && ContainingTypes == other.ContainingTypes && Signature == other.Signature
-               && NullableEnabled == other.NullableEnabled;
+               && NullableEnabled == other.NullableEnabled && RenamesParameters == other.RenamesParameters;
 
         public override bool Equals(object? obj) => Equals(obj as MethodShell);
 

@@ -25,13 +25,16 @@ namespace Prewired.Generator.Parsing
 
         public ReturnKind Kind => _kind;
 
+        /// <summary>The T of Task&lt;T&gt; / ValueTask&lt;T&gt;, fully qualified; empty for the non-generic forms.</summary>
+        public string ResultTypeName => _resultType;
+
         public string ReturnTypeName { get; }
 
         public bool Guarded => _guarded;
 
         /// <summary>The text before a result expression in <c>return &lt;prefix&gt;expression&lt;suffix&gt;;</c>.</summary>
         public string ValuePrefix => Guard(_kind == ReturnKind.ValueTaskOfT
-            ? $"new global::System.Threading.Tasks.ValueTask<{_resultType}>("
+            ? $"{AsyncResult}.FromResultValueTask<{_resultType}>("
             : $"{AsyncResult}.FromResult<{_resultType}>(");
 
         public string ValueSuffix => _guarded ? "));" : ");";

@@ -58,6 +58,9 @@ namespace Prewired.Generator.Parsing
                     IIncrementOrDecrementOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
                     IConversionOperation { OperatorMethod: { } method } => CheckMethod(method, depth),
                     IEventAssignmentOperation => "an event accessor",
+                    IDeconstructionAssignmentOperation deconstruction => CheckDeconstruction(deconstruction, model, depth),
+                    IWithOperation { CloneMethod: { } clone } => CheckMethod(clone, depth),
+                    IImplicitIndexerReferenceOperation implicitIndexer => CheckImplicitIndexer(implicitIndexer, depth),
                     IAwaitOperation awaitOperation => CheckAwait(awaitOperation),
                     IForEachLoopOperation loop => CheckForEach(loop, model, depth),
                     IUsingOperation or IUsingDeclarationOperation => "a Dispose method",
@@ -72,11 +75,46 @@ namespace Prewired.Generator.Parsing
             return null;
         }
 
+        /// <summary>
+        /// A plain read runs the getter and a plain assignment the setter; compound assignments, increments and
+        /// deconstruction targets may run both, so both are checked.
+        /// </summary>
         private string? CheckProperty(IPropertyReferenceOperation property, int depth)
         {
-            var isWrite = property.Parent is IAssignmentOperation assignment && assignment.Target == property;
-            var accessor = isWrite ? property.Property.SetMethod : property.Property.GetMethod;
-            return accessor is null ? null : CheckMethod(accessor, depth);
+            var parent = property.Parent;
+            var reads = !(parent is ISimpleAssignmentOperation simple && simple.Target == property) && parent is not ITupleOperation;
+            var writes = parent is IAssignmentOperation assignment && assignment.Target == property
+                         || parent is IIncrementOrDecrementOperation
+                         || parent is ITupleOperation;
+            var culprit = reads && property.Property.GetMethod is { } getter ? CheckMethod(getter, depth) : null;
+            return culprit ?? (writes && property.Property.SetMethod is { } setter ? CheckMethod(setter, depth) : null);
+        }
+
+        /// <summary><c>var (a, b) = x;</c> calls x's Deconstruct unless x is a tuple.</summary>
+        private string? CheckDeconstruction(IDeconstructionAssignmentOperation deconstruction, SemanticModel model, int depth)
+        {
+            if (deconstruction.Value.Type is INamedTypeSymbol { IsTupleType: true } || deconstruction.Value is ITupleOperation) return null;
+            if (deconstruction.Syntax is not AssignmentExpressionSyntax syntax) return "a Deconstruct method";
+            var method = model.GetDeconstructionInfo(syntax).Method;
+            return method is null ? "a Deconstruct method" : CheckMethod(method, depth);
+        }
+
+        /// <summary><c>items[^1]</c> reads a Length or Count property and calls an indexer or Slice.</summary>
+        private string? CheckImplicitIndexer(IImplicitIndexerReferenceOperation indexer, int depth)
+        {
+            foreach (var member in new[] { indexer.LengthSymbol, indexer.IndexerSymbol })
+            {
+                var method = member switch
+                {
+                    IPropertySymbol p => p.GetMethod,
+                    IMethodSymbol m => m,
+                    _ => null,
+                };
+                var culprit = method is null ? Display(member) : CheckMethod(method, depth);
+                if (culprit is not null) return culprit;
+            }
+
+            return null;
         }
 
         private static string? CheckAwait(IAwaitOperation awaitOperation)
@@ -122,7 +160,14 @@ namespace Prewired.Generator.Parsing
             if (_verdicts.TryGetValue(definition, out var known)) return known;
 
             string? verdict;
-            if (method.MethodKind == MethodKind.Constructor && method.IsImplicitlyDeclared && method.ContainingType.Locations.Any(l => l.IsInSource))
+            if (method.IsImplicitlyDeclared && method.ContainingType.Locations.Any(l => l.IsInSource)
+                && method.MethodKind is not (MethodKind.Constructor or MethodKind.PropertyGet or MethodKind.PropertySet))
+            {
+                // Compiler-synthesized members (record Equals, ==, Clone, ToString, Deconstruct) call user code the
+                // analysis cannot see from here, such as a user-written Equals or copy constructor.
+                verdict = Display(method) + " (synthesized by the compiler: it may call user-written members)";
+            }
+            else if (method.MethodKind == MethodKind.Constructor && method.IsImplicitlyDeclared && method.ContainingType.Locations.Any(l => l.IsInSource))
             {
                 verdict = CheckInitializers(method.ContainingType, isStatic: false, depth) is { } culprit ? $"{Display(method)} (which runs {culprit})"
                     : ChainedConstructor(method, depth) is { } chained ? $"{Display(method)} (which chains to {chained})" : null;
@@ -246,7 +291,7 @@ namespace Prewired.Generator.Parsing
             return false;
         }
 
-        private static string Display(IMethodSymbol method)
-            => "'" + (method.AssociatedSymbol ?? method).ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat) + "'";
+        private static string Display(ISymbol? symbol)
+            => "'" + ((symbol as IMethodSymbol)?.AssociatedSymbol ?? symbol)?.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat) + "'";
     }
 }

@@ -15,7 +15,7 @@ namespace Prewired.Generator.Parsing
         public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat
             .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
-        public static MethodShell Parse(IMethodSymbol marked, MethodDeclarationSyntax declaration, MethodDeclarationSyntax body, SemanticModel bodyModel, MarkKind kind)
+        public static MethodShell Parse(IMethodSymbol marked, MethodDeclarationSyntax declaration, IMethodSymbol bodyMethod, MethodDeclarationSyntax body, SemanticModel bodyModel, MarkKind kind)
         {
             var ns = marked.ContainingNamespace is { IsGlobalNamespace: false } n ? n.ToDisplayString() : null;
             var types = new List<string>();
@@ -26,7 +26,11 @@ namespace Prewired.Generator.Parsing
 
             var (fileUsings, namespaceUsings) = Usings(body);
             var nullable = (bodyModel.GetNullableContext(body.SpanStart) & NullableContext.AnnotationsEnabled) != 0;
-            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration), nullable);
+            // The implementation takes the body's parameter names, which the copied statements use; where the partial
+            // declaration chose other names that is warning CS8826, suppressed around the generated method.
+            var renamed = marked.Parameters.Zip(bodyMethod.Parameters, (m, b) => m.Name != b.Name).Any(x => x);
+            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(),
+                Signature(marked, declaration, bodyMethod.Parameters.Select(p => p.Name).ToList()), nullable, renamed);
         }
 
         /// <summary>The shell when there is no usable body: usings and nullable context come from the declaration.</summary>
@@ -40,7 +44,7 @@ namespace Prewired.Generator.Parsing
             }
 
             var (fileUsings, namespaceUsings) = Usings(declaration);
-            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration), nullableEnabled: true);
+            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false);
         }
 
         private static string TypeDeclaration(INamedTypeSymbol type)
@@ -50,11 +54,11 @@ namespace Prewired.Generator.Parsing
             return $"partial {keyword} {type.Name}{parameters}";
         }
 
-        private static string Signature(IMethodSymbol marked, MethodDeclarationSyntax declaration)
+        private static string Signature(IMethodSymbol marked, MethodDeclarationSyntax declaration, IReadOnlyList<string> names)
         {
             var modifiers = string.Join(" ", declaration.Modifiers.Select(m => m.ValueText));
-            var parameters = string.Join(", ", marked.Parameters.Select(p =>
-                (p.IsParams ? "params " : string.Empty) + (p.IsThis ? "this " : string.Empty) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(p.Name)));
+            var parameters = string.Join(", ", marked.Parameters.Select((p, i) =>
+                (p.IsParams ? "params " : string.Empty) + (p.IsThis ? "this " : string.Empty) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(names[i])));
             return $"{modifiers} {marked.ReturnType.ToDisplayString(TypeFormat)} {EscapedName(marked.Name)}({parameters})";
         }
 

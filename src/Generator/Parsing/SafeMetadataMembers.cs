@@ -28,6 +28,13 @@ namespace Prewired.Generator.Parsing
             "FromException", "FromCanceled", "ConfigureAwait", "GetAwaiter", ".ctor", "AsTask", "Delay", "Yield", "WhenAll", "WhenAny",
         };
 
+        // Reading a token's state or throwing for it touches no context; Register is left out: it runs the callback
+        // inline when the token is already canceled.
+        private static readonly string[] SafeCancellationTokenMembers =
+        {
+            "IsCancellationRequested", "CanBeCanceled", "None", "ThrowIfCancellationRequested", "WaitHandle", "Equals", "GetHashCode",
+        };
+
         // Collection members that never compare, hash or enumerate user values: safe whatever the element type.
         private static readonly string[] NonComparingCollectionMembers =
         {
@@ -41,6 +48,9 @@ namespace Prewired.Generator.Parsing
             if (type is null) return false;
             if (!method.Parameters.All(p => IsPlainData(p.Type) || IsExceptionType(p.Type) || IsInertArgument(p.Type))) return false;
             var memberName = method.AssociatedSymbol?.Name ?? method.Name;
+
+            // Task members store or return values; they never call into them, whatever their type.
+            if (IsTaskType(type)) return SafeTaskMembers.Contains(memberName);
             var plainTypeArguments = method.TypeArguments.All(IsPlainData) && AllTypeArgumentsPlain(type);
 
             // A dictionary hashes and compares only its keys.
@@ -52,8 +62,8 @@ namespace Prewired.Generator.Parsing
             if (!plainTypeArguments && !(IsCollection(type) && NonComparingCollectionMembers.Contains(memberName) && method.TypeArguments.Length == 0)) return false;
             if (IsExceptionType(type)) return method.MethodKind == MethodKind.Constructor || method.Name.StartsWith("ThrowIf", System.StringComparison.Ordinal);
             if (type.SpecialType is >= SpecialType.System_Boolean and <= SpecialType.System_UIntPtr) return true;
-            if (IsTaskType(type)) return SafeTaskMembers.Contains(memberName);
             if (type.TypeKind == TypeKind.Enum) return true;
+            if (type.ToDisplayString() == "System.Threading.CancellationToken") return SafeCancellationTokenMembers.Contains(memberName);
             var name = type.OriginalDefinition.ToDisplayString();
             return SafeTypes.Contains(name) || name.StartsWith("System.ValueTuple", System.StringComparison.Ordinal)
                    || name.StartsWith("(", System.StringComparison.Ordinal);

@@ -29,7 +29,7 @@ namespace Prewired.Generator.TailAwait
             var bodyModel = context.SemanticModel.SyntaxTree == bodySyntax.SyntaxTree
                 ? context.SemanticModel
                 : context.SemanticModel.Compilation.GetSemanticModel(bodySyntax.SyntaxTree);
-            var shell = MethodShellParser.Parse(marked, declaration, bodySyntax, bodyModel, MarkKind.TailAwait);
+            var shell = MethodShellParser.Parse(marked, declaration, body, bodySyntax, bodyModel, MarkKind.TailAwait);
             var lines = new CodeLines();
             var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
             var sites = BodyPreamble.HasErrors(bodyNode, bodyModel, cancellationToken)
@@ -52,7 +52,7 @@ namespace Prewired.Generator.TailAwait
             }
 
             var members = new MemberWriter(shell.MemberIndent);
-            members.Method(null, shell.Signature, lines);
+            members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
             return new GeneratedMethodModel(MarkKind.TailAwait, shell, members.ToString());
         }
 
@@ -71,8 +71,11 @@ namespace Prewired.Generator.TailAwait
 
                 if (replaced.TryGetValue(node, out var site))
                 {
-                    printer.Write("return " + (forms.Guarded ? "__guard.Return(" : string.Empty) + "global::Prewired.CompilerServices.TailAwait." + site.Helper + "(");
+                    printer.Write("return " + (forms.Guarded ? "__guard.Return(" : string.Empty) + "global::Prewired.CompilerServices.TailAwait." + site.Helper
+                                  + (site.DiffersInNullability ? "<" + forms.ResultTypeName + ">" : string.Empty) + "(");
+                    if (site.DiffersInNullability) printer.Write("(");
                     printer.Node(site.Task!);
+                    if (site.DiffersInNullability) printer.Write(")!");
                     printer.Write(forms.Guarded ? "));" : ");");
                     return true;
                 }

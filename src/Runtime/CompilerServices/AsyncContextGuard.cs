@@ -30,6 +30,16 @@ namespace Prewired.CompilerServices
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static AsyncContextGuard Capture() => new(ExecutionContext.Capture(), SynchronizationContext.Current);
 
+        /// <summary>
+        /// True when ExecutionContext flow was suppressed on entry. The public API then has no object naming the
+        /// thread's context to restore, so generated code calls the async body instead, whose builder restores it.
+        /// </summary>
+        public bool IsFlowSuppressed
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _executionContext is null;
+        }
+
         /// <summary>Restores both contexts if the synchronous part changed them, then returns <paramref name="value"/>.</summary>
         /// <remarks>Written as <c>return guard.Return(expression);</c> so the expression is evaluated before the restore.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -52,8 +62,8 @@ namespace Prewired.CompilerServices
                 SynchronizationContext.SetSynchronizationContext(_synchronizationContext);
             }
 
-            // A null capture means ExecutionContext flow was suppressed on entry: the public API has no object naming
-            // that state to restore, so a body that undoes the suppression itself keeps its change (documented limit).
+            // A null capture means flow was suppressed on entry; generated code checks IsFlowSuppressed first and
+            // never gets here in that state.
             if (_executionContext is not null && !ReferenceEquals(ExecutionContext.Capture(), _executionContext))
             {
                 ExecutionContext.Restore(_executionContext);

@@ -31,6 +31,15 @@ namespace Prewired.CompilerServices
             return builder.Task;
         }
 
+        /// <summary>The task of an async <see cref="ValueTask{TResult}"/> method that returned <paramref name="result"/> synchronously.</summary>
+        /// <remarks>
+        /// What the builder returns, <c>new ValueTask&lt;TResult&gt;(result)</c>, behind a method whose single parameter is
+        /// <typeparamref name="TResult"/>: generated code passes the user's return expression as written, and <c>null</c>,
+        /// <c>default</c> or <c>new()</c> would be ambiguous among the ValueTask constructors.
+        /// </remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ValueTask<TResult> FromResultValueTask<TResult>(TResult result) => new(result);
+
         /// <summary>The task of an async <see cref="Task"/> method whose synchronous part threw <paramref name="exception"/>.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
         public static Task Faulted(Exception exception)

@@ -156,6 +156,67 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 3);
 
         [Fact]
+        public void Custom_awaitable_hands_its_pending_awaiter_to_the_continuation() => GeneratorTest.Verify("""
+            using System.Runtime.CompilerServices;
+            public readonly struct Signal
+            {
+                public SignalAwaiter GetAwaiter() => new();
+            }
+            public readonly struct SignalAwaiter : ICriticalNotifyCompletion
+            {
+                public bool IsCompleted => true;
+                public int GetResult() => 7;
+                public void OnCompleted(Action continuation) => continuation();
+                public void UnsafeOnCompleted(Action continuation) => continuation();
+            }
+            public partial class Waiter
+            {
+                [FastPath(nameof(WaitCoreAsync))]
+                public partial ValueTask<int> WaitAsync(int add);
+                private async ValueTask<int> WaitCoreAsync(int add)
+                {
+                    var value = await new Signal();
+                    return value + add;
+                }
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Break_inside_a_nested_block_and_sibling_scopes_reusing_a_name() => GeneratorTest.Verify("""
+            public partial class Scopes
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<string> RunAsync(int v);
+                private async Task<string> RunCoreAsync(int v)
+                {
+                    var trail = "";
+                    switch (v)
+                    {
+                        case 0:
+                            if (v == 0)
+                            {
+                                var t = v + 1;
+                                await Task.Yield();
+                                trail += t;
+                                break;
+                            }
+
+                            trail += "unreached";
+                            break;
+                        default:
+                            {
+                                var t = v + 2;
+                                trail += t;
+                            }
+                            break;
+                    }
+
+                    return trail;
+                }
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Usage_error_gets_a_throwing_stub_so_the_diagnostic_is_what_the_user_sees() => GeneratorTest.Verify("""
             public partial class Misused
             {

@@ -47,11 +47,11 @@ partial class Branches
                     var __awaitable3 = Text(prefix);
                     var __awaiter3 = __awaitable3.GetAwaiter();
                     if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3);
-                    return new global::System.Threading.Tasks.ValueTask<string>(__awaiter3.GetResult());
+                    return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaiter3.GetResult());
                 default:
                     break;
             }
-            return new global::System.Threading.Tasks.ValueTask<string>(prefix + kind);
+            return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(prefix + kind);
         }
         catch (global::System.Exception __exception)
         {

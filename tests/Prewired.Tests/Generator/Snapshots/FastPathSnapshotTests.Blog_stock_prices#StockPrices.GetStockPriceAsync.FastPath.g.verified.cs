@@ -19,7 +19,7 @@ partial class StockPrices
             var __awaiter0 = __awaitable0.GetAwaiter();
             if (!__awaiter0.IsCompleted) return GetStockPriceAsync__Resume0(__awaitable0, companyId);
             __awaiter0.GetResult();
-            return new global::System.Threading.Tasks.ValueTask<decimal>(DoGetPriceFromCache(companyId));
+            return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
         }
         catch (global::System.Exception __exception)
         {

@@ -10,21 +10,20 @@ partial class Worker
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task WorkAsync(global::System.Threading.CancellationToken ct)
     {
-        // Context guard: the synchronous part calls 'CancellationToken.ThrowIfCancellationRequested()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
-        var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             ct.ThrowIfCancellationRequested();
             var __awaitable0 = Task.Delay(1, ct);
             var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return __guard.Return(WorkAsync__Resume0(__awaitable0));
+            if (!__awaiter0.IsCompleted) return WorkAsync__Resume0(__awaitable0);
             __awaiter0.GetResult();
             Count++;
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.Completed());
+            return global::Prewired.CompilerServices.AsyncResult.Completed();
         }
         catch (global::System.Exception __exception)
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.Faulted(__exception));
+            return global::Prewired.CompilerServices.AsyncResult.Faulted(__exception);
         }
     }
 

@@ -12,6 +12,7 @@ partial class Uses
     {
         // Context guard: the synchronous part calls 'Tracker.Tracker()' (which runs the initializer of 'Tracker._previous' (which calls 'Tracker.Set(int)' (which calls 'AsyncLocal<int>.Value'))), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
+        if (__guard.IsFlowSuppressed) return this.GetCoreAsync(); // only the async builder can restore a suppressed-flow context
         try
         {
             _ = new Tracker();

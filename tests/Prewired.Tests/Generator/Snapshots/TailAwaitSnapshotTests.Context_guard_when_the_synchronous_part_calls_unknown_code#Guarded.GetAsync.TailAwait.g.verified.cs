@@ -12,6 +12,7 @@ partial class Guarded
     {
         // Context guard: the synchronous part calls 'Console.WriteLine(int)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
+        if (__guard.IsFlowSuppressed) return this.GetCoreAsync(id); // only the async builder can restore a suppressed-flow context
         try
         {
             Console.WriteLine(id);

@@ -11,21 +11,21 @@ namespace Outer.Inner
     {
         partial class Cache<T>
         {
+#pragma warning disable CS8826 // parameters are named as in the body method, whose statements use them
             [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-            public static partial global::System.Threading.Tasks.Task<T?> GetAsync(string key)
+            public static partial global::System.Threading.Tasks.Task<T?> GetAsync(string name)
             {
-                // Context guard: the synchronous part calls 'Task.FromResult<T?>(T?)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
-                var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-                var name = key;
+                // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
                 try
                 {
-                    return __guard.Return(global::Prewired.CompilerServices.TailAwait.AsTask(Task.FromResult<T?>(null)));
+                    return global::Prewired.CompilerServices.TailAwait.AsTask(Task.FromResult<T?>(null));
                 }
                 catch (global::System.Exception __exception)
                 {
-                    return __guard.Return(global::Prewired.CompilerServices.AsyncResult.Faulted<T?>(__exception));
+                    return global::Prewired.CompilerServices.AsyncResult.Faulted<T?>(__exception);
                 }
             }
+#pragma warning restore CS8826
         }
     }
 }

@@ -1,0 +1,32 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Parsing;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>How a local or parameter's type is written when it becomes a continuation parameter or local.</summary>
+    internal static class VariableTypes
+    {
+        public static string Display(ISymbol variable, SemanticModel model) => Of(variable, model).ToDisplayString(MethodShellParser.TypeFormat);
+
+        /// <summary>
+        /// A <c>var</c> local is always nullable-annotated; as a continuation parameter that would turn every later
+        /// dereference into a warning, so it takes the nullability of its initializer, which is what the user meant.
+        /// </summary>
+        public static ITypeSymbol Of(ISymbol variable, SemanticModel model)
+        {
+            if (variable is IParameterSymbol parameter) return parameter.Type;
+            var local = (ILocalSymbol)variable;
+            if (local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Type.IsVar: true }, Initializer.Value: { } initializer }
+                && initializer.SyntaxTree == model.SyntaxTree
+                && model.GetTypeInfo(initializer).Type is { } initializerType
+                && SymbolEqualityComparer.Default.Equals(initializerType, local.Type))
+            {
+                return local.Type.WithNullableAnnotation(initializerType.NullableAnnotation);
+            }
+
+            return local.Type;
+        }
+    }
+}

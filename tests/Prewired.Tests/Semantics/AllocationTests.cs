@@ -1,0 +1,250 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using System.Threading.Tasks;
+using Prewired.Generator;
+using Prewired.Tests.Harness;
+using Xunit;
+
+namespace Prewired.Tests.Semantics
+{
+    /// <summary>What the allocation tests call: an interface, so the measured loop makes plain interface calls.</summary>
+    public interface IAllocationProbe
+    {
+        ValueTask<int> FastPath(int x);
+
+        ValueTask<int> FastPathGuarded(int x);
+
+        ValueTask FastPathVoid(int x);
+
+        ValueTask<int> TailAwait(int x);
+
+        ValueTask<int> TailAwaitGuarded(int x);
+
+        ValueTask TailAwaitVoid(int x);
+
+        /// <summary>Control: an async Task&lt;int&gt; method completing synchronously with an uncached value allocates its task.</summary>
+        Task<int> AsyncTaskControl(int x);
+    }
+
+    /// <summary>
+    /// Synchronous completion of ValueTask-returning [FastPath] and [TailAwait] methods allocates nothing: measured with
+    /// GC.GetAllocatedBytesForCurrentThread around a loop of interface calls after warm-up, on code compiled in Release,
+    /// with and without the context guard (both decisions asserted from the generated code).
+    /// </summary>
+    public sealed class AllocationTests
+    {
+        private const int Iterations = 20_000;
+
+        private const string Source = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+            using Prewired;
+            using Prewired.Tests.Semantics;
+
+            namespace Allocations
+            {
+                public sealed partial class Probe : IAllocationProbe
+                {
+                    private int _calls;
+
+                    // Completes synchronously; not async, and provably inert (a ValueTask constructor).
+                    private static ValueTask<int> Ready(int x) => new ValueTask<int>(x);
+
+                    private static ValueTask ReadyVoid() => default;
+
+                    // A call the guard analysis cannot prove inert (Interlocked is not on its list): needs the guard.
+                    private void Count() => Interlocked.Increment(ref _calls);
+
+                    private async ValueTask<int> FastPathCore(int x)
+                    {
+                        var a = await Ready(x);
+                        var b = await Ready(a + 1).ConfigureAwait(false);
+                        if (a > 1000) return -1;
+                        return a + b;
+                    }
+
+                    [FastPath(nameof(FastPathCore))]
+                    public partial ValueTask<int> FastPath(int x);
+
+                    private async ValueTask<int> FastPathGuardedCore(int x)
+                    {
+                        Count();
+                        var a = await Ready(x);
+                        Count();
+                        return a * 2;
+                    }
+
+                    [FastPath(nameof(FastPathGuardedCore))]
+                    public partial ValueTask<int> FastPathGuarded(int x);
+
+                    private async ValueTask FastPathVoidCore(int x)
+                    {
+                        await ReadyVoid();
+                        if (x < 0) throw new ArgumentOutOfRangeException(nameof(x));
+                        await Ready(x);
+                    }
+
+                    [FastPath(nameof(FastPathVoidCore))]
+                    public partial ValueTask FastPathVoid(int x);
+
+                    private async ValueTask<int> TailAwaitCore(int x)
+                    {
+                        if (x < 0) throw new ArgumentOutOfRangeException(nameof(x));
+                        return await Ready(x);
+                    }
+
+                    [TailAwait(nameof(TailAwaitCore))]
+                    public partial ValueTask<int> TailAwait(int x);
+
+                    private async ValueTask<int> TailAwaitGuardedCore(int x)
+                    {
+                        Count();
+                        return await Ready(x).ConfigureAwait(false);
+                    }
+
+                    [TailAwait(nameof(TailAwaitGuardedCore))]
+                    public partial ValueTask<int> TailAwaitGuarded(int x);
+
+                    private async ValueTask TailAwaitVoidCore(int x)
+                    {
+                        if (x < 0) throw new ArgumentOutOfRangeException(nameof(x));
+                        await ReadyVoid();
+                    }
+
+                    [TailAwait(nameof(TailAwaitVoidCore))]
+                    public partial ValueTask TailAwaitVoid(int x);
+
+                    public async Task<int> AsyncTaskControl(int x) => await Ready(x + 1000);
+                }
+            }
+            """;
+
+        private static readonly Lazy<(IAllocationProbe Probe, Dictionary<string, string> Generated)> s_probe = new(Compile);
+
+        public static TheoryData<string> Methods() => new()
+        {
+            nameof(IAllocationProbe.FastPath),
+            nameof(IAllocationProbe.FastPathGuarded),
+            nameof(IAllocationProbe.FastPathVoid),
+            nameof(IAllocationProbe.TailAwait),
+            nameof(IAllocationProbe.TailAwaitGuarded),
+            nameof(IAllocationProbe.TailAwaitVoid),
+        };
+
+        [Theory]
+        [MemberData(nameof(Methods))]
+        public void Synchronous_completion_allocates_nothing(string method)
+        {
+            var probe = s_probe.Value.Probe;
+            long allocated = 0;
+            Driver.OnCleanThread(() =>
+            {
+                Loop(probe, method, Iterations * 5); // warm-up: first calls, tiering
+                Loop(probe, method, Iterations * 5);
+                var before = GC.GetAllocatedBytesForCurrentThread();
+                Loop(probe, method, Iterations);
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            });
+
+            Assert.True(allocated == 0, $"{method}: {allocated} bytes over {Iterations} synchronous calls ({(double)allocated / Iterations:0.##} B/call).\n\n{s_probe.Value.Generated[method]}");
+        }
+
+        /// <summary>The measurement sees allocations when there are some (an async Task&lt;int&gt; with uncached results).</summary>
+        [Fact]
+        public void Measurement_sees_the_allocations_of_an_async_Task_method()
+        {
+            var probe = s_probe.Value.Probe;
+            long allocated = 0;
+            Driver.OnCleanThread(() =>
+            {
+                Loop(probe, nameof(IAllocationProbe.AsyncTaskControl), Iterations);
+                var before = GC.GetAllocatedBytesForCurrentThread();
+                Loop(probe, nameof(IAllocationProbe.AsyncTaskControl), Iterations);
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            });
+
+            Assert.True(allocated >= Iterations * 64L, $"expected a task per call, measured {allocated} bytes");
+        }
+
+        /// <summary>Both guard decisions are measured above: the plain methods have no guard, the *Guarded ones have one.</summary>
+        [Theory]
+        [InlineData(nameof(IAllocationProbe.FastPath), false)]
+        [InlineData(nameof(IAllocationProbe.FastPathVoid), false)]
+        [InlineData(nameof(IAllocationProbe.TailAwait), false)]
+        [InlineData(nameof(IAllocationProbe.TailAwaitVoid), false)]
+        [InlineData(nameof(IAllocationProbe.FastPathGuarded), true)]
+        [InlineData(nameof(IAllocationProbe.TailAwaitGuarded), true)]
+        public void Measured_methods_have_the_expected_guard_decision(string method, bool guarded)
+        {
+            var generated = s_probe.Value.Generated[method];
+            Assert.DoesNotContain("// Forwarding to", generated);
+            Assert.True(generated.Contains("AsyncContextGuard.Capture()") == guarded, generated);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int Loop(IAllocationProbe probe, string method, int iterations)
+        {
+            var sum = 0;
+            switch (method)
+            {
+                case nameof(IAllocationProbe.FastPath):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPath(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathGuarded):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathGuarded(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathVoid):
+                    for (var i = 0; i < iterations; i++)
+                    {
+                        var task = probe.FastPathVoid(i & 15);
+                        if (!task.IsCompletedSuccessfully) throw new InvalidOperationException("did not complete synchronously");
+                        task.GetAwaiter().GetResult();
+                    }
+
+                    break;
+                case nameof(IAllocationProbe.TailAwait):
+                    for (var i = 0; i < iterations; i++) sum += probe.TailAwait(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.TailAwaitGuarded):
+                    for (var i = 0; i < iterations; i++) sum += probe.TailAwaitGuarded(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.TailAwaitVoid):
+                    for (var i = 0; i < iterations; i++)
+                    {
+                        var task = probe.TailAwaitVoid(i & 15);
+                        if (!task.IsCompletedSuccessfully) throw new InvalidOperationException("did not complete synchronously");
+                        task.GetAwaiter().GetResult();
+                    }
+
+                    break;
+                case nameof(IAllocationProbe.AsyncTaskControl):
+                    for (var i = 0; i < iterations; i++) sum += probe.AsyncTaskControl(i & 15).Result;
+                    break;
+                default:
+                    throw new ArgumentOutOfRangeException(nameof(method), method, null);
+            }
+
+            return sum;
+        }
+
+        private static (IAllocationProbe, Dictionary<string, string>) Compile()
+        {
+            var settings = TestCompilationSettings.Default with
+            {
+                AssemblyName = "PrewiredAllocationProbe",
+                Optimization = Microsoft.CodeAnalysis.OptimizationLevel.Release,
+                AdditionalAssemblies = System.Collections.Immutable.ImmutableArray.Create(typeof(IAllocationProbe).Assembly),
+            };
+            var run = GeneratorDriverHarness.Run(new Microsoft.CodeAnalysis.IIncrementalGenerator[] { new PrewiredGenerator() }, new[] { Source }, settings);
+            run.AssertGeneratedCodeCompilesCleanly();
+            var generated = run.GeneratedSources.ToDictionary(
+                s => s.HintName.Split('.')[2],
+                s => s.SourceText.ToString());
+            var loaded = CompileAndRun.Load(run.OutputCompilation, run);
+            return ((IAllocationProbe)loaded.CreateInstance("Allocations.Probe"), generated);
+        }
+    }
+}
