@@ -108,6 +108,10 @@ namespace Prewired.Tests.Semantics
                     // An async method never throws to its caller; a generated one must not either.
                     threw = env.Describe(e);
                 }
+                finally
+                {
+                    env.CallerObserved.Set();
+                }
 
                 SynchronizationContext.SetSynchronizationContext(null);
                 if (observation is null)

@@ -197,8 +197,17 @@ namespace Prewired.Tests.Semantics
             return $"{exception.GetType().Name}: '{exception.Message}' [{identity}{token}]";
         }
 
+        /// <summary>
+        /// Set once the caller has taken its observation of the call (status at return, contexts). Work the method
+        /// queued to the thread pool (Task.Yield without a context, ForceYielding) waits for it before touching the
+        /// environment, so the caller's view is not a race between threads, for the original method and the generated
+        /// one alike.
+        /// </summary>
+        internal ManualResetEventSlim CallerObserved { get; } = new(initialState: false);
+
         internal void Record(string entry)
         {
+            if (Thread.CurrentThread.IsThreadPoolThread && !CallerObserved.IsSet) CallerObserved.Wait(TimeSpan.FromSeconds(10));
             lock (_log) _log.Add(entry);
         }
 

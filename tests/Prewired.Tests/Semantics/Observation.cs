@@ -96,7 +96,9 @@ namespace Prewired.Tests.Semantics
             RawTask = rawTask;
             _result = result;
             ReturnedEnvironmentTask = env.IsEnvironmentTask(task);
-            if (task.IsCompleted)
+            // Decided by the status seen at return, not now: a thread-pool continuation may complete the task in
+            // between, and the caller's completion must still be logged (ContinueWith runs inline if it already did).
+            if (atReturn != "Pending")
             {
                 _done = 1;
             }
