@@ -61,9 +61,12 @@ namespace Prewired.Generator.Emit
             {
                 var mark = _text.Length;
                 if (includeLeading) Trivia(first.LeadingTrivia);
+                var contentStart = _text.Length;
                 if (_replace(node, this))
                 {
-                    if (includeTrailing) Trivia(last.TrailingTrivia);
+                    // A replacement that writes nothing removes the node, and with it the line it stood on.
+                    if (_text.Length == contentStart) _text.Length = mark;
+                    else if (includeTrailing) Trivia(last.TrailingTrivia);
                     return;
                 }
 

@@ -18,12 +18,10 @@ partial class Router
             {
                 case 0:
                     return global::Prewired.CompilerServices.TailAwait.AsValueTask(Task.Delay(1));
-
                 case 1:
                     return global::Prewired.CompilerServices.TailAwait.AsVoidValueTask(Compute(kind));
-
                 default:
-                    if (kind > 10) { return global::Prewired.CompilerServices.TailAwait.AsValueTask(Task.Delay(2));  }
+                    if (kind > 10) { return global::Prewired.CompilerServices.TailAwait.AsValueTask(Task.Delay(2)); }
                     break;
             }
             return default(global::System.Threading.Tasks.ValueTask);

@@ -13,7 +13,7 @@ partial class Mixer
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            if (b) { return global::Prewired.CompilerServices.TailAwait.AsVoidTask(VT());  }
+            if (b) { return global::Prewired.CompilerServices.TailAwait.AsVoidTask(VT()); }
             return global::Prewired.CompilerServices.TailAwait.AsTask(VPlain());
         }
         catch (global::System.Exception __exception)

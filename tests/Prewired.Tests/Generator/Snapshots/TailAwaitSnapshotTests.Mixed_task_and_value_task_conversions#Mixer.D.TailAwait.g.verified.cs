@@ -13,7 +13,7 @@ partial class Mixer
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            if (b) { return global::Prewired.CompilerServices.TailAwait.AsVoidValueTask(T());  }
+            if (b) { return global::Prewired.CompilerServices.TailAwait.AsVoidValueTask(T()); }
             return global::Prewired.CompilerServices.TailAwait.AsValueTask(TPlain());
         }
         catch (global::System.Exception __exception)
