@@ -41,6 +41,10 @@ namespace Prewired.Analyzers
             "Body method name must be a non-empty constant",
             "The body method name of [{0}] must be a non-empty constant string: write nameof(YourBodyMethod)");
 
+        public static readonly DiagnosticDescriptor ConflictingAttributes = Error(DiagnosticIds.ConflictingAttributes,
+            "Only one of [TailAwait] and [FastPath]",
+            "'{0}' is marked with both [TailAwait] and [FastPath]: keep one ([FastPath] when the body has other awaits or needs full exactness)");
+
         public static readonly DiagnosticDescriptor NonTailAwait = Error(DiagnosticIds.NonTailAwait,
             "Await in a [TailAwait] body is not a tail await",
             "'{0}' is not a tail await, so [TailAwait] cannot elide it: {1}; use [FastPath] for bodies with other awaits");
@@ -60,6 +64,7 @@ namespace Prewired.Analyzers
             DiagnosticIds.UnsupportedReturnType => UnsupportedReturnType,
             DiagnosticIds.UnsupportedMethodShape => UnsupportedMethodShape,
             DiagnosticIds.InvalidBodyMethodName => InvalidBodyMethodName,
+            DiagnosticIds.ConflictingAttributes => ConflictingAttributes,
             DiagnosticIds.NonTailAwait => NonTailAwait,
             _ => FastPathNotSplit,
         };

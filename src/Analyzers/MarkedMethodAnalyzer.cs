@@ -19,12 +19,14 @@ namespace Prewired.Analyzers
         public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(
             DiagnosticDescriptors.MethodMustBePartial, DiagnosticDescriptors.ContainingTypeMustBePartial, DiagnosticDescriptors.BodyMethodNotFound,
             DiagnosticDescriptors.BodyMethodSignatureMismatch, DiagnosticDescriptors.BodyMethodNotAsync, DiagnosticDescriptors.UnsupportedReturnType,
-            DiagnosticDescriptors.UnsupportedMethodShape, DiagnosticDescriptors.InvalidBodyMethodName, DiagnosticDescriptors.NonTailAwait,
+            DiagnosticDescriptors.UnsupportedMethodShape, DiagnosticDescriptors.InvalidBodyMethodName, DiagnosticDescriptors.ConflictingAttributes, DiagnosticDescriptors.NonTailAwait,
             DiagnosticDescriptors.FastPathNotSplit);
 
         public override void Initialize(AnalysisContext context)
         {
-            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+            // Analyze, not None: once the generator adds the implementing part in a generated file, Roslyn treats the
+            // partial method as generated code and would skip it, hiding every usage error behind the generated stub.
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.Analyze | GeneratedCodeAnalysisFlags.ReportDiagnostics);
             context.EnableConcurrentExecution();
             context.RegisterSymbolAction(AnalyzeMarkedMethod, SymbolKind.Method);
             context.RegisterSyntaxNodeAction(AnalyzeBodyMethod, SyntaxKind.MethodDeclaration);
@@ -33,9 +35,11 @@ namespace Prewired.Analyzers
         private static void AnalyzeMarkedMethod(SymbolAnalysisContext context)
         {
             var method = (IMethodSymbol)context.Symbol;
-            if (method.PartialDefinitionPart is not null) return; // the generated implementation part
+            if (method.PartialDefinitionPart is not null && MarkedMethodValidator.IsPrewiredGenerated(method, context.CancellationToken)) return;
             foreach (var (attribute, kind) in Marks(method))
             {
+                // Attributes of a partial method show on both parts; each is validated from the part it is written on.
+                if (!IsWrittenOn(attribute, method, context.CancellationToken)) continue;
                 var validation = MarkedMethodValidator.Validate(method, attribute, kind, context.CancellationToken);
                 foreach (var finding in validation.Findings) context.ReportDiagnostic(ToDiagnostic(finding));
             }
@@ -87,6 +91,12 @@ namespace Prewired.Analyzers
                         break;
                 }
             }
+        }
+
+        private static bool IsWrittenOn(AttributeData attribute, IMethodSymbol method, System.Threading.CancellationToken cancellationToken)
+        {
+            var application = attribute.ApplicationSyntaxReference;
+            return application is null || method.DeclaringSyntaxReferences.Any(r => r.SyntaxTree == application.SyntaxTree && r.Span.Contains(application.Span));
         }
 
         private static Diagnostic ToDiagnostic(Finding finding)

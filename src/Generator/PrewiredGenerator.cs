@@ -31,9 +31,12 @@ namespace Prewired.Generator
                 .Where(static m => m is not null)
                 .WithTrackingName(TrackingNames.NonNullFastPathModels);
 
-            context.RegisterSourceOutput(tailAwait, static (output, model) => output.AddSource(model!.Shell.HintName, GeneratedFileEmitter.Emit(model)));
-            context.RegisterSourceOutput(fastPath, static (output, model) => output.AddSource(model!.Shell.HintName, GeneratedFileEmitter.Emit(model)));
+            context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
+            context.RegisterSourceOutput(fastPath, static (output, model) => AddSource(output, model!));
         }
+
+        private static void AddSource(SourceProductionContext output, GeneratedMethodModel model)
+            => output.AddSource(model.Shell.HintName, GeneratedFileEmitter.Emit(model));
 
         private static bool IsMethod(SyntaxNode node, CancellationToken cancellationToken) => node is MethodDeclarationSyntax;
 

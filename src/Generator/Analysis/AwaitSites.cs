@@ -31,7 +31,7 @@ namespace Prewired.Generator.Analysis
         public Location Location => Expression?.GetLocation() ?? AwaitKeyword.GetLocation();
 
         /// <summary>The source text of the await, for diagnostic messages.</summary>
-        public string Display => Expression is not null ? Shorten(Expression.ToString()) : "await " + (HiddenAwaitStatement is ForEachStatementSyntax ? "foreach" : "using");
+        public string Display => Expression is not null ? Shorten(Expression.ToString()) : "await " + (HiddenAwaitStatement is CommonForEachStatementSyntax ? "foreach" : "using");
 
         private static string Shorten(string text)
         {

@@ -15,6 +15,7 @@ namespace Prewired.Generator.Analysis
         public const string UnsupportedReturnType = "PW0006";
         public const string UnsupportedMethodShape = "PW0007";
         public const string InvalidBodyMethodName = "PW0008";
+        public const string ConflictingAttributes = "PW0009";
         public const string NonTailAwait = "PW0101";
         public const string FastPathNotSplit = "PW0201";
     }

@@ -38,7 +38,9 @@ namespace Prewired.Generator.Analysis
                         return (EnclosingKind.ForEachLoop, "it is inside a foreach loop, whose enumerator is disposed after it");
                     case ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax when !returnExitsLoops:
                         return (EnclosingKind.Loop, "it is inside a loop, which runs again after it");
-                    case CheckedStatementSyntax or UnsafeStatementSyntax or FixedStatementSyntax or LockStatementSyntax or LabeledStatementSyntax:
+                    case LabeledStatementSyntax:
+                        return (EnclosingKind.OtherBlock, "it is in a labeled statement, which goto can reach");
+                    case CheckedStatementSyntax or UnsafeStatementSyntax or FixedStatementSyntax or LockStatementSyntax:
                         return (EnclosingKind.OtherBlock, $"it is inside a '{FirstToken(current)}' statement");
                     case BlockSyntax block when HasUsingDeclarationBefore(block, child):
                         return (EnclosingKind.UsingDeclarationScope, "it is in the scope of a using declaration, whose Dispose runs after it");

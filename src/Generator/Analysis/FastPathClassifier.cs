@@ -34,11 +34,18 @@ namespace Prewired.Generator.Analysis
                 };
                 if (reason is not null)
                 {
-                    blockers.Add(new Finding(DiagnosticIds.FastPathNotSplit, node.GetFirstToken().GetLocation(), node.GetFirstToken().ValueText, reason, method.Identifier.ValueText));
+                    var (location, display) = node switch
+                    {
+                        LocalFunctionStatementSyntax f => (f.Identifier.GetLocation(), f.Identifier.ValueText),
+                        LabeledStatementSyntax l => (l.Identifier.GetLocation(), l.Identifier.ValueText),
+                        _ => (node.GetFirstToken().GetLocation(), node.GetFirstToken().ValueText),
+                    };
+                    blockers.Add(new Finding(DiagnosticIds.FastPathNotSplit, location, display, reason, method.Identifier.ValueText));
                 }
             }
 
             blockers.AddRange(SharedCaptures(method, body, sites, model));
+            blockers.AddRange(UnnameableLiveLocals(method, body, sites, model));
             return blockers;
         }
 
@@ -62,10 +69,27 @@ namespace Prewired.Generator.Analysis
                     var usedAfter = captured.FirstOrDefault(v => (flow.WrittenInside.Contains(v, SymbolEqualityComparer.Default) || IsWrittenAfter(v, lambda, body, model))
                                                                  && IsUsedAfter(v, site.Expression!, body, model));
                     if (usedAfter is null) continue;
-                    yield return new Finding(DiagnosticIds.FastPathNotSplit, lambda.GetFirstToken().GetLocation(), site.Display,
+                    yield return new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display,
                         $"a lambda created before it captures '{usedAfter.Name}', which is used after it, and a continuation would get a copy", method.Identifier.ValueText);
                     break;
                 }
+            }
+        }
+
+        /// <summary>
+        /// A local the continuation needs becomes one of its parameters, so its type must be nameable: an anonymous type
+        /// (or a ref-like type, which cannot live across an await anyway) cannot be.
+        /// </summary>
+        private static IEnumerable<Finding> UnnameableLiveLocals(MethodDeclarationSyntax method, SyntaxNode body, List<AwaitSite> sites, SemanticModel model)
+        {
+            foreach (var declarator in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n) || n == body).OfType<VariableDeclaratorSyntax>())
+            {
+                if (model.GetDeclaredSymbol(declarator) is not ILocalSymbol { Type.IsAnonymousType: true } local) continue;
+                var site = sites.FirstOrDefault(s => s.Expression is not null && s.Expression.SpanStart > declarator.Span.End
+                                                     && IsUsedAfter(local, s.Expression, body, model));
+                if (site.Expression is null) continue;
+                yield return new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display,
+                    $"'{local.Name}' has an anonymous type and is used after it, and a continuation cannot take it as a parameter", method.Identifier.ValueText);
             }
         }
 

@@ -38,9 +38,24 @@ namespace Prewired.Generator.Analysis
             var nameLocation = declaration.Identifier.GetLocation();
             var argumentLocation = ArgumentLocation(attribute, cancellationToken) ?? nameLocation;
 
-            if (!declaration.Modifiers.Any(SyntaxKind.PartialKeyword) || declaration.Body is not null || declaration.ExpressionBody is not null)
+            // The user may have written the body in this declaration or in another part of the partial method.
+            var userImplementation = marked.PartialImplementationPart is { } implementation && !IsPrewiredGenerated(implementation, cancellationToken)
+                ? implementation.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<MethodDeclarationSyntax>().FirstOrDefault()
+                : null;
+            if (marked.PartialDefinitionPart is not null)
             {
-                result.Findings.Add(new Finding(DiagnosticIds.MethodMustBePartial, nameLocation, marked.Name, attributeName));
+                userImplementation = declaration; // the attribute sits on the implementing part the user wrote
+            }
+
+            if (!declaration.Modifiers.Any(SyntaxKind.PartialKeyword) || declaration.Body is not null || declaration.ExpressionBody is not null || userImplementation is not null)
+            {
+                var location = (userImplementation ?? declaration).Identifier.GetLocation();
+                result.Findings.Add(new Finding(DiagnosticIds.MethodMustBePartial, location, marked.Name, attributeName));
+            }
+
+            if (marked.GetAttributes().Count(a => a.AttributeClass?.ToDisplayString() is KnownTypes.TailAwaitAttribute or KnownTypes.FastPathAttribute) > 1)
+            {
+                result.Findings.Add(new Finding(DiagnosticIds.ConflictingAttributes, nameLocation, marked.Name));
             }
 
             var nonPartial = ContainingTypes(marked).FirstOrDefault(t => !IsPartial(t, cancellationToken));
@@ -52,7 +67,9 @@ namespace Prewired.Generator.Analysis
             var shapeProblem = UnsupportedShape(marked);
             if (shapeProblem is not null)
             {
+                // The body is not looked up: its signature cannot match a shape that cannot be generated anyway.
                 result.Findings.Add(new Finding(DiagnosticIds.UnsupportedMethodShape, nameLocation, marked.Name, shapeProblem));
+                return result;
             }
 
             var returnKind = KnownTypes.ClassifyTaskType(marked.ReturnType);
@@ -133,10 +150,17 @@ namespace Prewired.Generator.Analysis
             {
                 if (type.TypeKind == TypeKind.Struct) return $"'{type.Name}' is a struct, whose async methods work on a copy of 'this'; declare the method in a class";
                 if (type.TypeKind == TypeKind.Interface) return "interface members are not supported";
+                if (type.IsFileLocal) return $"'{type.Name}' is a file-local type, which a generated file cannot extend; remove the 'file' modifier";
             }
 
             return null;
         }
+
+        /// <summary>True for the implementing part Prewired's generator wrote (it carries its [GeneratedCode]).</summary>
+        public static bool IsPrewiredGenerated(IMethodSymbol implementation, CancellationToken cancellationToken)
+            => implementation.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<MethodDeclarationSyntax>()
+                .Any(m => m.AttributeLists.SelectMany(l => l.Attributes).Any(a => a.Name.ToString().EndsWith("GeneratedCode", System.StringComparison.Ordinal)
+                                                                                 && a.ArgumentList?.Arguments.FirstOrDefault()?.ToString() == "\"Prewired.Generator\""));
 
         private static IEnumerable<INamedTypeSymbol> ContainingTypes(IMethodSymbol method)
         {

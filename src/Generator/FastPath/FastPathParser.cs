@@ -45,7 +45,7 @@ namespace Prewired.Generator.FastPath
             }
             else
             {
-                splits = Plan(bodySyntax, bodyNode, model, hasResult, $"{MethodShellParser.EscapedName(marked.Name)}__Resume");
+                splits = Plan(bodySyntax, bodyNode, model, hasResult, ResumePrefix(marked));
                 if (splits is null) forwardReason = $"Forwarding to '{body.Name}': a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct or an anonymous type).";
             }
 
@@ -58,7 +58,7 @@ namespace Prewired.Generator.FastPath
 
             var guard = ContextGuardAnalysis.Decide(bodyNode, model, cancellationToken);
             var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
-            var resumePrefix = $"{MethodShellParser.EscapedName(marked.Name)}__Resume";
+            var resumePrefix = ResumePrefix(marked);
             BodyPreamble.Write(lines, guard, marked, body);
             WriteSyncPath(lines, bodySyntax, model, splits, forms, resumePrefix);
             members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
@@ -74,6 +74,18 @@ namespace Prewired.Generator.FastPath
             }
 
             return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
+        }
+
+        /// <summary>"GetAsync__Resume", or "GetAsync__2__Resume" for the second of several overloads, so continuations never collide.</summary>
+        private static string ResumePrefix(IMethodSymbol marked)
+        {
+            var overloads = marked.ContainingType.GetMembers(marked.Name).OfType<IMethodSymbol>()
+                .Where(m => m.IsPartialDefinition)
+                .OrderBy(m => m.Locations.FirstOrDefault()?.SourceTree?.FilePath, System.StringComparer.Ordinal)
+                .ThenBy(m => m.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0)
+                .ToList();
+            var name = MethodShellParser.EscapedName(marked.Name);
+            return overloads.Count > 1 ? $"{name}__{overloads.IndexOf(marked) + 1}__Resume" : $"{name}__Resume";
         }
 
         private static List<SplitPoint>? Plan(MethodDeclarationSyntax method, SyntaxNode bodyNode, SemanticModel model, bool hasResult, string resumePrefix)

@@ -49,7 +49,14 @@ namespace Prewired.Generator.Parsing
 
         private static string TypeDeclaration(INamedTypeSymbol type)
         {
-            var keyword = type.IsRecord ? "record" : "class";
+            var keyword = (type.TypeKind, type.IsRecord) switch
+            {
+                (TypeKind.Struct, true) => "record struct",
+                (TypeKind.Struct, false) => "struct",
+                (TypeKind.Interface, _) => "interface",
+                (_, true) => "record",
+                _ => "class",
+            };
             var parameters = type.TypeParameters.Length == 0 ? string.Empty : "<" + string.Join(", ", type.TypeParameters.Select(p => p.Name)) + ">";
             return $"partial {keyword} {type.Name}{parameters}";
         }
@@ -58,9 +65,17 @@ namespace Prewired.Generator.Parsing
         {
             var modifiers = string.Join(" ", declaration.Modifiers.Select(m => m.ValueText));
             var parameters = string.Join(", ", marked.Parameters.Select((p, i) =>
-                (p.IsParams ? "params " : string.Empty) + (p.IsThis ? "this " : string.Empty) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(names[i])));
+                (p.IsParams ? "params " : string.Empty) + (i == 0 && marked.IsExtensionMethod ? "this " : string.Empty) + RefKindPrefix(p.RefKind) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(names[i])));
             return $"{modifiers} {marked.ReturnType.ToDisplayString(TypeFormat)} {EscapedName(marked.Name)}({parameters})";
         }
+
+        private static string RefKindPrefix(RefKind refKind) => refKind switch
+        {
+            RefKind.Ref => "ref ",
+            RefKind.Out => "out ",
+            RefKind.In => "in ",
+            _ => string.Empty,
+        };
 
         public static string EscapedName(string name) => SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
 
@@ -94,6 +109,15 @@ namespace Prewired.Generator.Parsing
             {
                 builder.Append('(').Append(string.Join(",", marked.Parameters.Select(p => p.Type.ToDisplayString()))).Append(')');
             }
+
+            // Identical declarations (already compiler error CS0756) would share a hint name, which the driver rejects by
+            // failing the whole generator: number them by position instead.
+            var identical = marked.ContainingType.GetMembers(marked.Name).OfType<IMethodSymbol>()
+                .Where(m => m.IsPartialDefinition && m.Parameters.Select(p => p.Type).SequenceEqual(marked.Parameters.Select(p => p.Type), SymbolEqualityComparer.Default))
+                .OrderBy(m => m.Locations.FirstOrDefault()?.SourceTree?.FilePath, System.StringComparer.Ordinal)
+                .ThenBy(m => m.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0)
+                .ToList();
+            if (identical.Count > 1) builder.Append('_').Append(identical.IndexOf(marked) + 1);
 
             builder.Append('.').Append(KindSuffix(kind)).Append(".g.cs");
             var chars = builder.ToString().Select(c => char.IsLetterOrDigit(c) || c is '.' or '_' or ',' or '(' or ')' or '-' ? c : '_').ToArray();

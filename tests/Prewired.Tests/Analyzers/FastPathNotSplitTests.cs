@@ -1,0 +1,363 @@
+using System.Threading.Tasks;
+using Prewired.Tests.Harness;
+using Xunit;
+using static Prewired.Tests.Analyzers.MarkedMethodVerifier;
+
+namespace Prewired.Tests.Analyzers
+{
+    /// <summary>PW0201 (warning): an await of a [FastPath] body the generator cannot split yet, or a construct that keeps it from splitting any.</summary>
+    public sealed class FastPathNotSplitTests
+    {
+        private const string InTry = "it is inside a try, catch or finally block";
+        private const string InUsing = "it is inside a using statement, whose Dispose runs after it";
+        private const string InUsingScope = "it is in the scope of a using declaration, whose Dispose runs after it";
+        private const string InForEach = "it is inside a foreach loop, whose enumerator is disposed after it";
+        private const string InLoop = "it is inside a loop, which runs again after it";
+        private const string AwaitForEach = "'await foreach' hides an await of MoveNextAsync in a loop";
+        private const string AwaitUsing = "'await using' hides an await of DisposeAsync at the end of its scope";
+        private const string Nested = "it is nested inside a larger expression; only 'await x;', 'var y = await x;', 'y = await x;' and 'return await x;' are split";
+        private const string OperandAwait = "its operand contains another await";
+        private const string Goto = "the body uses goto, which can jump across the points where it is split";
+        private const string Label = "the body has labeled statements, which goto can reach across the points where it is split";
+        private const string LocalFunction = "the body declares a local function, which the split methods cannot share yet";
+
+        private static string InStore(string members) => NonTailAwaitTests.InStore(members);
+
+        private static DiagnosticResult PW0201(int location, string what, string reason, string body = "RunCoreAsync") =>
+            Warning("PW0201").WithLocation(location).WithArguments(what, reason, body);
+
+        [Fact]
+        public Task Inside_try_catch_and_finally() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    var result = 0;
+                    try
+                    {
+                        result = {|#0:await LoadAsync()|};
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        {|#1:await StepAsync()|};
+                    }
+                    finally
+                    {
+                        {|#2:await StepAsync()|};
+                    }
+
+                    return result;
+                }
+            """),
+            PW0201(0, "await LoadAsync()", InTry),
+            PW0201(1, "await StepAsync()", InTry),
+            PW0201(2, "await StepAsync()", InTry));
+
+        [Fact]
+        public Task Inside_a_using_statement() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask RunAsync();
+                private async ValueTask RunCoreAsync()
+                {
+                    using (var resource = new Resource())
+                    {
+                        {|#0:await StepAsync()|};
+                    }
+                }
+            """),
+            PW0201(0, "await StepAsync()", InUsing));
+
+        [Fact]
+        public Task In_the_scope_of_a_using_declaration() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(bool flag);
+                private async Task<int> RunCoreAsync(bool flag)
+                {
+                    await StepAsync();
+                    if (flag)
+                    {
+                        using var resource = new Resource();
+                        var value = {|#0:await LoadAsync()|};
+                        return value;
+                    }
+
+                    return await LoadAsync(2);
+                }
+            """),
+            PW0201(0, "await LoadAsync()", InUsingScope));
+
+        [Fact]
+        public Task Inside_for_while_and_do_loops() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var sum = 0;
+                    for (var i = 0; i < n; i++) sum = {|#0:await LoadAsync(i)|};
+                    while (sum > 100) {|#1:await StepAsync()|};
+                    do
+                    {
+                        return {|#2:await LoadAsync(sum)|};
+                    }
+                    while (true);
+                }
+            """),
+            PW0201(0, "await LoadAsync(i)", InLoop),
+            PW0201(1, "await StepAsync()", InLoop),
+            PW0201(2, "await LoadAsync(sum)", InLoop));
+
+        [Fact]
+        public Task Inside_a_foreach_loop() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task RunAsync(List<int> ids);
+                private async Task RunCoreAsync(List<int> ids)
+                {
+                    foreach (var id in ids)
+                    {
+                        {|#0:await LoadAsync(id)|};
+                    }
+                }
+            """),
+            PW0201(0, "await LoadAsync(id)", InForEach));
+
+        [Fact]
+        public Task Await_foreach_at_its_await_keyword() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    var sum = 0;
+                    {|#0:await|} foreach (var item in ItemsAsync()) sum += item;
+                    return sum;
+                }
+            """),
+            PW0201(0, "await foreach", AwaitForEach));
+
+        /// <summary>The deconstructing form of await foreach is still an 'await foreach', and must be called so.</summary>
+        [Fact]
+        public Task Await_foreach_with_deconstruction_is_named_await_foreach() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    var sum = 0;
+                    {|#0:await|} foreach (var (key, value) in PairsAsync()) sum += key * value;
+                    return sum;
+                }
+            """),
+            PW0201(0, "await foreach", AwaitForEach));
+
+        [Fact]
+        public Task Await_using_statement_and_declaration() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task RunAsync();
+                private async Task RunCoreAsync()
+                {
+                    {|#0:await|} using (new Resource())
+                    {
+                        Console.WriteLine();
+                    }
+
+                    {|#1:await|} using var resource = new Resource();
+                    Console.WriteLine(resource);
+                }
+            """),
+            PW0201(0, "await using", AwaitUsing),
+            PW0201(1, "await using", AwaitUsing));
+
+        [Fact]
+        public Task Nested_in_a_binary_expression() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync() => 1 + {|#0:await LoadAsync()|};
+            """),
+            PW0201(0, "await LoadAsync()", Nested));
+
+        [Fact]
+        public Task Nested_in_an_if_condition_and_an_argument() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<int> RunAsync();
+                private async ValueTask<int> RunCoreAsync()
+                {
+                    if ({|#0:await FlagAsync()|})
+                    {
+                        Console.WriteLine({|#1:await LoadAsync()|});
+                    }
+
+                    var sum = Combine({|#2:await LoadAsync(1)|}, 2) + 1;
+                    return sum;
+                }
+            """),
+            PW0201(0, "await FlagAsync()", Nested),
+            PW0201(1, "await LoadAsync()", Nested),
+            PW0201(2, "await LoadAsync(1)", Nested));
+
+        /// <summary>Assignment targets whose evaluation has effects, compound assignment and deconstruction are not split forms.</summary>
+        [Fact]
+        public Task Compound_assignment_deconstruction_and_element_targets_are_nested() => VerifyAsync(InStore("""
+                private readonly int[] _values = new int[2];
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    var sum = 0;
+                    sum += {|#0:await LoadAsync()|};
+                    _values[0] = {|#1:await LoadAsync(1)|};
+                    var (a, b) = {|#2:await PairAsync()|};
+                    return sum + a + b;
+                }
+
+                private static Task<(int, int)> PairAsync() => Task.FromResult((1, 2));
+            """),
+            PW0201(0, "await LoadAsync()", Nested),
+            PW0201(1, "await LoadAsync(1)", Nested),
+            PW0201(2, "await PairAsync()", Nested));
+
+        /// <summary>An await in a using resource or a foreach collection runs once, before the construct: not inside it, but not a split form.</summary>
+        [Fact]
+        public Task Await_in_a_using_resource_or_a_foreach_collection_is_nested() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    var sum = 0;
+                    using ({|#0:await ResourceAsync()|})
+                    {
+                        sum++;
+                    }
+
+                    foreach (var id in {|#1:await IdsAsync()|}) sum += id;
+                    return sum;
+                }
+
+                private static Task<Resource> ResourceAsync() => Task.FromResult(new Resource());
+                private static Task<List<int>> IdsAsync() => Task.FromResult(new List<int> { 1 });
+            """),
+            PW0201(0, "await ResourceAsync()", Nested),
+            PW0201(1, "await IdsAsync()", Nested));
+
+        [Fact]
+        public Task Operand_containing_another_await() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    return {|#0:await LoadAsync({|#1:await LoadAsync()|})|};
+                }
+            """),
+            PW0201(0, "await LoadAsync(await LoadAsync())", OperandAwait),
+            PW0201(1, "await LoadAsync()", Nested));
+
+        [Fact]
+        public Task Goto_and_label() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var value = await LoadAsync(n);
+                    if (value > 10) {|#0:goto|} done;
+                    value++;
+                    {|#1:done|}:
+                    return value;
+                }
+            """),
+            PW0201(0, "goto", Goto),
+            PW0201(1, "done", Label));
+
+        [Fact]
+        public Task Local_function_at_its_name() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var value = await LoadAsync(n);
+                    return Twice(value);
+
+                    static int {|#0:Twice|}(int v) => v * 2;
+                }
+            """),
+            PW0201(0, "Twice", LocalFunction));
+
+        /// <summary>
+        /// A lambda that captures a variable written after it and read after the await: the continuation would get a
+        /// copy. The message names the await, and so does the location, as for every other await PW0201 names (README:
+        /// "report warning PW0201 at that await"), not the first token of the lambda.
+        /// </summary>
+        [Fact]
+        public Task Lambda_capturing_a_variable_used_after_the_await_at_the_await() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var count = n;
+                    Func<int> read = () => count;
+                    {|#0:await StepAsync()|};
+                    count++;
+                    return read() + count;
+                }
+            """),
+            PW0201(0, "await StepAsync()", "a lambda created before it captures 'count', which is used after it, and a continuation would get a copy"));
+
+        [Fact]
+        public Task No_diagnostic_for_a_lambda_whose_captures_never_change() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var count = n;
+                    Func<int> read = () => count;
+                    await StepAsync();
+                    return read() + count;
+                }
+            """));
+
+        /// <summary>
+        /// The generator forwards to the body when a local of anonymous type lives across an await (it cannot be a
+        /// continuation parameter). Forwarding without the fast path is exactly what PW0201 exists to report
+        /// (docs/diagnostics/PW0201.md), so the await must carry it; its wording is the analyzer's to choose, so only
+        /// the id, severity and place are asserted.
+        /// </summary>
+        [Fact]
+        public Task Anonymous_type_living_across_an_await_is_reported() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var anon = new { A = n };
+                    {|#0:await StepAsync()|};
+                    return anon.A;
+                }
+            """),
+            Warning("PW0201").WithLocation(0));
+
+        /// <summary>Goto, labels and local functions only matter when there is an await to split.</summary>
+        [Fact]
+        public Task No_diagnostic_for_goto_and_local_functions_in_a_body_without_awaits() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+            #pragma warning disable CS1998
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    if (n > 10) goto done;
+                    n = Twice(n);
+                    done:
+                    return n;
+
+                    int Twice(int v) => v * 2;
+                }
+            """));
+
+        [Fact]
+        public Task Message_names_the_body_method() => VerifyAsync(InStore("""
+                [FastPath(nameof(SumValuesCoreAsync))]
+                public partial Task<int> SumAsync(int n);
+                private async Task<int> SumValuesCoreAsync(int n)
+                {
+                    var sum = 0;
+                    for (var i = 0; i < n; i++) sum += {|#0:await LoadAsync(i)|};
+                    return sum;
+                }
+            """),
+            PW0201(0, "await LoadAsync(i)", InLoop, body: "SumValuesCoreAsync"));
+    }
+}

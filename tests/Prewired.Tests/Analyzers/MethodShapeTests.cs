@@ -1,0 +1,176 @@
+using System.Threading.Tasks;
+using Xunit;
+using static Prewired.Tests.Analyzers.MarkedMethodVerifier;
+
+namespace Prewired.Tests.Analyzers
+{
+    /// <summary>PW0006 (return type, at the return type) and PW0007 (generic method, ref parameters, struct; at the method name).</summary>
+    public sealed class MethodShapeTests
+    {
+        private const string Generic = "generic methods are not supported yet; move the type parameter to the containing type";
+        private const string RefParameters = "ref, out and in parameters cannot flow into an async body";
+
+        [Fact]
+        public Task PW0006_IAsyncEnumerable_at_the_return_type() => VerifyAsync("""
+            public partial class Reader
+            {
+                [FastPath(nameof(ReadCoreAsync))]
+                public partial {|#0:IAsyncEnumerable<int>|} ReadAsync();
+                private async IAsyncEnumerable<int> ReadCoreAsync()
+                {
+                    await Task.Yield();
+                    yield return 1;
+                }
+            }
+            """,
+            Diagnostic("PW0006").WithLocation(0).WithArguments("ReadAsync", "System.Collections.Generic.IAsyncEnumerable<int>", "FastPath"));
+
+        [Fact]
+        public Task PW0006_plain_int_with_a_non_async_body_also_PW0005() => VerifyAsync("""
+            public partial class Counter
+            {
+                [TailAwait(nameof(CountCore))]
+                public partial {|#0:int|} Count();
+                private int {|#1:CountCore|}() => 1;
+            }
+            """,
+            Diagnostic("PW0006").WithLocation(0).WithArguments("Count", "int", "TailAwait"),
+            Diagnostic("PW0005").WithLocation(1).WithArguments("CountCore", "Count"));
+
+        [Fact]
+        public Task PW0006_custom_awaitable_type() => VerifyAsync("""
+            public partial class Worker
+            {
+                [TailAwait(nameof(RunCoreAsync))]
+                public partial {|#0:System.Runtime.CompilerServices.YieldAwaitable|} RunAsync();
+                private System.Runtime.CompilerServices.YieldAwaitable {|#1:RunCoreAsync|}() => Task.Yield();
+            }
+            """,
+            Diagnostic("PW0006").WithLocation(0).WithArguments("RunAsync", "System.Runtime.CompilerServices.YieldAwaitable", "TailAwait"),
+            Diagnostic("PW0005").WithLocation(1).WithArguments("RunCoreAsync", "RunAsync"));
+
+        /// <summary>
+        /// The docs' own PW0007 example. The body is the exact generic counterpart of the marked method, so the only
+        /// problem is the one PW0007 names; the generator writes no stub for a generic method, so CS8795 stays.
+        /// </summary>
+        [Fact]
+        public Task PW0007_generic_method_as_in_the_docs() => VerifyAsync("""
+            public partial class Cache
+            {
+                [FastPath(nameof(GetCoreAsync))]
+                public partial ValueTask<T> {|#0:GetAsync|}<T>();
+                private async ValueTask<T> GetCoreAsync<T>()
+                {
+                    await Task.Yield();
+                    return default!;
+                }
+            }
+            """,
+            CompilerError("CS8795").WithLocation(0),
+            Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", Generic));
+
+        [Fact]
+        public Task PW0007_generic_method_whose_type_parameter_is_not_in_the_signature() => VerifyAsync("""
+            public partial class Runner
+            {
+                [TailAwait(nameof(RunCoreAsync))]
+                public partial Task {|#0:RunAsync|}<T>();
+                private async Task RunCoreAsync<T>() => await Task.Delay(typeof(T).Name.Length);
+            }
+            """,
+            CompilerError("CS8795").WithLocation(0),
+            Diagnostic("PW0007").WithLocation(0).WithArguments("RunAsync", Generic));
+
+        /// <summary>
+        /// An async body cannot take a ref parameter at all (CS1988), so the by-value body is the only one that can be
+        /// written: PW0007 is the whole story. (A PW0004 here would ask for a body that cannot exist.) The generator writes
+        /// a throwing stub for shapes it can declare, so CS8795 does not hide PW0007 from a command-line build.
+        /// </summary>
+        [Fact]
+        public Task PW0007_ref_parameter() => VerifyAsync("""
+            public partial class Counter
+            {
+                [TailAwait(nameof(AddCoreAsync))]
+                public partial Task {|#0:AddAsync|}(ref int total);
+                private async Task AddCoreAsync(int total) => await Task.Delay(total);
+            }
+            """,
+                        Diagnostic("PW0007").WithLocation(0).WithArguments("AddAsync", RefParameters));
+
+        [Fact]
+        public Task PW0007_ref_parameter_with_a_non_async_body_of_the_same_signature() => VerifyAsync("""
+            public partial class Counter
+            {
+                [FastPath(nameof(ReadCore))]
+                public partial ValueTask<int> {|#0:ReadAsync|}(in int value, out int copy);
+                private ValueTask<int> ReadCore(in int value, out int copy) { copy = value; return new(value); }
+            }
+            """,
+                        Diagnostic("PW0007").WithLocation(0).WithArguments("ReadAsync", RefParameters));
+
+        [Fact]
+        public Task PW0007_struct() => VerifyAsync("""
+            public partial struct Counter
+            {
+                [FastPath(nameof(GetCoreAsync))]
+                public partial ValueTask<int> {|#0:GetAsync|}();
+                private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+            }
+            """,
+                        Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", "'Counter' is a struct, whose async methods work on a copy of 'this'; declare the method in a class"));
+
+        [Fact]
+        public Task PW0007_record_struct() => VerifyAsync("""
+            public partial record struct Point(int X)
+            {
+                [TailAwait(nameof(GetCoreAsync))]
+                public partial Task<int> {|#0:GetAsync|}();
+                private async Task<int> GetCoreAsync() => await Task.FromResult(X);
+            }
+            """,
+                        Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", "'Point' is a struct, whose async methods work on a copy of 'this'; declare the method in a class"));
+
+        [Fact]
+        public Task No_diagnostic_in_a_record_class_and_a_static_class() => VerifyAsync("""
+            public partial record Order(int Id)
+            {
+                [TailAwait(nameof(GetCoreAsync))]
+                public partial Task<int> GetAsync();
+                private async Task<int> GetCoreAsync() => await Task.FromResult(Id);
+            }
+
+            public static partial class Helpers
+            {
+                [FastPath(nameof(TwiceCoreAsync))]
+                public static partial ValueTask<int> TwiceAsync(int value);
+                private static async ValueTask<int> TwiceCoreAsync(int value)
+                {
+                    var x = await Task.FromResult(value);
+                    return x * 2;
+                }
+            }
+            """);
+
+        /// <summary>
+        /// An extension method is a supported shape (a static method of a static class); its generated implementing
+        /// declaration must repeat the 'this' modifier, or the compiler reports CS0755 in the generated file.
+        /// </summary>
+        [Fact]
+        public Task No_diagnostic_for_an_extension_method() => VerifyAsync("""
+            public static partial class Helpers
+            {
+                [FastPath(nameof(TwiceCoreAsync))]
+                public static partial ValueTask<int> TwiceAsync(this int value);
+                private static async ValueTask<int> TwiceCoreAsync(int value)
+                {
+                    var x = await Task.FromResult(value);
+                    return x * 2;
+                }
+
+                [TailAwait(nameof(NameCoreAsync))]
+                public static partial Task<string> NameAsync(this string value);
+                private static async Task<string> NameCoreAsync(string value) => await Task.FromResult(value);
+            }
+            """);
+    }
+}
