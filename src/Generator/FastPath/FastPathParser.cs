@@ -57,11 +57,35 @@ namespace Prewired.Generator.FastPath
             }
 
             var guard = ContextGuardAnalysis.Decide(bodyNode, model, cancellationToken);
-            var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
             var resumePrefix = ResumePrefix(marked);
+            var syncName = resumePrefix.Substring(0, resumePrefix.Length - "Resume".Length) + "Sync";
+            var arguments = string.Join(", ", body.Parameters.Select(p => MethodShellParser.EscapedName(p.Name)));
+            var receiver = body.IsStatic ? string.Empty : "this.";
+
+            // The public method only turns exceptions into the task (and restores the contexts): a method with an
+            // exception handler is not inlined and keeps its locals on the stack, so the statements live in X__Sync,
+            // which has none and is compiled like hand-written code.
+            var outerForms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
             BodyPreamble.Write(lines, guard, marked, body);
-            WriteSyncPath(lines, bodySyntax, model, splits, forms, resumePrefix);
+            lines.Line("try");
+            lines.OpenBrace();
+            lines.Line($"return {outerForms.Wrap($"{receiver}{syncName}({arguments})")};");
+            lines.CloseBrace();
+            lines.Line("catch (global::System.Exception __exception)");
+            lines.OpenBrace();
+            lines.Line(outerForms.FaultedReturn("__exception"));
+            lines.CloseBrace();
             members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
+
+            var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
+            var syncLines = new CodeLines();
+            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix);
+            var parameters = string.Join(", ", body.Parameters.Select(p => $"{p.Type.ToDisplayString(MethodShellParser.TypeFormat)} {MethodShellParser.EscapedName(p.Name)}"));
+            members.Method(
+                $"The synchronous path of '{body.Name}': every await that already completed goes on in place; a pending one hands over to its continuation.",
+                $"private {(body.IsStatic ? "static " : string.Empty)}{forms.ReturnTypeName} {syncName}({parameters})",
+                syncLines,
+                hidden: true);
 
             foreach (var split in splits)
             {
@@ -105,8 +129,6 @@ namespace Prewired.Generator.FastPath
         private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix)
         {
             var writer = new SyncPathWriter(lines, splits, forms, resumePrefix);
-            lines.Line("try");
-            lines.OpenBrace();
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)
@@ -122,18 +144,12 @@ namespace Prewired.Generator.FastPath
                         return true;
                     });
                 }
-            }
-            else
-            {
-                foreach (var statement in method.Body!.Statements) writer.WriteStatement(statement);
-                if (!forms.Kind.HasResult() && model.AnalyzeControlFlow(method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
+
+                return;
             }
 
-            lines.CloseBrace();
-            lines.Line("catch (global::System.Exception __exception)");
-            lines.OpenBrace();
-            lines.Line(forms.FaultedReturn("__exception"));
-            lines.CloseBrace();
+            foreach (var statement in method.Body!.Statements) writer.WriteStatement(statement);
+            if (!forms.Kind.HasResult() && model.AnalyzeControlFlow(method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
         }
 
         private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix, SemanticModel model)

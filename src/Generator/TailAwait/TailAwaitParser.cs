@@ -48,7 +48,7 @@ namespace Prewired.Generator.TailAwait
                 var guard = ContextGuardAnalysis.Decide(bodyNode, bodyModel, cancellationToken);
                 var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
                 BodyPreamble.Write(lines, guard, marked, body);
-                WriteBody(lines, bodySyntax, bodyModel, sites, forms);
+                WriteBody(lines, bodySyntax, bodyModel, sites, forms, ThrowAnalysis.CannotThrow(bodyNode, bodyModel, cancellationToken));
             }
 
             var members = new MemberWriter(shell.MemberIndent);
@@ -56,7 +56,7 @@ namespace Prewired.Generator.TailAwait
             return new GeneratedMethodModel(MarkKind.TailAwait, shell, members.ToString());
         }
 
-        private static void WriteBody(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<TailAwaitSite> sites, AsyncReturnForms forms)
+        private static void WriteBody(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<TailAwaitSite> sites, AsyncReturnForms forms, bool cannotThrow)
         {
             var replaced = sites.ToDictionary(s => s.Replaced!, s => s);
             var absorbed = new HashSet<SyntaxNode>(sites.Where(s => s.Absorbed is not null).Select(s => (SyntaxNode)s.Absorbed!));
@@ -84,8 +84,16 @@ namespace Prewired.Generator.TailAwait
                 return ReturnRewriter.TryRewrite(node, printer, forms);
             }
 
-            lines.Line("try");
-            lines.OpenBrace();
+            if (cannotThrow)
+            {
+                lines.Line("// No exception handler: nothing in the synchronous part can throw (only async or Prewired-generated methods called on this, reads and literals).");
+            }
+            else
+            {
+                lines.Line("try");
+                lines.OpenBrace();
+            }
+
             if (method.ExpressionBody is { } arrow)
             {
                 if (replaced.ContainsKey(arrow))
@@ -111,6 +119,7 @@ namespace Prewired.Generator.TailAwait
                 }
             }
 
+            if (cannotThrow) return;
             lines.CloseBrace();
             lines.Line("catch (global::System.Exception __exception)");
             lines.OpenBrace();

@@ -13,36 +13,44 @@ partial class Forms
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            var __awaitable0 = Step();
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, x);
-            __awaiter0.GetResult();
-            var __awaitable1 = Value(x).ConfigureAwait(false);
-            var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1);
-            var a = __awaiter1.GetResult();
-            int b;
-            var __awaitable2 = Value(a + 1);
-            var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, a);
-            b = __awaiter2.GetResult();
-            var __awaitable3 = Value(b);
-            var __awaiter3 = __awaitable3.GetAwaiter();
-            if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3, a, b);
-            _total = __awaiter3.GetResult();
-            var __awaitable4 = Value(_total + 1);
-            var __awaiter4 = __awaitable4.GetAwaiter();
-            if (!__awaiter4.IsCompleted) return RunAsync__Resume4(__awaitable4, a, b);
-            this._total = __awaiter4.GetResult();
-            var __awaitable5 = Value(a + b + _total);
-            var __awaiter5 = __awaitable5.GetAwaiter();
-            if (!__awaiter5.IsCompleted) return RunAsync__Resume5(__awaitable5);
-            return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaiter5.GetResult());
+            return this.RunAsync__Sync(x);
         }
         catch (global::System.Exception __exception)
         {
             return global::Prewired.CompilerServices.AsyncResult.Faulted<int>(__exception);
         }
+    }
+
+    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.Task<int> RunAsync__Sync(int x)
+    {
+        var __awaitable0 = Step();
+        var __awaiter0 = __awaitable0.GetAwaiter();
+        if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, x);
+        __awaiter0.GetResult();
+        var __awaitable1 = Value(x).ConfigureAwait(false);
+        var __awaiter1 = __awaitable1.GetAwaiter();
+        if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1);
+        var a = __awaiter1.GetResult();
+        int b;
+        var __awaitable2 = Value(a + 1);
+        var __awaiter2 = __awaitable2.GetAwaiter();
+        if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, a);
+        b = __awaiter2.GetResult();
+        var __awaitable3 = Value(b);
+        var __awaiter3 = __awaitable3.GetAwaiter();
+        if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3, a, b);
+        _total = __awaiter3.GetResult();
+        var __awaitable4 = Value(_total + 1);
+        var __awaiter4 = __awaitable4.GetAwaiter();
+        if (!__awaiter4.IsCompleted) return RunAsync__Resume4(__awaitable4, a, b);
+        this._total = __awaiter4.GetResult();
+        var __awaitable5 = Value(a + b + _total);
+        var __awaiter5 = __awaitable5.GetAwaiter();
+        if (!__awaiter5.IsCompleted) return RunAsync__Resume5(__awaitable5);
+        return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaiter5.GetResult());
     }
 
     /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Step()</c>) when it did not complete synchronously.</summary>

@@ -13,50 +13,58 @@ partial class Branches
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            var prefix = name.ToUpperInvariant();
-            int n;
-            if (kind > 0)
-            {
-                var __awaitable0 = Value(kind);
-                var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, kind, prefix);
-                n = __awaiter0.GetResult();
-                prefix += "+";
-            }
-            else if (kind < 0)
-            {
-                var __awaitable1 = Task.Yield();
-                var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1, kind, prefix);
-                __awaiter1.GetResult();
-            }
-            else
-            {
-                n = 0;
-            }
-            switch (kind)
-            {
-                case 1:
-                    var __awaitable2 = Task.Yield();
-                    var __awaiter2 = __awaitable2.GetAwaiter();
-                    if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, kind, prefix);
-                    __awaiter2.GetResult();
-                    prefix += "one";
-                    break;
-                case 2:
-                    var __awaitable3 = Text(prefix);
-                    var __awaiter3 = __awaitable3.GetAwaiter();
-                    if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3);
-                    return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaiter3.GetResult());
-                default:
-                    break;
-            }
-            return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(prefix + kind);
+            return this.RunAsync__Sync(kind, name);
         }
         catch (global::System.Exception __exception)
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<string>(__exception);
         }
+    }
+
+    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.ValueTask<string> RunAsync__Sync(int kind, string name)
+    {
+        var prefix = name.ToUpperInvariant();
+        int n;
+        if (kind > 0)
+        {
+            var __awaitable0 = Value(kind);
+            var __awaiter0 = __awaitable0.GetAwaiter();
+            if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, kind, prefix);
+            n = __awaiter0.GetResult();
+            prefix += "+";
+        }
+        else if (kind < 0)
+        {
+            var __awaitable1 = Task.Yield();
+            var __awaiter1 = __awaitable1.GetAwaiter();
+            if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1, kind, prefix);
+            __awaiter1.GetResult();
+        }
+        else
+        {
+            n = 0;
+        }
+        switch (kind)
+        {
+            case 1:
+                var __awaitable2 = Task.Yield();
+                var __awaiter2 = __awaitable2.GetAwaiter();
+                if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, kind, prefix);
+                __awaiter2.GetResult();
+                prefix += "one";
+                break;
+            case 2:
+                var __awaitable3 = Text(prefix);
+                var __awaiter3 = __awaitable3.GetAwaiter();
+                if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3);
+                return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaiter3.GetResult());
+            default:
+                break;
+        }
+        return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(prefix + kind);
     }
 
     /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Value(kind)</c>) when it did not complete synchronously.</summary>

@@ -15,16 +15,24 @@ partial class StockPrices
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            var __awaitable0 = InitializeMapIfNeededAsync();
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return GetStockPriceAsync__Resume0(__awaitable0, companyId);
-            __awaiter0.GetResult();
-            return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
+            return this.GetStockPriceAsync__Sync(companyId);
         }
         catch (global::System.Exception __exception)
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<decimal>(__exception);
         }
+    }
+
+    /// <summary>The synchronous path of 'GetStockPriceCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Sync(string companyId)
+    {
+        var __awaitable0 = InitializeMapIfNeededAsync();
+        var __awaiter0 = __awaitable0.GetAwaiter();
+        if (!__awaiter0.IsCompleted) return GetStockPriceAsync__Resume0(__awaitable0, companyId);
+        __awaiter0.GetResult();
+        return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
     }
 
     /// <summary>Resumes 'GetStockPriceCoreAsync' at await #0 (<c>await InitializeMapIfNeededAsync()</c>) when it did not complete synchronously.</summary>

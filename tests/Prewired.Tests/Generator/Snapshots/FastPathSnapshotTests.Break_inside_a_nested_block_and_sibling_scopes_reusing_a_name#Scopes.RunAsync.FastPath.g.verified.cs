@@ -13,35 +13,43 @@ partial class Scopes
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            var trail = "";
-            switch (v)
-            {
-                case 0:
-                    if (v == 0)
-                    {
-                        var t = v + 1;
-                        var __awaitable0 = Task.Yield();
-                        var __awaiter0 = __awaitable0.GetAwaiter();
-                        if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, trail, t);
-                        __awaiter0.GetResult();
-                        trail += t;
-                        break;
-                    }
-                    trail += "unreached";
-                    break;
-                default:
-                    {
-                        var t = v + 2;
-                        trail += t;
-                    }
-                    break;
-            }
-            return global::Prewired.CompilerServices.AsyncResult.FromResult<string>(trail);
+            return this.RunAsync__Sync(v);
         }
         catch (global::System.Exception __exception)
         {
             return global::Prewired.CompilerServices.AsyncResult.Faulted<string>(__exception);
         }
+    }
+
+    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.Task<string> RunAsync__Sync(int v)
+    {
+        var trail = "";
+        switch (v)
+        {
+            case 0:
+                if (v == 0)
+                {
+                    var t = v + 1;
+                    var __awaitable0 = Task.Yield();
+                    var __awaiter0 = __awaitable0.GetAwaiter();
+                    if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, trail, t);
+                    __awaiter0.GetResult();
+                    trail += t;
+                    break;
+                }
+                trail += "unreached";
+                break;
+            default:
+                {
+                    var t = v + 2;
+                    trail += t;
+                }
+                break;
+        }
+        return global::Prewired.CompilerServices.AsyncResult.FromResult<string>(trail);
     }
 
     /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>

@@ -16,15 +16,23 @@ partial class Waiter
         if (__guard.IsFlowSuppressed) return this.WaitCoreAsync(add); // only the async builder can restore a suppressed-flow context
         try
         {
-            var __awaiter0 = (new Signal()).GetAwaiter();
-            if (!__awaiter0.IsCompleted) return __guard.Return(WaitAsync__Resume0(new WaitAsync__Resume0_PendingAwaiter(__awaiter0), add));
-            var value = __awaiter0.GetResult();
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add));
+            return __guard.Return(this.WaitAsync__Sync(add));
         }
         catch (global::System.Exception __exception)
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }
+    }
+
+    /// <summary>The synchronous path of 'WaitCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.ValueTask<int> WaitAsync__Sync(int add)
+    {
+        var __awaiter0 = (new Signal()).GetAwaiter();
+        if (!__awaiter0.IsCompleted) return WaitAsync__Resume0(new WaitAsync__Resume0_PendingAwaiter(__awaiter0), add);
+        var value = __awaiter0.GetResult();
+        return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add);
     }
 
     /// <summary>Resumes 'WaitCoreAsync' at await #0 (<c>await new Signal()</c>) when it did not complete synchronously.</summary>

@@ -13,16 +13,24 @@ partial class Worker
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            var __awaitable0 = Task.Yield();
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return ArrowAsync__Resume0(__awaitable0);
-            __awaiter0.GetResult();
-            return default(global::System.Threading.Tasks.ValueTask);
+            return this.ArrowAsync__Sync();
         }
         catch (global::System.Exception __exception)
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask(__exception);
         }
+    }
+
+    /// <summary>The synchronous path of 'ArrowCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.ValueTask ArrowAsync__Sync()
+    {
+        var __awaitable0 = Task.Yield();
+        var __awaiter0 = __awaitable0.GetAwaiter();
+        if (!__awaiter0.IsCompleted) return ArrowAsync__Resume0(__awaitable0);
+        __awaiter0.GetResult();
+        return default(global::System.Threading.Tasks.ValueTask);
     }
 
     /// <summary>Resumes 'ArrowCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>

@@ -13,18 +13,26 @@ partial class Worker
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            ct.ThrowIfCancellationRequested();
-            var __awaitable0 = Task.Delay(1, ct);
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return WorkAsync__Resume0(__awaitable0);
-            __awaiter0.GetResult();
-            Count++;
-            return global::Prewired.CompilerServices.AsyncResult.Completed();
+            return this.WorkAsync__Sync(ct);
         }
         catch (global::System.Exception __exception)
         {
             return global::Prewired.CompilerServices.AsyncResult.Faulted(__exception);
         }
+    }
+
+    /// <summary>The synchronous path of 'WorkCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.Task WorkAsync__Sync(global::System.Threading.CancellationToken ct)
+    {
+        ct.ThrowIfCancellationRequested();
+        var __awaitable0 = Task.Delay(1, ct);
+        var __awaiter0 = __awaitable0.GetAwaiter();
+        if (!__awaiter0.IsCompleted) return WorkAsync__Resume0(__awaitable0);
+        __awaiter0.GetResult();
+        Count++;
+        return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
 
     /// <summary>Resumes 'WorkCoreAsync' at await #0 (<c>await Task.Delay(1, ct)</c>) when it did not complete synchronously.</summary>
