@@ -162,7 +162,8 @@ namespace Prewired.Generator.Analysis
                 .Any(m => m.AttributeLists.SelectMany(l => l.Attributes).Any(a => a.Name.ToString().EndsWith("GeneratedCode", System.StringComparison.Ordinal)
                                                                                  && a.ArgumentList?.Arguments.FirstOrDefault()?.ToString() == "\"Prewired.Generator\""));
 
-        private static IEnumerable<INamedTypeSymbol> ContainingTypes(IMethodSymbol method)
+        /// <summary>The method's containing types, innermost first.</summary>
+        public static IEnumerable<INamedTypeSymbol> ContainingTypes(IMethodSymbol method)
         {
             for (var type = method.ContainingType; type is not null; type = type.ContainingType)
             {

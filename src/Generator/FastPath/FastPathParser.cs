@@ -18,26 +18,19 @@ namespace Prewired.Generator.FastPath
     {
         public static GeneratedMethodModel? Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
         {
-            if (context.TargetSymbol is not IMethodSymbol marked || context.TargetNode is not MethodDeclarationSyntax declaration) return null;
-            var validation = MarkedMethodValidator.Validate(marked, context.Attributes[0], MarkKind.FastPath, cancellationToken);
-            if (!validation.IsValid) return InvalidUsageStub.TryCreate(marked, declaration, validation, MarkKind.FastPath, cancellationToken);
-
-            var body = validation.BodyMethod!;
-            var bodySyntax = validation.BodySyntax!;
-            var model = context.SemanticModel.SyntaxTree == bodySyntax.SyntaxTree
-                ? context.SemanticModel
-                : context.SemanticModel.Compilation.GetSemanticModel(bodySyntax.SyntaxTree);
-            var shell = MethodShellParser.Parse(marked, declaration, body, bodySyntax, model, MarkKind.FastPath);
-            var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
+            var parsed = MarkedMethodContext.TryCreate(context, MarkKind.FastPath, cancellationToken, out var stub);
+            if (parsed is null) return stub;
+            var (marked, validation, body, bodySyntax, bodyNode, model, shell) =
+                (parsed.Marked, parsed.Validation, parsed.Body, parsed.BodySyntax, parsed.BodyNode, parsed.Model, parsed.Shell);
             var members = new MemberWriter(shell.MemberIndent);
             var lines = new CodeLines();
             var hasResult = validation.ReturnKind.HasResult();
 
             string? forwardReason = null;
             List<SplitPoint>? splits = null;
-            if (BodyPreamble.HasErrors(bodyNode, model, cancellationToken))
+            if (parsed.BodyHasErrors(cancellationToken))
             {
-                forwardReason = $"Forwarding to '{body.Name}': it does not compile yet, so its statements are not copied.";
+                forwardReason = $"Forwarding to '{body.Name}': {MarkedMethodContext.DoesNotCompileReason}";
             }
             else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model).FirstOrDefault() is { } blocker)
             {

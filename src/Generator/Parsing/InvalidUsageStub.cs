@@ -17,11 +17,6 @@ namespace Prewired.Generator.Parsing
     /// </summary>
     internal static class InvalidUsageStub
     {
-        private static System.Collections.Generic.IEnumerable<INamedTypeSymbol> ContainingTypes(IMethodSymbol method)
-        {
-            for (var type = method.ContainingType; type is not null; type = type.ContainingType) yield return type;
-        }
-
         public static GeneratedMethodModel? TryCreate(IMethodSymbol marked, MethodDeclarationSyntax declaration, MarkedMethodValidation validation, MarkKind kind, CancellationToken cancellationToken)
         {
             // Only where a stub compiles: not over a user-written body, a non-partial type, a generic method (its type
@@ -29,7 +24,7 @@ namespace Prewired.Generator.Parsing
             var emittable = declaration.Modifiers.Any(SyntaxKind.PartialKeyword) && declaration.Body is null && declaration.ExpressionBody is null
                             && !marked.IsGenericMethod
                             && marked.ContainingType.TypeKind != TypeKind.Interface
-                            && !ContainingTypes(marked).Any(t => t.IsFileLocal)
+                            && !MarkedMethodValidator.ContainingTypes(marked).Any(t => t.IsFileLocal)
                             && validation.Findings.All(f => f.Id is not (DiagnosticIds.MethodMustBePartial or DiagnosticIds.ContainingTypeMustBePartial));
 
             // With both attributes on one method, the [TailAwait] transform writes the one stub.

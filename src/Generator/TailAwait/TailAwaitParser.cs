@@ -20,24 +20,17 @@ namespace Prewired.Generator.TailAwait
     {
         public static GeneratedMethodModel? Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
         {
-            if (context.TargetSymbol is not IMethodSymbol marked || context.TargetNode is not MethodDeclarationSyntax declaration) return null;
-            var validation = MarkedMethodValidator.Validate(marked, context.Attributes[0], MarkKind.TailAwait, cancellationToken);
-            if (!validation.IsValid) return InvalidUsageStub.TryCreate(marked, declaration, validation, MarkKind.TailAwait, cancellationToken);
-
-            var body = validation.BodyMethod!;
-            var bodySyntax = validation.BodySyntax!;
-            var bodyModel = context.SemanticModel.SyntaxTree == bodySyntax.SyntaxTree
-                ? context.SemanticModel
-                : context.SemanticModel.Compilation.GetSemanticModel(bodySyntax.SyntaxTree);
-            var shell = MethodShellParser.Parse(marked, declaration, body, bodySyntax, bodyModel, MarkKind.TailAwait);
+            var parsed = MarkedMethodContext.TryCreate(context, MarkKind.TailAwait, cancellationToken, out var stub);
+            if (parsed is null) return stub;
+            var (marked, validation, body, bodySyntax, bodyNode, bodyModel, shell) =
+                (parsed.Marked, parsed.Validation, parsed.Body, parsed.BodySyntax, parsed.BodyNode, parsed.Model, parsed.Shell);
             var lines = new CodeLines();
-            var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
-            var sites = BodyPreamble.HasErrors(bodyNode, bodyModel, cancellationToken)
+            var sites = parsed.BodyHasErrors(cancellationToken)
                 ? null
                 : TailAwaitClassifier.Classify(bodySyntax, bodyModel, validation.ReturnKind);
             if (sites is null)
             {
-                BodyPreamble.WriteForwarding(lines, marked, body, $"Forwarding to '{body.Name}': it does not compile yet, so its statements are not copied.");
+                BodyPreamble.WriteForwarding(lines, marked, body, $"Forwarding to '{body.Name}': {MarkedMethodContext.DoesNotCompileReason}");
             }
             else if (sites.FirstOrDefault(s => s.NonTailReason is not null) is { } nonTail)
             {
