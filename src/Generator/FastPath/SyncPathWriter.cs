@@ -105,7 +105,7 @@ namespace Prewired.Generator.FastPath
         private void WriteSplit(SplitPoint split)
         {
             var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)));
-            // (Arguments keep the variables' own names; a renamed continuation parameter only changes the callee side.)
+            // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
             if (split.Custom is { } custom)
             {
                 _lines.Line($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();");

@@ -23,7 +23,7 @@ namespace Prewired.Generator.Parsing
         {
             IBlockOperation or IReturnOperation or IAwaitOperation or IArgumentOperation or IExpressionStatementOperation => true,
             ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation or IInstanceReferenceOperation or IDefaultValueOperation => true,
-            IMethodBodyOperation or IBlockOperation => true,
+            IMethodBodyOperation => true,
             IFieldReferenceOperation field => field.Instance is null or IInstanceReferenceOperation,
             IConversionOperation conversion => conversion.OperatorMethod is null && conversion.Conversion.IsImplicit && (conversion.Conversion.IsIdentity || conversion.Conversion.IsReference),
             IInvocationOperation invocation => invocation.Instance is null or IInstanceReferenceOperation && NeverThrowsToCaller(invocation.TargetMethod),
