@@ -49,10 +49,49 @@ namespace Prewired.Analyzers
             "Await in a [TailAwait] body is not a tail await",
             "'{0}' is not a tail await, so [TailAwait] cannot elide it: {1}; use [FastPath] for bodies with other awaits");
 
-        public static readonly DiagnosticDescriptor FastPathNotSplit = new(DiagnosticIds.FastPathNotSplit,
+        public static readonly DiagnosticDescriptor FastPathNotSplit = Warning(DiagnosticIds.FastPathNotSplit,
             "[FastPath] cannot split the body yet",
-            "[FastPath] cannot split '{0}' yet: {1}; '{2}' is called as it is (a plain async call, no fast path)",
-            Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.FastPathNotSplit + ".md");
+            "[FastPath] cannot split '{0}' yet: {1}; '{2}' is called as it is (a plain async call, no fast path)");
+
+        public static readonly DiagnosticDescriptor NotAPipelineStage = Error(DiagnosticIds.NotAPipelineStage,
+            "Type is not a pipeline stage",
+            "'{0}' is not a pipeline stage: implement IBehavior<TIn, TOut> or IInlineBehavior<TIn, TOut> (or, for the last type, IPipelineTerminator<TContext>)");
+
+        public static readonly DiagnosticDescriptor ContextDoesNotFlow = Error(DiagnosticIds.ContextDoesNotFlow,
+            "Stage context does not flow from the previous stage",
+            "'{0}' takes '{1}', but the stage before it passes '{2}': put a stage connector IBehavior<{2}, {1}> before it, or move it to the stage that has '{1}'");
+
+        public static readonly DiagnosticDescriptor MissingTerminator = Error(DiagnosticIds.MissingTerminator,
+            "Pipeline must end with a terminator",
+            "Pipeline '{0}' must end with an IPipelineTerminator<{1}>: add a terminator type as the last argument");
+
+        public static readonly DiagnosticDescriptor TerminatorNotLast = Error(DiagnosticIds.TerminatorNotLast,
+            "Terminator must be the last stage",
+            "'{0}' is a terminator, so nothing after it would run: make it the last type of the pipeline");
+
+        public static readonly DiagnosticDescriptor InvalidStageType = Error(DiagnosticIds.InvalidStageType,
+            "Stage type cannot be constructed or called",
+            "'{0}' cannot be a pipeline stage: {1}");
+
+        public static readonly DiagnosticDescriptor NoUsableConstructor = Error(DiagnosticIds.NoUsableConstructor,
+            "Stage has no constructor the container can call",
+            "'{0}' has no public constructor, so the generated '{1}' registration cannot create it: add a public constructor");
+
+        public static readonly DiagnosticDescriptor InvalidPipelineClass = Error(DiagnosticIds.InvalidPipelineClass,
+            "Pipeline class cannot be generated",
+            "[Pipeline] class '{0}' cannot be generated: {1}");
+
+        public static readonly DiagnosticDescriptor AmbiguousStage = Error(DiagnosticIds.AmbiguousStage,
+            "Stage implements more than one fitting stage interface",
+            "'{0}' implements more than one stage interface that takes '{1}' ({2}): split it into one type per stage");
+
+        public static readonly DiagnosticDescriptor ConcurrentNext = Warning(DiagnosticIds.ConcurrentNext,
+            "next is called concurrently",
+            "'{0}' runs the rest of the pipeline while '{1}' may still be running on the same context: await each call before starting the next, or give each call its own context");
+
+        public static readonly DiagnosticDescriptor NextNotAwaited = Warning(DiagnosticIds.NextNotAwaited,
+            "next task is neither awaited nor returned",
+            "The task of '{0}' is neither awaited nor returned, so the rest of the pipeline may still run after this step completes and its exceptions are lost: await it or return it");
 
         public static DiagnosticDescriptor For(string id) => id switch
         {
@@ -66,10 +105,23 @@ namespace Prewired.Analyzers
             DiagnosticIds.InvalidBodyMethodName => InvalidBodyMethodName,
             DiagnosticIds.ConflictingAttributes => ConflictingAttributes,
             DiagnosticIds.NonTailAwait => NonTailAwait,
+            DiagnosticIds.NotAPipelineStage => NotAPipelineStage,
+            DiagnosticIds.ContextDoesNotFlow => ContextDoesNotFlow,
+            DiagnosticIds.MissingTerminator => MissingTerminator,
+            DiagnosticIds.TerminatorNotLast => TerminatorNotLast,
+            DiagnosticIds.InvalidStageType => InvalidStageType,
+            DiagnosticIds.NoUsableConstructor => NoUsableConstructor,
+            DiagnosticIds.InvalidPipelineClass => InvalidPipelineClass,
+            DiagnosticIds.AmbiguousStage => AmbiguousStage,
+            DiagnosticIds.ConcurrentNext => ConcurrentNext,
+            DiagnosticIds.NextNotAwaited => NextNotAwaited,
             _ => FastPathNotSplit,
         };
 
         private static DiagnosticDescriptor Error(string id, string title, string message)
             => new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
+
+        private static DiagnosticDescriptor Warning(string id, string title, string message)
+            => new(id, title, message, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
     }
 }

@@ -6,14 +6,15 @@ using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
 using Prewired.Generator.FastPath;
 using Prewired.Generator.Model;
+using Prewired.Generator.Pipelines;
 using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator
 {
     /// <summary>
-    /// Generates [TailAwait] and [FastPath] methods. Each marked method becomes one value-equatable model in the
-    /// transform (symbols never leave it) and one file in the output; diagnostics come from the analyzers, which run
-    /// the same validation, so the generator stays silent and the IDE can suppress them.
+    /// Generates [TailAwait] and [FastPath] methods and [Pipeline] classes. Each marked method or class becomes one
+    /// value-equatable model in the transform (symbols never leave it) and its files in the output; diagnostics come from
+    /// the analyzers, which run the same validation, so the generator stays silent and the IDE can suppress them.
     /// </summary>
     [Generator(LanguageNames.CSharp)]
     public sealed class PrewiredGenerator : IIncrementalGenerator
@@ -31,9 +32,24 @@ namespace Prewired.Generator
                 .Where(static m => m is not null)
                 .WithTrackingName(TrackingNames.NonNullFastPathModels);
 
+            var pipelines = context.SyntaxProvider
+                .ForAttributeWithMetadataName(KnownTypes.PipelineAttribute, IsClass, Guarded(PipelineParser.Parse))
+                .WithTrackingName(TrackingNames.PipelineModels)
+                .Where(static m => m is not null)
+                .WithTrackingName(TrackingNames.NonNullPipelineModels);
+
             context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(fastPath, static (output, model) => AddSource(output, model!));
+            context.RegisterSourceOutput(pipelines, static (output, model) => AddSource(output, model!));
         }
+
+        private static void AddSource(SourceProductionContext output, PipelineModel model)
+        {
+            output.AddSource(model.HintName, PipelineEmitter.Emit(model));
+            if (model.Registration is { } registration) output.AddSource(registration.HintName, RegistrationEmitter.Emit(model, registration));
+        }
+
+        private static bool IsClass(SyntaxNode node, CancellationToken cancellationToken) => node is ClassDeclarationSyntax;
 
         private static void AddSource(SourceProductionContext output, GeneratedMethodModel model)
             => output.AddSource(model.Shell.HintName, GeneratedFileEmitter.Emit(model));
@@ -42,10 +58,11 @@ namespace Prewired.Generator
 
         /// <summary>
         /// The generator must never throw, whatever half-typed code the IDE hands it. A failure in a transform is a bug,
-        /// but it costs the user only that method's generated code (the analyzers still report), not the whole build.
+        /// but it costs the user only that method's or pipeline's generated code (the analyzers still report), not the whole build.
         /// </summary>
-        private static Func<GeneratorAttributeSyntaxContext, CancellationToken, GeneratedMethodModel?> Guarded(
-            Func<GeneratorAttributeSyntaxContext, CancellationToken, GeneratedMethodModel?> parse)
+        private static Func<GeneratorAttributeSyntaxContext, CancellationToken, TModel?> Guarded<TModel>(
+            Func<GeneratorAttributeSyntaxContext, CancellationToken, TModel?> parse)
+            where TModel : class
             => (context, cancellationToken) =>
             {
                 try

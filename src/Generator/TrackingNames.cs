@@ -7,5 +7,7 @@ namespace Prewired.Generator
         public const string FastPathModels = nameof(FastPathModels);
         public const string NonNullTailAwaitModels = nameof(NonNullTailAwaitModels);
         public const string NonNullFastPathModels = nameof(NonNullFastPathModels);
+        public const string PipelineModels = nameof(PipelineModels);
+        public const string NonNullPipelineModels = nameof(NonNullPipelineModels);
     }
 }

@@ -18,5 +18,17 @@ namespace Prewired.Generator.Analysis
         public const string ConflictingAttributes = "PW0009";
         public const string NonTailAwait = "PW0101";
         public const string FastPathNotSplit = "PW0201";
+
+        // Pipelines: validation of [Pipeline] (errors at the offending typeof argument) and the use of next.
+        public const string NotAPipelineStage = "PW0301";
+        public const string ContextDoesNotFlow = "PW0302";
+        public const string MissingTerminator = "PW0303";
+        public const string TerminatorNotLast = "PW0304";
+        public const string InvalidStageType = "PW0305";
+        public const string NoUsableConstructor = "PW0306";
+        public const string InvalidPipelineClass = "PW0307";
+        public const string AmbiguousStage = "PW0308";
+        public const string ConcurrentNext = "PW0320";
+        public const string NextNotAwaited = "PW0321";
     }
 }

@@ -8,6 +8,7 @@ namespace Prewired.Generator.Analysis
     {
         public const string TailAwaitAttribute = "Prewired.TailAwaitAttribute";
         public const string FastPathAttribute = "Prewired.FastPathAttribute";
+        public const string PipelineAttribute = "Prewired.PipelineAttribute";
 
         public static string AttributeShortName(MarkKind kind) => kind == MarkKind.TailAwait ? "TailAwait" : "FastPath";
 

@@ -47,7 +47,8 @@ namespace Prewired.Generator.Parsing
             return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false);
         }
 
-        private static string TypeDeclaration(INamedTypeSymbol type)
+        /// <summary>The partial declaration a generated file reopens <paramref name="type"/> with, e.g. "partial class Store&lt;T&gt;".</summary>
+        public static string TypeDeclaration(INamedTypeSymbol type)
         {
             var keyword = (type.TypeKind, type.IsRecord) switch
             {

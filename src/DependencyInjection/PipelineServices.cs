@@ -1,0 +1,51 @@
+using System;
+using System.ComponentModel;
+using System.Diagnostics.CodeAnalysis;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+
+namespace Prewired.DependencyInjection
+{
+    /// <summary>
+    /// What the generated <c>services.Add{Pipeline}()</c> registrations call. Users call the generated method, not these.
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static class PipelineServices
+    {
+        /// <summary>
+        /// Registers <typeparamref name="TStage"/> as a transient service unless it is registered already, so a stage the
+        /// application registered itself keeps the lifetime it chose (a singleton stays shared, a scoped one per scope).
+        /// </summary>
+        /// <typeparam name="TStage">A behavior, connector or terminator type of the pipeline.</typeparam>
+        /// <param name="services">The service collection.</param>
+        public static void TryAddStage<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TStage>(IServiceCollection services)
+            where TStage : class
+        {
+            ArgumentNullException.ThrowIfNull(services);
+            services.TryAddTransient<TStage>();
+        }
+
+        /// <summary>
+        /// Registers the pipeline class, created by <paramref name="factory"/> from the container's stages, and
+        /// <see cref="IPipeline{TContext}"/> as the same instance within the lifetime.
+        /// </summary>
+        /// <typeparam name="TPipeline">The generated pipeline class.</typeparam>
+        /// <typeparam name="TContext">The context its first stage takes.</typeparam>
+        /// <param name="services">The service collection.</param>
+        /// <param name="factory">Calls the generated constructor with each stage resolved from the provider.</param>
+        /// <param name="lifetime">
+        /// The pipeline's lifetime. Transient (the default) is always safe; a singleton pipeline captures its stages for the
+        /// application's life, so use it only when every stage is a singleton.
+        /// </param>
+        /// <returns><paramref name="services"/>, for chaining.</returns>
+        public static IServiceCollection AddPipeline<TPipeline, TContext>(IServiceCollection services, Func<IServiceProvider, TPipeline> factory, ServiceLifetime lifetime)
+            where TPipeline : class, IPipeline<TContext>
+        {
+            ArgumentNullException.ThrowIfNull(services);
+            ArgumentNullException.ThrowIfNull(factory);
+            services.Add(new ServiceDescriptor(typeof(TPipeline), factory, lifetime));
+            services.Add(new ServiceDescriptor(typeof(IPipeline<TContext>), static provider => provider.GetRequiredService<TPipeline>(), lifetime));
+            return services;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+using System.Collections.Generic;
+
+namespace Prewired.Generator.Analysis.Pipelines
+{
+    /// <summary>The outcome of <see cref="PipelineValidator"/>: findings to report, and the resolved stages when there are none.</summary>
+    internal sealed class PipelineValidation
+    {
+        private readonly bool _usable;
+
+        public PipelineValidation(List<Finding> findings, List<ResolvedStage> stages, PipelineRegistrationTarget? registration)
+            : this(findings, stages, registration, usable: true)
+        {
+        }
+
+        private PipelineValidation(List<Finding> findings, List<ResolvedStage> stages, PipelineRegistrationTarget? registration, bool usable)
+        {
+            Findings = findings;
+            Stages = stages;
+            Registration = registration;
+            _usable = usable;
+        }
+
+        public List<Finding> Findings { get; }
+
+        public List<ResolvedStage> Stages { get; }
+
+        /// <summary>Where the dependency-injection registration goes, when Prewired.DependencyInjection is referenced.</summary>
+        public PipelineRegistrationTarget? Registration { get; }
+
+        /// <summary>Generate only for a stage list that resolved completely with nothing to report.</summary>
+        public bool IsValid => _usable && Findings.Count == 0 && Stages.Count > 0;
+
+        /// <summary>The compiler already rejects the attribute's arguments: nothing to add, nothing to generate.</summary>
+        public static PipelineValidation Unusable(List<Finding> findings) => new(findings, new List<ResolvedStage>(), null, usable: false);
+    }
+}

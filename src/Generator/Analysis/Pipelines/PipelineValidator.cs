@@ -1,0 +1,200 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace Prewired.Generator.Analysis.Pipelines
+{
+    /// <summary>
+    /// Checks a [Pipeline] class and its stage list, and resolves each stage to the interface the chain calls it through.
+    /// Shared by the generator (which emits only for a valid pipeline) and the analyzer (which reports the findings), so
+    /// the rules exist once. Each finding sits at the offending <c>typeof</c> argument.
+    /// </summary>
+    internal static class PipelineValidator
+    {
+        public static PipelineValidation Validate(INamedTypeSymbol pipeline, AttributeData attribute, Compilation compilation, CancellationToken cancellationToken)
+        {
+            var findings = new List<Finding>();
+            var attributeSyntax = attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken) as AttributeSyntax;
+            ValidateClass(pipeline, attributeSyntax, findings, cancellationToken);
+
+            // Anything the compiler already rejects (a missing type, a non-typeof argument) gets no second diagnostic here,
+            // and no generated code that would add errors of its own.
+            if (attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Kind != TypedConstantKind.Array)
+            {
+                return PipelineValidation.Unusable(findings);
+            }
+
+            var values = attribute.ConstructorArguments[0].Values;
+            var types = values.Select(v => v.Value as INamedTypeSymbol).ToList();
+            if (types.Any(t => t is null || t.TypeKind == TypeKind.Error)) return PipelineValidation.Unusable(findings);
+
+            var locations = ArgumentLocations(attributeSyntax, types.Count, attribute, cancellationToken);
+            if (types.Count == 0)
+            {
+                findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.Whole, pipeline.Name, "TContext"));
+                return new PipelineValidation(findings, new List<ResolvedStage>(), registration: null);
+            }
+
+            var usable = true;
+            for (var i = 0; i < types.Count; i++)
+            {
+                if (InvalidTypeReason(types[i]!) is { } reason)
+                {
+                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), Display(types[i]!), reason));
+                    usable = false;
+                }
+            }
+
+            var stages = usable ? ResolveFlow(pipeline, types!, locations, compilation, findings) : new List<ResolvedStage>();
+            var registration = PipelineRegistrationTarget.Find(pipeline, compilation);
+            if (registration is not null && stages.Count == types.Count)
+            {
+                foreach (var stage in stages.Where(s => !HasPublicConstructor(s.Type)))
+                {
+                    findings.Add(new Finding(DiagnosticIds.NoUsableConstructor, stage.Location, Display(stage.Type), registration.MethodName));
+                }
+            }
+
+            return new PipelineValidation(findings, stages, registration);
+        }
+
+        /// <summary>
+        /// Walks the stages in order, carrying the context each one passes on. The walk stops at the first stage that does
+        /// not fit: what comes after it has no known context to be checked against.
+        /// </summary>
+        private static List<ResolvedStage> ResolveFlow(INamedTypeSymbol pipeline, List<INamedTypeSymbol> types, ArgumentLocations locations,
+            Compilation compilation, List<Finding> findings)
+        {
+            var stages = new List<ResolvedStage>();
+            ITypeSymbol? context = null;
+            for (var i = 0; i < types.Count; i++)
+            {
+                var type = types[i];
+                var isLast = i == types.Count - 1;
+                var shapes = StageInterface.Of(type);
+                if (shapes.Count == 0)
+                {
+                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), Display(type)));
+                    return stages;
+                }
+
+                // A type may be both a behavior and a terminator: the last position wants the terminator, the others a behavior.
+                var wanted = shapes.Where(s => (s.Kind == StageKind.Terminator) == isLast).ToList();
+                if (wanted.Count == 0)
+                {
+                    if (isLast)
+                    {
+                        var passes = shapes.Select(s => s.OutContext).FirstOrDefault(c => c is not null);
+                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), pipeline.Name, passes is null ? "TContext" : Display(passes)));
+                    }
+                    else
+                    {
+                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), Display(type)));
+                    }
+
+                    return stages;
+                }
+
+                var fitting = context is null ? wanted : Fitting(wanted, context, compilation);
+                if (fitting.Count == 0)
+                {
+                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), Display(type), Display(wanted[0].InContext), Display(context!)));
+                    return stages;
+                }
+
+                if (fitting.Count > 1)
+                {
+                    var takes = context ?? fitting[0].InContext;
+                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), Display(type), Display(takes),
+                        string.Join(", ", fitting.Select(s => s.Display()))));
+                    return stages;
+                }
+
+                var shape = fitting[0];
+                stages.Add(new ResolvedStage(type, shape, context ?? shape.InContext, locations.At(i)));
+                context = shape.OutContext;
+            }
+
+            return stages;
+        }
+
+        /// <summary>Interfaces taking exactly the context passed on win; otherwise any that take it by implicit conversion.</summary>
+        private static List<StageInterface> Fitting(List<StageInterface> candidates, ITypeSymbol context, Compilation compilation)
+        {
+            var exact = candidates.Where(s => SymbolEqualityComparer.Default.Equals(s.InContext, context)).ToList();
+            if (exact.Count > 0) return exact;
+            return candidates.Where(s => compilation.ClassifyConversion(context, s.InContext) is { IsImplicit: true, IsReference: true } or { IsIdentity: true }).ToList();
+        }
+
+        private static string? InvalidTypeReason(INamedTypeSymbol type)
+        {
+            if (type.IsUnboundGenericType) return $"it is an open generic type; close it, for example typeof({type.Name}<YourContext>)";
+            if (type.TypeKind == TypeKind.Interface) return "it is an interface; list the class that implements it";
+            if (type.TypeKind != TypeKind.Class) return $"it is a {KindName(type)}; a stage must be a class, called through its reference by every invocation";
+            if (type.IsStatic) return "it is a static class, which has no instances";
+            if (type.IsAbstract) return "it is abstract; list a concrete class that derives from it";
+            if (EffectiveAccessibility.Of(type) < EffectiveAccessibility.Internal) return "it is private or protected; the generated constructor takes it as a parameter, so make it at least internal";
+            return null;
+        }
+
+        private static string KindName(INamedTypeSymbol type) => type.TypeKind switch
+        {
+            TypeKind.Struct => "struct",
+            TypeKind.Enum => "enum",
+            TypeKind.Delegate => "delegate",
+            _ => type.TypeKind.ToString().ToLowerInvariant(),
+        };
+
+        private static void ValidateClass(INamedTypeSymbol pipeline, AttributeSyntax? attribute, List<Finding> findings, CancellationToken cancellationToken)
+        {
+            var declaration = attribute?.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+            var location = declaration?.Identifier.GetLocation() ?? pipeline.Locations.FirstOrDefault() ?? Location.None;
+            if (!IsPartial(pipeline, cancellationToken))
+            {
+                findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, location, pipeline.Name, "declare it 'partial' so the generator can add the constructor and Invoke"));
+            }
+            else if (pipeline.IsStatic)
+            {
+                findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, location, pipeline.Name, "a static class has no instances; remove 'static'"));
+            }
+            else if (pipeline.IsFileLocal)
+            {
+                findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, location, pipeline.Name, "a file-local type cannot be extended by a generated file; remove the 'file' modifier"));
+            }
+
+            for (var type = pipeline.ContainingType; type is not null; type = type.ContainingType)
+            {
+                if (!IsPartial(type, cancellationToken))
+                {
+                    findings.Add(new Finding(DiagnosticIds.ContainingTypeMustBePartial, location, type.Name, "pipeline " + pipeline.Name));
+                    break;
+                }
+            }
+        }
+
+        private static bool IsPartial(INamedTypeSymbol type, CancellationToken cancellationToken)
+            => type.DeclaringSyntaxReferences.All(r => r.GetSyntax(cancellationToken) is TypeDeclarationSyntax t && t.Modifiers.Any(SyntaxKind.PartialKeyword));
+
+        private static bool HasPublicConstructor(INamedTypeSymbol type)
+            => type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public);
+
+        public static string Display(ITypeSymbol type) => type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+
+        private static ArgumentLocations ArgumentLocations(AttributeSyntax? syntax, int count, AttributeData attribute, CancellationToken cancellationToken)
+        {
+            var whole = syntax?.GetLocation() ?? attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation() ?? Location.None;
+            var arguments = syntax?.ArgumentList?.Arguments;
+            // One typeof per argument (the params form): each stage has its own location. An explicit array gets the whole argument.
+            if (arguments is { } list && list.Count == count && list.All(a => a.Expression is TypeOfExpressionSyntax))
+            {
+                return new ArgumentLocations(whole, list.Select(a => a.Expression.GetLocation()).ToList());
+            }
+
+            var single = arguments is { Count: 1 } one ? one[0].GetLocation() : whole;
+            return new ArgumentLocations(single, Enumerable.Repeat(single, count).ToList());
+        }
+    }
+}

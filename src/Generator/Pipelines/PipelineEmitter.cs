@@ -1,0 +1,149 @@
+using System.Linq;
+using Prewired.Generator.Analysis.Pipelines;
+using Prewired.Generator.Emit;
+
+namespace Prewired.Generator.Pipelines
+{
+    /// <summary>
+    /// Writes the pipeline class: one field per stage, the constructor that binds every <c>next</c> once, <c>Invoke</c>, and
+    /// per position after the first either a step method (the target of the delegate an <c>IBehavior</c> receives) or a
+    /// struct (the <c>TNext</c> an <c>IInlineBehavior</c> receives). Position k is always consumed by stage k-1 alone, so
+    /// exactly one of the two exists for it. Every generated frame is hidden from stack traces and the debugger.
+    /// </summary>
+    internal static class PipelineEmitter
+    {
+        private const string Task = "global::System.Threading.Tasks.Task";
+        private const string HiddenFrame = "[global::System.Diagnostics.DebuggerStepThrough]";
+        private const string HiddenFromStackTrace = "[global::System.Diagnostics.StackTraceHidden]";
+
+        public static string Emit(PipelineModel model)
+        {
+            var body = new CodeLines();
+            WriteFields(model, body);
+            body.Line();
+            WriteConstructor(model, body);
+            body.Line();
+            WriteInvoke(model, body);
+            for (var position = 1; position < model.Stages.Count; position++)
+            {
+                body.Line();
+                if (model.Stages[position - 1].Kind == StageKind.InlineBehavior) WriteNextStruct(model, position, body);
+                else WriteStepMethod(model, position, body);
+            }
+
+            var declaration = $"{model.Declaration} : global::Prewired.IPipeline<{model.EntryContext}>";
+            var types = model.ContainingTypes.Concat(new[] { declaration }).ToList();
+            var indent = (model.Namespace is null ? 0 : 1) + types.Count;
+            var members = string.Concat(body.Render(indent).Select(line => line + "\n"));
+            return GeneratedFileEmitter.Wrap(model.Namespace, new string[0], new string[0], types, nullableEnabled: true, members);
+        }
+
+        private static void WriteFields(PipelineModel model, CodeLines body)
+        {
+            body.Line("// The stages, in order.");
+            for (var i = 0; i < model.Stages.Count; i++)
+            {
+                body.Line($"private readonly {model.Stages[i].TypeName} {StageField(i)};");
+            }
+
+            var delegates = Enumerable.Range(1, model.Stages.Count - 1).Where(p => model.Stages[p - 1].Kind == StageKind.DelegateBehavior).ToList();
+            if (delegates.Count > 0) body.Line("// The next delegate each IBehavior stage receives, bound once by the constructor.");
+            foreach (var position in delegates)
+            {
+                body.Line($"private readonly global::System.Func<{model.Stages[position].Receives}, {Task}> {NextField(position)};");
+            }
+        }
+
+        private static void WriteConstructor(PipelineModel model, CodeLines body)
+        {
+            var chain = string.Join(" → ", model.Stages.Select(s => "<see cref=\"" + s.TypeName + "\"/>"));
+            body.Line($"/// <summary>Wires the pipeline {chain}: every <c>next</c> is bound here, once, so an invocation allocates nothing.</summary>");
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            var parameters = string.Join(", ", model.Stages.Select(s => s.TypeName + " " + s.ParameterName));
+            body.Line($"{model.ConstructorModifier} {ConstructorName(model.Name)}({parameters})");
+            body.OpenBrace();
+            for (var i = 0; i < model.Stages.Count; i++)
+            {
+                var parameter = model.Stages[i].ParameterName;
+                body.Line($"{StageField(i)} = {parameter} ?? throw new global::System.ArgumentNullException(nameof({parameter}));");
+            }
+
+            for (var position = 1; position < model.Stages.Count; position++)
+            {
+                if (model.Stages[position - 1].Kind == StageKind.DelegateBehavior) body.Line($"{NextField(position)} = {StepMethod(position)};");
+            }
+
+            body.CloseBrace();
+        }
+
+        private static void WriteInvoke(PipelineModel model, CodeLines body)
+        {
+            body.Line("/// <summary>Runs the pipeline for <paramref name=\"context\"/>.</summary>");
+            WriteHiddenAttributes(model, body);
+            body.Line($"{model.InvokeModifier} {Task} Invoke({model.EntryContext} context) => {Call(model, 0, owner: null)};");
+            if (model.InvokeModifier != "public")
+            {
+                // The context type is less visible than the class, so Invoke cannot be public: implement the interface explicitly.
+                body.Line();
+                body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+                body.Line($"{Task} global::Prewired.IPipeline<{model.EntryContext}>.Invoke({model.EntryContext} context) => Invoke(context);");
+            }
+        }
+
+        private static void WriteStepMethod(PipelineModel model, int position, CodeLines body)
+        {
+            var stage = model.Stages[position];
+            body.Line($"/// <summary>The <c>next</c> of stage {position - 1}: runs stage {position}, <see cref=\"{stage.TypeName}\"/>.</summary>");
+            WriteHiddenAttributes(model, body);
+            body.Line($"private {Task} {StepMethod(position)}({stage.Receives} context) => {Call(model, position, owner: null)};");
+        }
+
+        private static void WriteNextStruct(PipelineModel model, int position, CodeLines body)
+        {
+            var stage = model.Stages[position];
+            body.Line($"/// <summary>The <c>next</c> of stage {position - 1}: runs stage {position}, <see cref=\"{stage.TypeName}\"/>. A struct, so the call inlines.</summary>");
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            body.Line("[global::System.Diagnostics.DebuggerNonUserCode]");
+            body.Line($"private readonly struct {NextStruct(position)} : global::Prewired.INext<{stage.Receives}>");
+            body.OpenBrace();
+            body.Line($"private readonly {model.Name} __pipeline;");
+            body.Line();
+            body.Line($"public {NextStruct(position)}({model.Name} pipeline) => __pipeline = pipeline;");
+            body.Line();
+            WriteHiddenAttributes(model, body, generatedCode: false);
+            body.Line($"public {Task} Invoke({stage.Receives} context) => {Call(model, position, owner: "__pipeline")};");
+            body.CloseBrace();
+        }
+
+        /// <summary>The call that runs stage <paramref name="position"/> with <c>context</c> and the rest of the chain.</summary>
+        private static string Call(PipelineModel model, int position, string? owner)
+        {
+            var stage = model.Stages[position];
+            var prefix = owner is null ? string.Empty : owner + ".";
+            var target = stage.CallThrough is null ? prefix + StageField(position) : $"(({stage.CallThrough}){prefix}{StageField(position)})";
+            return stage.Kind switch
+            {
+                StageKind.Terminator => $"{target}.Terminate(context)",
+                StageKind.InlineBehavior => $"{target}.Invoke(context, new {NextStruct(position + 1)}({owner ?? "this"}))",
+                _ => $"{target}.Invoke(context, {prefix}{NextField(position + 1)})",
+            };
+        }
+
+        private static void WriteHiddenAttributes(PipelineModel model, CodeLines body, bool generatedCode = true)
+        {
+            if (generatedCode) body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            if (model.HideFrames) body.Line(HiddenFromStackTrace);
+            body.Line(HiddenFrame);
+        }
+
+        private static string ConstructorName(string name) => name.IndexOf('<') is var i and >= 0 ? name.Substring(0, i) : name;
+
+        private static string StageField(int index) => "__stage" + index;
+
+        private static string NextField(int position) => "__next" + position;
+
+        private static string StepMethod(int position) => "__Stage" + position;
+
+        private static string NextStruct(int position) => "__Next" + position;
+    }
+}

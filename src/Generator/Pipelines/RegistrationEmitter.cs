@@ -1,0 +1,51 @@
+using System.Linq;
+using Prewired.Generator.Emit;
+
+namespace Prewired.Generator.Pipelines
+{
+    /// <summary>
+    /// Writes <c>services.Add{Pipeline}()</c> for Microsoft.Extensions.DependencyInjection. The container supplies the
+    /// stage instances, with whatever lifetimes they are registered with; the chain between them is still the generated
+    /// constructor's. The helpers it calls live in Prewired.DependencyInjection, so the core runtime has no container dependency.
+    /// </summary>
+    internal static class RegistrationEmitter
+    {
+        private const string Di = "global::Microsoft.Extensions.DependencyInjection.";
+        private const string Helpers = "global::Prewired.DependencyInjection.PipelineServices";
+
+        public static string Emit(PipelineModel model, RegistrationModel registration)
+        {
+            var body = new CodeLines();
+            body.Line($"/// <summary>Registers <see cref=\"{registration.PipelineType}\"/> with Microsoft.Extensions.DependencyInjection.</summary>");
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            body.Line($"{registration.Modifier} static class {registration.ClassName}");
+            body.OpenBrace();
+            body.Line("/// <summary>");
+            body.Line($"/// Adds <see cref=\"{registration.PipelineType}\"/> and <see cref=\"global::Prewired.IPipeline{{TContext}}\"/> of its context,");
+            body.Line("/// created with <paramref name=\"lifetime\"/> from stages resolved from the container. A stage type not registered");
+            body.Line("/// yet is added as transient; register it before this call to give it another lifetime.");
+            body.Line("/// </summary>");
+            body.Line($"public static {Di}IServiceCollection {registration.MethodName}(this {Di}IServiceCollection services, {Di}ServiceLifetime lifetime = {Di}ServiceLifetime.Transient)");
+            body.OpenBrace();
+            foreach (var type in model.Stages.Select(s => s.TypeName).Distinct())
+            {
+                body.Line($"{Helpers}.TryAddStage<{type}>(services);");
+            }
+
+            body.Line($"return {Helpers}.AddPipeline<{registration.PipelineType}, {model.EntryContext}>(services, provider => new {registration.PipelineType}(");
+            body.Indent++;
+            for (var i = 0; i < model.Stages.Count; i++)
+            {
+                var separator = i == model.Stages.Count - 1 ? "), lifetime);" : ",";
+                body.Line($"{Di}ServiceProviderServiceExtensions.GetRequiredService<{model.Stages[i].TypeName}>(provider){separator}");
+            }
+
+            body.Indent--;
+            body.CloseBrace();
+            body.CloseBrace();
+            var indent = registration.Namespace is null ? 0 : 1;
+            var members = string.Concat(body.Render(indent).Select(line => line + "\n"));
+            return GeneratedFileEmitter.Wrap(registration.Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
+        }
+    }
+}
