@@ -2,9 +2,10 @@
 //
 //     dotnet run -c Release --project samples/Quickstart
 //
-// For each example it calls the plain async method and the Prewired-generated method side by side and prints what they
-// return (including for bad input: both give the same faulted or canceled task, never a synchronous throw), the bytes
-// each call allocates and a rough time per call, then lists the generated files so you can read them.
+// For each await example it calls the plain async method and the Prewired-generated method side by side and prints what
+// they return (including for bad input: both give the same faulted or canceled task, never a synchronous throw), the bytes
+// each call allocates and a rough time per call; then it runs a generated [Pipeline] and prints what each stage did; then
+// it lists the generated files so you can read them.
 using System;
 using System.Diagnostics;
 using System.Globalization;
@@ -60,6 +61,9 @@ namespace Quickstart
                 new("id 7", static s => s.GetOrderAsync(7, default), static s => s.GetOrderFastAsync(7, default)),
                 new("id 0 (invalid)", static s => s.GetOrderAsync(0, default), static s => s.GetOrderFastAsync(0, default)),
                 new("id 7, token canceled", s => s.GetOrderAsync(7, canceled), s => s.GetOrderFastAsync(7, canceled)));
+
+            Console.WriteLine();
+            await Pipeline.PipelineDemo.RunAsync();
 
             Console.WriteLine();
             Console.WriteLine($"Times are rough: Stopwatch, fastest of {TimedRounds} rounds of {TimedCallsPerRound:N0} calls per form after warm-up, each");

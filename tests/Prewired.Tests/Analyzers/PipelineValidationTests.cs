@@ -142,6 +142,36 @@ namespace Prewired.Tests.Analyzers
             Diagnostic("PW0307").WithLocation(0).WithArguments("P", "a static class has no instances; remove 'static'"));
 
         [Fact]
+        public Task PW0307_the_class_already_declares_Invoke_of_its_context() => VerifyAsync("""
+            [Pipeline(typeof(Pass), typeof(End))]
+            public sealed partial class {|#0:P|}
+            {
+                public Task Invoke(Ctx context) => Task.CompletedTask;
+            }
+            """,
+            Diagnostic("PW0307").WithLocation(0).WithArguments("P", "it already declares 'Invoke(Ctx)', which the generator writes; rename or remove it"));
+
+        [Fact]
+        public Task PW0307_the_class_already_declares_the_constructor() => VerifyAsync("""
+            [Pipeline(typeof(Pass), typeof(End))]
+            public sealed partial class {|#0:P|}
+            {
+                public P(Pass pass, End end) { }
+            }
+            """,
+            Diagnostic("PW0307").WithLocation(0).WithArguments("P", "it already declares a constructor taking the stage types, which the generator writes; rename or remove it"));
+
+        [Fact]
+        public Task Other_user_members_named_Invoke_and_other_constructors_are_fine() => VerifyAsync("""
+            [Pipeline(typeof(Pass), typeof(End))]
+            public sealed partial class P
+            {
+                public P() : this(new Pass(), new End()) { }
+                public Task Invoke(string text) => Task.CompletedTask;
+            }
+            """);
+
+        [Fact]
         public Task PW0002_a_containing_type_is_not_partial() => VerifyAsync("""
             public class Outer
             {

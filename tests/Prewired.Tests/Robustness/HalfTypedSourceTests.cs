@@ -440,5 +440,77 @@ namespace Prewired.Tests.Robustness
             "public partial class C { [TailAwait(nameof(X))] public partial",
             "partial class D { [FastPath(\"M\")] public partial Task<int> M(",
             "");
+
+        private const string PipelineStages = """
+            public sealed class Ctx { }
+            public sealed class Pass : IBehavior<Ctx, Ctx> { public Task Invoke(Ctx context, Func<Ctx, Task> next) => next(context); }
+            public sealed class End : IPipelineTerminator<Ctx> { public Task Terminate(Ctx context) => Task.CompletedTask; }
+            """;
+
+        [Fact]
+        public void Half_typed_pipeline_attributes() => AssertInputHasErrors(Check(PipelineStages + """
+            [Pipeline(typeof(Pass), typeof(]
+            public sealed partial class A;
+            [Pipeline(typeof(Pass), typeof(End)
+            public sealed partial class B;
+            [Pipeline(typeof(), typeof(End))]
+            public sealed partial class C;
+            [Pipeline(typeof(Pass), null, typeof(End))]
+            public sealed partial class D;
+            [Pipeline("Pass", typeof(End))]
+            public sealed partial class E;
+            [Pipeline(Stages = new[] { typeof(End) })]
+            public sealed partial class F;
+            [Pipeline(typeof(Pass), typeof(End))]
+            public sealed partial class
+            """));
+
+        [Fact]
+        public void Pipelines_with_stage_types_that_do_not_bind() => AssertInputHasErrors(Check(PipelineStages + """
+            public sealed class Broken : IBehavior<Missing, Ctx> { public Task Invoke(Missing context, Func<Ctx, Task> next) => next(new Ctx()); }
+            public sealed class Half : IBehavior<Ctx> { }
+            public sealed class Loop : IBehavior<Ctx, Ctx> { }
+            [Pipeline(typeof(Broken), typeof(End))]
+            public sealed partial class A;
+            [Pipeline(typeof(Half), typeof(End))]
+            public sealed partial class B;
+            [Pipeline(typeof(Loop), typeof(End))]
+            public sealed partial class C;
+            [Pipeline(typeof(Pass), typeof(End<int>))]
+            public sealed partial class D;
+            """));
+
+        [Fact]
+        public void Pipeline_on_things_that_are_not_classes() => AssertInputHasErrors(Check(PipelineStages + """
+            [Pipeline(typeof(End))]
+            public partial struct S;
+            [Pipeline(typeof(End))]
+            public partial interface I;
+            [Pipeline(typeof(End))]
+            public partial record R;
+            public partial class Outer<T>
+            {
+                [Pipeline(typeof(End))]
+                public partial class Inner { public void Invoke(Ctx context) { } }
+                [Pipeline(typeof(Pass), typeof(End))]
+                private partial class Hidden;
+            }
+            [Pipeline(typeof(End))]
+            [Pipeline(typeof(End))]
+            public sealed partial class Twice;
+            """));
+
+        [Fact]
+        public void Valid_pipelines_in_odd_places_generate_cleanly() => AssertCleanInput(Check(PipelineStages + """
+            public partial record class Recorded;
+            [Pipeline(typeof(Pass), typeof(End))]
+            public sealed partial record class RecordPipeline;
+            public static partial class Outer<T>
+            {
+                [Pipeline(typeof(Pass), typeof(End))]
+                private sealed partial class Hidden;
+            }
+            file sealed class FileLocal : IPipelineTerminator<Ctx> { public Task Terminate(Ctx context) => Task.CompletedTask; }
+            """));
     }
 }

@@ -73,7 +73,7 @@ namespace Prewired.Tests.Robustness
     }
 
     /// <summary>
-    /// Runs the <see cref="PrewiredGenerator"/> and then the <see cref="MarkedMethodAnalyzer"/> over any source, however
+    /// Runs the <see cref="PrewiredGenerator"/> and then every Prewired analyzer over any source, however
     /// broken, the way the compiler and the IDE do, and collects what must never happen:
     /// <list type="bullet">
     /// <item>the generator throws (the driver's <see cref="GeneratorRunResult.Exception"/>, CS8784/CS8785);</item>
@@ -164,6 +164,13 @@ namespace Prewired.Tests.Robustness
             return new RobustnessOutcome(sources, inputHasErrors, problems, generated);
         }
 
+        /// <summary>Every analyzer Prewired ships, found by reflection so a new one is covered the day it is added.</summary>
+        private static readonly Lazy<ImmutableArray<DiagnosticAnalyzer>> s_analyzers = new(() => typeof(MarkedMethodAnalyzer).Assembly.GetTypes()
+            .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && t.GetCustomAttribute<DiagnosticAnalyzerAttribute>() is not null)
+            .OrderBy(t => t.FullName, StringComparer.Ordinal)
+            .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
+            .ToImmutableArray());
+
         private static ImmutableArray<Diagnostic> RunAnalyzer(Compilation compilation, List<string> problems)
         {
             var exceptions = new ConcurrentQueue<string>();
@@ -174,7 +181,7 @@ namespace Prewired.Tests.Robustness
                 logAnalyzerExecutionTime: false,
                 reportSuppressedDiagnostics: false);
             ImmutableArray<Diagnostic> diagnostics = compilation
-                .WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new MarkedMethodAnalyzer()), options)
+                .WithAnalyzers(s_analyzers.Value, options)
                 .GetAnalyzerDiagnosticsAsync(CancellationToken.None)
                 .GetAwaiter().GetResult();
             problems.AddRange(exceptions);

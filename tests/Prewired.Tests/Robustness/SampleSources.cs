@@ -290,6 +290,42 @@ namespace Prewired.Tests.Robustness
                 }
                 """,
 
+            ["Pipelines"] = Usings + """
+                namespace Shop;
+
+                public sealed class Transport { public string Body = ""; }
+                public sealed class Message { public int Value; }
+
+                public sealed class Log : IBehavior<Transport, Transport>
+                {
+                    public async Task Invoke(Transport context, Func<Transport, Task> next)
+                    {
+                        await next(context);
+                        await next(context);
+                    }
+                }
+
+                public sealed class Parse : IInlineBehavior<Transport, Message>
+                {
+                    public Task Invoke<TNext>(Transport context, TNext next) where TNext : struct, INext<Message>
+                        => next.Invoke(new Message { Value = context.Body.Length });
+                }
+
+                public sealed class Handle : IPipelineTerminator<Message>
+                {
+                    Task IPipelineTerminator<Message>.Terminate(Message context) => Task.CompletedTask;
+                }
+
+                [Pipeline(typeof(Log), typeof(Log), typeof(Parse), typeof(Handle))]
+                public sealed partial class Incoming;
+
+                public static partial class Nested
+                {
+                    [Pipeline(typeof(Handle))]
+                    internal sealed partial class HandleOnly;
+                }
+                """,
+
             ["UsageErrorStubs"] = Usings + """
                 public partial class Misused
                 {

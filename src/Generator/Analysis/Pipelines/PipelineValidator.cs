@@ -49,6 +49,12 @@ namespace Prewired.Generator.Analysis.Pipelines
             }
 
             var stages = usable ? ResolveFlow(pipeline, types!, locations, compilation, findings) : new List<ResolvedStage>();
+            if (stages.Count == types.Count && ConflictingMember(pipeline, stages) is { } conflict)
+            {
+                findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, ClassLocation(pipeline, attributeSyntax), pipeline.Name,
+                    $"it already declares {conflict}, which the generator writes; rename or remove it"));
+            }
+
             var registration = PipelineRegistrationTarget.Find(pipeline, compilation);
             if (registration is not null && stages.Count == types.Count)
             {
@@ -148,10 +154,42 @@ namespace Prewired.Generator.Analysis.Pipelines
             _ => type.TypeKind.ToString().ToLowerInvariant(),
         };
 
+        /// <summary>
+        /// A user-written member the generated part would duplicate: Invoke of the pipeline's context, or a constructor taking
+        /// the stage types. The generator's own members (seen by the analyzer, which runs on the generated files too) do not count.
+        /// </summary>
+        private static string? ConflictingMember(INamedTypeSymbol pipeline, List<ResolvedStage> stages)
+        {
+            foreach (var invoke in pipeline.GetMembers("Invoke").OfType<IMethodSymbol>())
+            {
+                if (!IsGenerated(invoke) && invoke.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(invoke.Parameters[0].Type, stages[0].Receives))
+                {
+                    return $"'Invoke({Display(stages[0].Receives)})'";
+                }
+            }
+
+            foreach (var constructor in pipeline.InstanceConstructors)
+            {
+                if (!constructor.IsImplicitlyDeclared && !IsGenerated(constructor)
+                    && constructor.Parameters.Select(p => p.Type).SequenceEqual(stages.Select(s => (ITypeSymbol)s.Type), SymbolEqualityComparer.Default))
+                {
+                    return "a constructor taking the stage types";
+                }
+            }
+
+            return null;
+        }
+
+        private static bool IsGenerated(ISymbol member)
+            => member.GetAttributes().Any(a => a.AttributeClass?.Name == "GeneratedCodeAttribute" && a.ConstructorArguments.FirstOrDefault().Value as string == "Prewired.Generator")
+               || (member is IMethodSymbol { ExplicitInterfaceImplementations.Length: > 0 });
+
+        private static Location ClassLocation(INamedTypeSymbol pipeline, AttributeSyntax? attribute)
+            => attribute?.FirstAncestorOrSelf<TypeDeclarationSyntax>()?.Identifier.GetLocation() ?? pipeline.Locations.FirstOrDefault() ?? Location.None;
+
         private static void ValidateClass(INamedTypeSymbol pipeline, AttributeSyntax? attribute, List<Finding> findings, CancellationToken cancellationToken)
         {
-            var declaration = attribute?.FirstAncestorOrSelf<TypeDeclarationSyntax>();
-            var location = declaration?.Identifier.GetLocation() ?? pipeline.Locations.FirstOrDefault() ?? Location.None;
+            var location = ClassLocation(pipeline, attribute);
             if (!IsPartial(pipeline, cancellationToken))
             {
                 findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, location, pipeline.Name, "declare it 'partial' so the generator can add the constructor and Invoke"));
