@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# The NativeAOT proof. Runs tests/Prewired.AotApp (every Prewired feature, a deterministic transcript) under the JIT,
+# publishes it NativeAOT for each target, runs each binary and compares its transcript byte for byte with the JIT's.
+# Also proves the gate: the same publish with a deliberate Type.GetType(string) must fail on the trim warning.
+#
+#     bash eng/aot-check.sh                 # every target
+#     AOT_TARGETS="linux-x64:net8.0" bash eng/aot-check.sh
+#
+# A target whose packs the package source does not serve is reported "not run" with the exact missing packs, never
+# "passed". linux-arm64 is cross-compiled on an x64 host and run under qemu-aarch64; on an arm64 host it runs natively.
+# Installs what it needs when missing (apt): clang, lld, zlib1g-dev, and for arm64 cross builds gcc-aarch64-linux-gnu,
+# binutils-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user.
+# Exit code: 0 when the JIT run and every target that could be published match and the gate holds; 1 otherwise.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+APP=tests/Prewired.AotApp
+OUT=${AOT_OUT:-artifacts/aot}
+TARGETS=${AOT_TARGETS:-"linux-x64:net8.0 linux-x64:net9.0 linux-x64:net10.0 linux-arm64:net8.0 linux-arm64:net9.0 linux-arm64:net10.0"}
+HOST_ARCH=$(uname -m)
+rm -rf "$OUT" && mkdir -p "$OUT"
+failed=0
+rows=()
+
+log() { printf '\n==> %s\n' "$*"; }
+
+# Installs the Debian/Ubuntu packages not installed yet (as root, or through passwordless sudo).
+ensure_packages() {
+  local missing=()
+  for package in "$@"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo -n"
+  $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# The package ids a failed restore could not find (NU1101/NU1102), comma-separated.
+missing_packs() {
+  grep -oE 'NU110[12]: Unable to find package [^ .]+(\.[^ .]+)*' "$1" | sed -E 's/.*Unable to find package //' | sort -u | paste -sd, - | sed 's/,/, /g'
+}
+
+add_row() { rows+=("| $1 | $2 | $3 | $4 | $5 | $6 |"); }
+
+ensure_packages clang lld zlib1g-dev file || { echo "cannot install the NativeAOT toolchain (clang, lld, zlib1g-dev, file)"; exit 1; }
+
+log "JIT run (the reference transcript)"
+if ! dotnet run -c Release --project "$APP" -p:AotTfm=net10.0 > "$OUT/jit.txt" 2> "$OUT/jit.err"; then
+  cat "$OUT/jit.txt" "$OUT/jit.err"
+  echo "The JIT run failed: the app's own expectations do not hold." >&2
+  exit 1
+fi
+tail -n 1 "$OUT/jit.txt"
+
+for target in $TARGETS; do
+  rid=${target%%:*}
+  tfm=${target##*:}
+  dir="$OUT/$rid-$tfm"
+  log "$rid $tfm"
+  mkdir -p "$dir"
+
+  cross=()
+  runner=()
+  if [ "$rid" = linux-x64 ] && [ "$HOST_ARCH" != x86_64 ]; then
+    echo "not run: cross-compiling linux-x64 from $HOST_ARCH is not set up here"
+    add_row "$rid $tfm" "not run" "cross-compiling linux-x64 from $HOST_ARCH is not set up" "-" "-" "not run"
+    continue
+  fi
+  if [ "$rid" = linux-arm64 ] && [ "$HOST_ARCH" != aarch64 ]; then
+    cross=(-p:SysRoot=/usr/aarch64-linux-gnu -p:LinkerFlavor=lld -p:ObjCopyName=aarch64-linux-gnu-objcopy)
+    runner=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
+  fi
+
+  if ! dotnet restore "$APP" -r "$rid" -p:AotTfm="$tfm" -p:AotPublish=true > "$dir/restore.log" 2>&1; then
+    packs=$(missing_packs "$dir/restore.log")
+    if [ -n "$packs" ]; then
+      echo "not run: the package source does not serve $packs"
+      add_row "$rid $tfm" "not run" "packs not in the package source: $packs" "-" "-" "not run"
+    else
+      tail -n 20 "$dir/restore.log"
+      add_row "$rid $tfm" "**failed**" "restore failed (see $dir/restore.log)" "-" "-" "-"
+      failed=1
+    fi
+    continue
+  fi
+
+  if [ ${#cross[@]} -gt 0 ]; then
+    ensure_packages gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user \
+      || { add_row "$rid $tfm" "**failed**" "cannot install the arm64 cross toolchain" "-" "-" "-"; failed=1; continue; }
+  fi
+
+  if ! dotnet publish "$APP" -c Release -r "$rid" -p:AotTfm="$tfm" -p:AotPublish=true --no-restore "${cross[@]}" -o "$dir/bin" > "$dir/publish.log" 2>&1; then
+    grep -E 'error|warning' "$dir/publish.log" | sort -u | head -n 20
+    add_row "$rid $tfm" "**failed**" "publish failed (see $dir/publish.log)" "-" "-" "-"
+    failed=1
+    continue
+  fi
+
+  warnings=$(grep -cE 'warning (IL|CS)[0-9]+' "$dir/publish.log")
+  binary="$dir/bin/Prewired.AotApp"
+  kind=$(file -b "$binary" | cut -d, -f1-2)
+  size=$(stat -c %s "$binary")
+  "${runner[@]}" "$binary" > "$dir/transcript.txt" 2> "$dir/run.err"
+  code=$?
+  if [ $code -eq 0 ] && cmp -s "$OUT/jit.txt" "$dir/transcript.txt"; then
+    verdict="equal"
+  else
+    verdict="**differs** (exit $code)"
+    diff "$OUT/jit.txt" "$dir/transcript.txt" | head -n 20
+    failed=1
+  fi
+  [ "$warnings" -ne 0 ] && { verdict="$verdict, **$warnings warning(s)**"; failed=1; }
+  echo "$kind, $size bytes, transcript $verdict"
+  add_row "$rid $tfm" "published" "$warnings trim/AOT warnings" "$kind" "$size" "$verdict"
+done
+
+log "gate: a Type.GetType(string) call must fail the publish"
+gate_target=$(for t in $TARGETS; do [ -x "$OUT/${t%%:*}-${t##*:}/bin/Prewired.AotApp" ] && { echo "$t"; break; }; done)
+if [ -z "$gate_target" ]; then
+  gate="not run (no target published)"
+  failed=1
+elif dotnet publish "$APP" -c Release -r "${gate_target%%:*}" -p:AotTfm="${gate_target##*:}" -p:AotPublish=true -p:AotGateProbe=true -o "$OUT/gate" > "$OUT/gate.log" 2>&1; then
+  gate="**did not fail**: the trim/AOT gate is open"
+  failed=1
+elif grep -q 'error IL2057' "$OUT/gate.log"; then
+  gate="holds: the publish failed with $(grep -oE 'error IL2057[^[]*' "$OUT/gate.log" | head -n 1 | cut -c1-90)..."
+else
+  gate="**failed for another reason** (see $OUT/gate.log)"
+  failed=1
+fi
+# Rebuild the app without the probe so later builds of the tree do not inherit its object files.
+dotnet build "$APP" -c Release -p:AotTfm=net10.0 > /dev/null 2>&1
+echo "$gate"
+
+{
+  echo "| Target | Published | Reason / warnings | Binary (file) | Size (bytes) | Transcript vs JIT |"
+  echo "|---|---|---|---|---|---|"
+  printf '%s\n' "${rows[@]}"
+  echo
+  echo "JIT reference: $(dotnet --list-runtimes | grep -m1 'Microsoft.NETCore.App' | cut -d' ' -f1-2), $(wc -l < "$OUT/jit.txt") lines, $(tail -n 1 "$OUT/jit.txt")."
+  echo "Gate ($gate_target): $gate"
+} > "$OUT/summary.md"
+log "summary"
+cat "$OUT/summary.md"
+exit $failed

@@ -1,0 +1,126 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Prewired.AotApp
+{
+    /// <summary>How an awaited operation completes.</summary>
+    internal enum Mode
+    {
+        SyncSuccess,
+        AsyncSuccess,
+        SyncFault,
+        AsyncFault,
+        SyncCanceled,
+        AsyncCanceled,
+    }
+
+    /// <summary>Operations that complete in a chosen <see cref="Mode"/>: what every generated method awaits here.</summary>
+    internal static class Operation
+    {
+        public static readonly Mode[] AllModes = Enum.GetValues<Mode>();
+
+        private static readonly CancellationToken s_canceled = new(canceled: true);
+
+        public static Task<int> TaskOf(Mode mode, int value) => mode switch
+        {
+            Mode.SyncSuccess => Task.FromResult(value),
+            Mode.SyncFault => Task.FromException<int>(new InvalidOperationException("sync fault " + value)),
+            Mode.SyncCanceled => Task.FromCanceled<int>(s_canceled),
+            _ => AfterYield(mode, value),
+        };
+
+        public static ValueTask<int> ValueTaskOf(Mode mode, int value)
+            => mode == Mode.SyncSuccess ? new ValueTask<int>(value) : new ValueTask<int>(TaskOf(mode, value));
+
+        public static Task TaskOf(Mode mode) => TaskOf(mode, 0);
+
+        private static async Task<int> AfterYield(Mode mode, int value)
+        {
+            await Pending.Next();
+            return mode switch
+            {
+                Mode.AsyncFault => throw new InvalidOperationException("async fault " + value),
+                Mode.AsyncCanceled => throw new OperationCanceledException(s_canceled),
+                _ => value,
+            };
+        }
+    }
+
+    /// <summary>
+    /// Where asynchronous operations wait until the driver releases them, one at a time in the order they started: unlike
+    /// Task.Yield, whether a call returned pending and what ran when is then the same on every run.
+    /// </summary>
+    internal static class Pending
+    {
+        private static readonly Queue<TaskCompletionSource<bool>> s_waiting = new();
+
+        public static Task Next()
+        {
+            var source = new TaskCompletionSource<bool>();
+            lock (s_waiting) s_waiting.Enqueue(source);
+            return source.Task;
+        }
+
+        /// <summary>Completes the oldest waiting operation; its continuation runs inline or is posted to its context.</summary>
+        public static bool ReleaseNext()
+        {
+            TaskCompletionSource<bool>? source;
+            lock (s_waiting)
+            {
+                if (!s_waiting.TryDequeue(out source)) return false;
+            }
+
+            source.SetResult(true);
+            return true;
+        }
+    }
+
+    /// <summary>Describes how a task ended, in words that are the same on every runtime.</summary>
+    internal static class Outcome
+    {
+        public static async Task<string> Of(Func<Task<int>> start)
+        {
+            Task<int> task;
+            try
+            {
+                task = start();
+            }
+            catch (Exception exception)
+            {
+                return "threw at the call: " + exception.GetType().Name;
+            }
+
+            var when = task.IsCompleted ? "sync" : "pending";
+            // Release one operation at a time; between releases, yield so continuations posted to a SynchronizationContext
+            // (which run in order, after whatever is queued before them) finish before the next release.
+            for (var idle = 0; !task.IsCompleted;)
+            {
+                if (Pending.ReleaseNext()) idle = 0;
+                else if (++idle > 10_000) throw new InvalidOperationException("The task waits for nothing the driver can release.");
+                await Task.Yield();
+            }
+
+            try
+            {
+                return $"{when} ok {await task}";
+            }
+            catch (OperationCanceledException) when (task.IsCanceled)
+            {
+                return $"{when} canceled";
+            }
+            catch (Exception exception)
+            {
+                return $"{when} {task.Status.ToString().ToLowerInvariant()} {exception.GetType().Name}: {exception.Message}";
+            }
+        }
+
+        public static Task<string> Of(Func<Task> start) => Of(async () =>
+        {
+            var task = start();
+            await task;
+            return 0;
+        });
+    }
+}
