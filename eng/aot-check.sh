@@ -21,6 +21,7 @@ HOST_ARCH=$(uname -m)
 rm -rf "$OUT" && mkdir -p "$OUT"
 failed=0
 rows=()
+sizes=()
 
 log() { printf '\n==> %s\n' "$*"; }
 
@@ -112,6 +113,21 @@ for target in $TARGETS; do
   [ "$warnings" -ne 0 ] && { verdict="$verdict, **$warnings warning(s)**"; failed=1; }
   echo "$kind, $size bytes, transcript $verdict"
   add_row "$rid $tfm" "published" "$warnings trim/AOT warnings" "$kind" "$size" "$verdict"
+
+  # Size baseline: the same app with plain async methods and run-time-wired (InvokerNode) pipelines, no generated code.
+  if [ "${AOT_SIZES:-1}" = 1 ]; then
+    # Measured before the plain build, which generates nothing into the same folder.
+    generated_source=$(find "$APP/obj/Release/$tfm/$rid/generated/Prewired.Generator" -name '*.cs' -exec cat {} + 2>/dev/null | wc -c)
+    if dotnet publish "$APP" -c Release -r "$rid" -p:AotTfm="$tfm" -p:AotPublish=true -p:AotVariant=plain "${cross[@]}" -o "$dir/plain" > "$dir/plain.log" 2>&1; then
+      plain_size=$(stat -c %s "$dir/plain/Prewired.AotApp")
+      "${runner[@]}" "$dir/plain/Prewired.AotApp" > "$dir/plain.txt" 2>&1
+      same=$(cmp -s "$OUT/jit.txt" "$dir/plain.txt" && echo equal || echo "**differs**")
+      sizes+=("| $rid $tfm | $size | $plain_size | $((size - plain_size)) | $generated_source | $same |")
+    else
+      sizes+=("| $rid $tfm | $size | publish failed (see $dir/plain.log) | - | - | - |")
+      failed=1
+    fi
+  fi
 done
 
 log "gate: a Type.GetType(string) call must fail the publish"
@@ -136,6 +152,12 @@ echo "$gate"
   echo "| Target | Published | Reason / warnings | Binary (file) | Size (bytes) | Transcript vs JIT |"
   echo "|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
+  if [ ${#sizes[@]} -gt 0 ]; then
+    echo
+    echo "| Target | Generated app (bytes) | Plain async + runtime-prewired app (bytes) | Difference | Generated C# (bytes) | Plain app's transcript vs JIT |"
+    echo "|---|---|---|---|---|---|"
+    printf '%s\n' "${sizes[@]}"
+  fi
   echo
   echo "JIT reference: $(dotnet --list-runtimes | grep -m1 'Microsoft.NETCore.App' | cut -d' ' -f1-2), $(wc -l < "$OUT/jit.txt") lines, $(tail -n 1 "$OUT/jit.txt")."
   echo "Gate ($gate_target): $gate"

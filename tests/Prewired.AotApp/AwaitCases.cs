@@ -19,8 +19,13 @@ namespace Prewired.AotApp
             return text;
         }
 
+#if PREWIRED_PLAIN
+        // The size baseline (eng/aot-check.sh --sizes): the plain async method, no generated code.
+        internal ValueTask<int> SumAsync(Mode first, Mode second) => SumCoreAsync(first, second);
+#else
         [FastPath(nameof(SumCoreAsync))]
         internal partial ValueTask<int> SumAsync(Mode first, Mode second);
+#endif
 
         internal ValueTask<int> SumPlainAsync(Mode first, Mode second) => SumCoreAsync(first, second);
 
@@ -33,8 +38,13 @@ namespace Prewired.AotApp
             return a * 10 + b;
         }
 
+#if PREWIRED_PLAIN
+        // The size baseline (eng/aot-check.sh --sizes): the plain async method, no generated code.
+        internal Task SaveAsync(string name, Mode mode) => SaveCoreAsync(name, mode);
+#else
         [FastPath(nameof(SaveCoreAsync))]
         internal partial Task SaveAsync(string name, Mode mode);
+#endif
 
         internal Task SavePlainAsync(string name, Mode mode) => SaveCoreAsync(name, mode);
 
@@ -51,8 +61,13 @@ namespace Prewired.AotApp
             _trace.Add("saved:" + SingleThreadContext.Where);
         }
 
+#if PREWIRED_PLAIN
+        // The size baseline (eng/aot-check.sh --sizes): the plain async method, no generated code.
+        internal Task<int> GetAsync(int id, Mode mode) => GetCoreAsync(id, mode);
+#else
         [TailAwait(nameof(GetCoreAsync))]
         internal partial Task<int> GetAsync(int id, Mode mode);
+#endif
 
         internal Task<int> GetPlainAsync(int id, Mode mode) => GetCoreAsync(id, mode);
 
@@ -62,8 +77,13 @@ namespace Prewired.AotApp
             return await Operation.TaskOf(mode, id);
         }
 
+#if PREWIRED_PLAIN
+        // The size baseline (eng/aot-check.sh --sizes): the plain async method, no generated code.
+        internal ValueTask<int> GetValueAsync(Mode mode) => GetValueCoreAsync(mode);
+#else
         [TailAwait(nameof(GetValueCoreAsync))]
         internal partial ValueTask<int> GetValueAsync(Mode mode);
+#endif
 
         internal ValueTask<int> GetValuePlainAsync(Mode mode) => GetValueCoreAsync(mode);
 

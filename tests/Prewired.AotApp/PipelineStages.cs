@@ -141,19 +141,4 @@ namespace Prewired.AotApp
             throw new InvalidOperationException("async handler failure");
         }
     }
-
-    [Pipeline(typeof(Log), typeof(Parse), typeof(Handle))]
-    public sealed partial class DelegatePipeline;
-
-    [Pipeline(typeof(Measure), typeof(InlineParse), typeof(Handle))]
-    public sealed partial class InlinePipeline;
-
-    [Pipeline(typeof(Log), typeof(Measure), typeof(Replay), typeof(Parse), typeof(Handle))]
-    public sealed partial class MixedReplayPipeline;
-
-    [Pipeline(typeof(WriteAudit))]
-    public sealed partial class AuditPipeline;
-
-    [Pipeline(typeof(ForkToAudit), typeof(Log), typeof(InlineParse), typeof(Handle))]
-    public sealed partial class ForkingPipeline;
 }
