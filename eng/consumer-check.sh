@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Prewired as a user gets it: pack Prewired and Prewired.DependencyInjection into a local folder, then build and run the
+# consumer projects in tests/Consumers from a scratch folder outside the repository, restoring the packages by
+# PackageReference only (a nuget.config pointing at the folder; no project references), warnings as errors:
+#   Net8Lang12  net8.0 with C# 12 (the .NET 8 SDK floor)     Net10  net10.0
+#   PipelinesDI pipelines + Microsoft.Extensions.DependencyInjection, referencing only Prewired.DependencyInjection
+# and the generated-code review workflow on ReviewWorkflow: emit writes Generated/, verify passes, an edited body makes
+# verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both.
+#
+#     bash eng/consumer-check.sh
+#
+# Each run packs a unique prerelease version (0.1.0-local.<time>), so the global NuGet cache never serves an older
+# build of the same version. Exit code 0 when every step behaves; the summary is in artifacts/consumer/summary.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+OUT=$ROOT/artifacts/consumer
+VERSION=0.1.0-local.$(date +%Y%m%d%H%M%S)
+rm -rf "$OUT" && mkdir -p "$OUT/packages"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+summary=()
+
+step() { printf '\n==> %s\n' "$*"; }
+pass() { echo "ok: $1"; summary+=("| $1 | ok |"); }
+fail() { echo "FAILED: $1" >&2; summary+=("| $1 | **failed** |"); write_summary; exit 1; }
+write_summary() { { echo "| Check | Result |"; echo "|---|---|"; printf '%s\n' "${summary[@]}"; } > "$OUT/summary.md"; }
+
+step "pack $VERSION"
+for project in src/Runtime src/DependencyInjection; do
+  dotnet pack "$project" -c Release -p:Version="$VERSION" -o "$OUT/packages" > "$OUT/pack.log" 2>&1 || { cat "$OUT/pack.log"; fail "pack $project"; }
+done
+ls "$OUT/packages"
+pass "pack Prewired and Prewired.DependencyInjection $VERSION"
+
+cp -r tests/Consumers/. "$WORK/"
+cat > "$WORK/nuget.config" <<EOF
+<?xml version="1.0" encoding="utf-8"?>
+<configuration>
+  <packageSources>
+    <clear />
+    <add key="prewired-local" value="$OUT/packages" />
+    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />
+  </packageSources>
+</configuration>
+EOF
+
+for consumer in Net8Lang12 Net10 PipelinesDI; do
+  step "$consumer"
+  log="$OUT/$consumer.log"
+  dotnet build "$WORK/$consumer" -c Release -p:PrewiredVersion="$VERSION" -warnaserror > "$log" 2>&1 || { tail -n 30 "$log"; fail "$consumer builds with warnings as errors"; }
+  grep -q "project.assets.json" "$log" || true
+  output=$(dotnet run --no-build -c Release --project "$WORK/$consumer" -p:PrewiredVersion="$VERSION" 2>&1) || { echo "$output"; fail "$consumer runs"; }
+  echo "$output"
+  [[ "$output" == OK* ]] || fail "$consumer prints OK"
+  # The package, not a project reference, is what compiled it: its assets name Prewired $VERSION.
+  grep -q "\"Prewired/$VERSION\"" "$WORK/$consumer/obj/project.assets.json" || fail "$consumer restored Prewired $VERSION from the local folder"
+  pass "$consumer: restored Prewired $VERSION by PackageReference, built with warnings as errors, ran ($output)"
+done
+
+step "review workflow"
+review="$WORK/ReviewWorkflow"
+build() { dotnet build "$review" -c Release -p:PrewiredVersion="$VERSION" "$@" > "$OUT/review.log" 2>&1; }
+# A plain build first: turning the option on afterwards, with no source change, must still write the files.
+build || { tail -n 30 "$OUT/review.log"; fail "review: plain build"; }
+build -p:PrewiredEmitGeneratedFiles=true || { tail -n 30 "$OUT/review.log"; fail "emit: build with PrewiredEmitGeneratedFiles=true"; }
+generated="Generated/ReviewWorkflow.Inventory.CountAsync.FastPath.g.cs"
+[ -f "$review/$generated" ] || { ls -R "$review"; fail "emit: writes $generated"; }
+pass "emit: PrewiredEmitGeneratedFiles=true, turned on after a plain build, writes $generated (kept out of compilation)"
+
+build -p:PrewiredVerifyGeneratedFiles=true || { tail -n 30 "$OUT/review.log"; fail "verify: passes on fresh copies"; }
+pass "verify: PrewiredVerifyGeneratedFiles=true passes while the committed copies are current"
+
+sed -i 's/return _stock.GetValueOrDefault(item);/return _stock.GetValueOrDefault(item) + 1;/' "$review/Inventory.cs"
+if build -p:PrewiredVerifyGeneratedFiles=true; then fail "verify: fails after the body changed"; fi
+grep -E "error PW1001" "$OUT/review.log" | sort -u | head -n 3
+grep -q "error PW1001: Generated file '$generated' is stale" "$OUT/review.log" || fail "verify: the error names the stale file"
+pass "verify: after editing the body, the build fails with PW1001 naming $generated"
+
+cat >> "$review/Inventory.cs" <<'EOF'
+
+public partial class Shelf
+{
+    [TailAwait(nameof(LabelCoreAsync))]
+    public partial Task<string> LabelAsync();
+
+    private async Task<string> LabelCoreAsync() => await Task.FromResult("shelf");
+}
+EOF
+if build -p:PrewiredVerifyGeneratedFiles=true; then fail "verify: fails when a marked method is added"; fi
+grep -q "error PW1001: Generated file 'Generated/ReviewWorkflow.Shelf.LabelAsync.TailAwait.g.cs' is missing" "$OUT/review.log" || { grep PW1001 "$OUT/review.log" | head; fail "verify: the error names the missing file"; }
+pass "verify: a new marked method fails with PW1001 naming the missing file"
+
+build -p:PrewiredEmitGeneratedFiles=true || fail "emit: regenerate"
+build -p:PrewiredVerifyGeneratedFiles=true || { grep PW1001 "$OUT/review.log" | head; fail "verify: passes after regenerating"; }
+grep -q "GetValueOrDefault(item) + 1" "$review/$generated" || fail "emit: the regenerated file has the new body"
+pass "regenerate: emit again, verify passes, the committed copy shows the edit"
+
+sed -i '/^public partial class Shelf$/,$d' "$review/Inventory.cs"
+if build -p:PrewiredVerifyGeneratedFiles=true; then fail "verify: fails when a marked method is removed"; fi
+grep -q "error PW1001: Generated file 'Generated/ReviewWorkflow.Shelf.LabelAsync.TailAwait.g.cs' is no longer generated" "$OUT/review.log" \
+  || { grep PW1001 "$OUT/review.log" | head; fail "verify: the error names the file no longer generated"; }
+build -p:PrewiredEmitGeneratedFiles=true || fail "emit: after removing a method"
+[ ! -e "$review/Generated/ReviewWorkflow.Shelf.LabelAsync.TailAwait.g.cs" ] || fail "emit: deletes the file no longer generated"
+build -p:PrewiredVerifyGeneratedFiles=true || fail "verify: passes after the removal is regenerated"
+pass "remove: a removed marked method fails verify naming its file; emit deletes it; verify passes"
+
+write_summary
+step "summary"
+cat "$OUT/summary.md"

@@ -1,0 +1,132 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.IO.Compression;
+using System.Linq;
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
+using System.Xml.Linq;
+using Xunit;
+
+namespace Prewired.Package.Tests
+{
+    /// <summary>What a consumer of the Prewired packages receives: the layout docs/getting-started.md shows.</summary>
+    public sealed class PackageLayoutTests : IClassFixture<PackedPackages>
+    {
+        private const string Prewired = "Prewired.0.1.0.nupkg";
+        private const string DependencyInjection = "Prewired.DependencyInjection.0.1.0.nupkg";
+        private const string AnalyzerFolder = "analyzers/dotnet/roslyn4.8/cs/";
+        private readonly PackedPackages _packages;
+
+        public PackageLayoutTests(PackedPackages packages) => _packages = packages;
+
+        [Fact]
+        public void Prewired_has_the_runtime_per_framework_the_generator_and_analyzers_and_buildTransitive_files()
+        {
+            using var package = _packages.Open(Prewired);
+            var files = Files(package);
+            foreach (var framework in new[] { "net8.0", "net9.0", "net10.0" })
+            {
+                Assert.Contains($"lib/{framework}/Prewired.dll", files);
+                Assert.Contains($"lib/{framework}/Prewired.xml", files);
+            }
+
+            Assert.Contains(AnalyzerFolder + "Prewired.Generator.dll", files);
+            Assert.Contains(AnalyzerFolder + "Prewired.Analyzers.dll", files);
+            Assert.Contains("buildTransitive/Prewired.props", files);
+            Assert.Contains("buildTransitive/Prewired.targets", files);
+            Assert.Contains("README.md", files);
+            Assert.Contains("icon.png", files);
+            // Nothing else ships: no generator or analyzer under lib/, no stray build output.
+            Assert.DoesNotContain(files, f => f.StartsWith("lib/", StringComparison.Ordinal) && !f.EndsWith("/Prewired.dll", StringComparison.Ordinal) && !f.EndsWith("/Prewired.xml", StringComparison.Ordinal));
+        }
+
+        [Fact]
+        public void Generator_and_analyzers_build_on_Roslyn_4_8_and_only_a_code_fix_assembly_may_reference_Workspaces()
+        {
+            using var package = _packages.Open(Prewired);
+            var assemblies = package.Entries.Where(e => e.FullName.StartsWith(AnalyzerFolder, StringComparison.Ordinal) && e.FullName.EndsWith(".dll", StringComparison.Ordinal)).ToList();
+            Assert.NotEmpty(assemblies);
+            foreach (var entry in assemblies)
+            {
+                var references = AssemblyReferences(entry);
+                var roslyn = references.Single(r => r.Name == "Microsoft.CodeAnalysis");
+                Assert.Equal(new Version(4, 8, 0, 0), roslyn.Version);
+                if (!entry.Name.Contains("CodeFixes", StringComparison.Ordinal))
+                {
+                    Assert.DoesNotContain(references, r => r.Name.Contains("Workspaces", StringComparison.Ordinal));
+                }
+            }
+        }
+
+        [Fact]
+        public void Prewired_metadata_license_readme_icon_tags_repository_and_no_dependencies()
+        {
+            using var package = _packages.Open(Prewired);
+            var metadata = Nuspec(package);
+            Assert.Equal("MIT", Value(metadata, "license"));
+            Assert.Equal("README.md", Value(metadata, "readme"));
+            Assert.Equal("icon.png", Value(metadata, "icon"));
+            Assert.Contains("source-generator", Value(metadata, "tags"), StringComparison.Ordinal);
+            Assert.False(string.IsNullOrWhiteSpace(Value(metadata, "releaseNotes")));
+            var repository = metadata.Elements().Single(e => e.Name.LocalName == "repository");
+            Assert.Equal("https://github.com/prewired/prewired", (string?)repository.Attribute("url"));
+            // The generator and analyzers are packed files, not package dependencies.
+            Assert.DoesNotContain(metadata.Descendants(), e => e.Name.LocalName == "dependency");
+        }
+
+        [Fact]
+        public void DependencyInjection_depends_on_Prewired_with_its_analyzers_and_on_the_DI_abstractions()
+        {
+            using var package = _packages.Open(DependencyInjection);
+            var files = Files(package);
+            Assert.Contains("lib/net8.0/Prewired.DependencyInjection.dll", files);
+            Assert.DoesNotContain(files, f => f.StartsWith("analyzers/", StringComparison.Ordinal));
+            var dependencies = Nuspec(package).Descendants().Where(e => e.Name.LocalName == "dependency").ToList();
+            var prewired = dependencies.Where(d => (string?)d.Attribute("id") == "Prewired").ToList();
+            Assert.Equal(3, prewired.Count); // one per target framework
+            // The generator must flow to whoever references only this package: nothing of Prewired is excluded.
+            Assert.All(prewired, d => Assert.Null(d.Attribute("exclude")));
+            Assert.Contains(dependencies, d => (string?)d.Attribute("id") == "Microsoft.Extensions.DependencyInjection.Abstractions");
+        }
+
+        [Fact]
+        public void Symbols_packages_hold_portable_pdbs()
+        {
+            foreach (var symbols in new[] { "Prewired.0.1.0.snupkg", "Prewired.DependencyInjection.0.1.0.snupkg" })
+            {
+                using var package = _packages.Open(symbols);
+                var pdbs = Files(package).Where(f => f.EndsWith(".pdb", StringComparison.Ordinal)).ToList();
+                Assert.Equal(3, pdbs.Count);
+                foreach (var entry in package.Entries.Where(e => e.FullName.EndsWith(".pdb", StringComparison.Ordinal)))
+                {
+                    using var stream = entry.Open();
+                    var header = new byte[4];
+                    stream.ReadExactly(header);
+                    Assert.Equal("BSJB"u8.ToArray(), header); // the portable PDB metadata signature
+                }
+            }
+        }
+
+        private static List<string> Files(ZipArchive package) => package.Entries.Select(e => e.FullName).ToList();
+
+        private static XElement Nuspec(ZipArchive package)
+        {
+            var entry = package.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal));
+            using var stream = entry.Open();
+            return XDocument.Load(stream).Root!.Elements().Single(e => e.Name.LocalName == "metadata");
+        }
+
+        private static string Value(XElement metadata, string name) => metadata.Elements().Single(e => e.Name.LocalName == name).Value;
+
+        private static List<(string Name, Version Version)> AssemblyReferences(ZipArchiveEntry entry)
+        {
+            using var memory = new MemoryStream();
+            using (var stream = entry.Open()) stream.CopyTo(memory);
+            memory.Position = 0;
+            using var pe = new PEReader(memory);
+            var reader = pe.GetMetadataReader();
+            return reader.AssemblyReferences.Select(h => reader.GetAssemblyReference(h)).Select(r => (reader.GetString(r.Name), r.Version)).ToList();
+        }
+    }
+}
