@@ -93,6 +93,20 @@ namespace Prewired.Analyzers
             "next task is neither awaited nor returned",
             "The task of '{0}' is neither awaited nor returned, so the rest of the pipeline may still run after this step completes and its exceptions are lost: await it or return it");
 
+        public static readonly DiagnosticDescriptor TailAwaitCandidate = new(DiagnosticIds.TailAwaitCandidate,
+            "Async method can drop its state machine with [TailAwait]",
+            "Every await in '{0}' is a tail await: convert it to [TailAwait] so it runs without a state machine",
+            Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.TailAwaitCandidate + ".md");
+
+        public static readonly DiagnosticDescriptor FastPathCandidate = new(DiagnosticIds.FastPathCandidate,
+            "Async ValueTask method can get a synchronous fast path with [FastPath]",
+            "Every await in '{0}' is at a position [FastPath] splits: convert it to [FastPath] so synchronous completion runs without async machinery",
+            Category, DiagnosticSeverity.Hidden, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.FastPathCandidate + ".md");
+
+        public static readonly DiagnosticDescriptor ClosureOnFastPath = Warning(DiagnosticIds.ClosureOnFastPath,
+            "Closure allocated on a path that does not use it",
+            "This scope allocates a closure for {0} captured by '{1}' on entry, also on paths that never reach '{1}': pass them as parameters (make '{1}' static) or move the capture into the branch that needs it");
+
         public static DiagnosticDescriptor For(string id) => id switch
         {
             DiagnosticIds.MethodMustBePartial => MethodMustBePartial,
@@ -105,6 +119,9 @@ namespace Prewired.Analyzers
             DiagnosticIds.InvalidBodyMethodName => InvalidBodyMethodName,
             DiagnosticIds.ConflictingAttributes => ConflictingAttributes,
             DiagnosticIds.NonTailAwait => NonTailAwait,
+            DiagnosticIds.TailAwaitCandidate => TailAwaitCandidate,
+            DiagnosticIds.FastPathCandidate => FastPathCandidate,
+            DiagnosticIds.ClosureOnFastPath => ClosureOnFastPath,
             DiagnosticIds.NotAPipelineStage => NotAPipelineStage,
             DiagnosticIds.ContextDoesNotFlow => ContextDoesNotFlow,
             DiagnosticIds.MissingTerminator => MissingTerminator,

@@ -19,6 +19,13 @@ namespace Prewired.Generator.Analysis
         public const string NonTailAwait = "PW0101";
         public const string FastPathNotSplit = "PW0201";
 
+        // Candidates: existing async methods the generator could speed up (IDE suggestions with a code fix).
+        public const string TailAwaitCandidate = "PW0102";
+        public const string FastPathCandidate = "PW0202";
+
+        // Closures allocated on a fast path.
+        public const string ClosureOnFastPath = "PW0401";
+
         // Pipelines: validation of [Pipeline] (errors at the offending typeof argument) and the use of next.
         public const string NotAPipelineStage = "PW0301";
         public const string ContextDoesNotFlow = "PW0302";
