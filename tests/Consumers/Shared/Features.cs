@@ -1,3 +1,4 @@
+// Compiled into the Net8Lang12 and Net10 consumers: the same user code on the oldest and the newest supported setup.
 using Prewired;
 
 var prices = new StockPrices();
@@ -11,7 +12,7 @@ await new Chain(new Step(), new End()).Invoke(context);
 Check(first == 42.5m && second.IsCompletedSuccessfully && second.Result == 42.5m, "[FastPath]");
 Check(order == "order 7", "[TailAwait]");
 Check(string.Join(",", context.Log) == "step,end", "[Pipeline]");
-Console.WriteLine($"OK net10.0: {first} {second.Result} {order} {string.Join(",", context.Log)}");
+Console.WriteLine($"OK {AppContext.TargetFrameworkName}: {first} {second.Result} {order} {string.Join(",", context.Log)}");
 
 static void Check(bool condition, string what)
 {
