@@ -105,7 +105,7 @@ namespace Prewired.Analyzers
 
         public static readonly DiagnosticDescriptor ClosureOnFastPath = Warning(DiagnosticIds.ClosureOnFastPath,
             "Closure allocated on a path that does not use it",
-            "This scope allocates a closure for {0} captured by '{1}' on entry, also on paths that never reach '{1}': pass them as parameters (make '{1}' static) or move the capture into the branch that needs it");
+            "This scope allocates a closure for {0} captured by {1} on entry, also on paths that never reach {1}: pass them as parameters (make {1} static) or move the capture into the branch that needs it");
 
         public static DiagnosticDescriptor For(string id) => id switch
         {
