@@ -33,6 +33,7 @@ namespace Prewired.Package.Tests
 
             Assert.Contains(AnalyzerFolder + "Prewired.Generator.dll", files);
             Assert.Contains(AnalyzerFolder + "Prewired.Analyzers.dll", files);
+            Assert.Contains(AnalyzerFolder + "Prewired.CodeFixes.dll", files);
             Assert.Contains("buildTransitive/Prewired.props", files);
             Assert.Contains("buildTransitive/Prewired.targets", files);
             Assert.Contains("README.md", files);
@@ -47,13 +48,22 @@ namespace Prewired.Package.Tests
             using var package = _packages.Open(Prewired);
             var assemblies = package.Entries.Where(e => e.FullName.StartsWith(AnalyzerFolder, StringComparison.Ordinal) && e.FullName.EndsWith(".dll", StringComparison.Ordinal)).ToList();
             Assert.NotEmpty(assemblies);
+            Assert.Contains(assemblies, e => e.Name == "Prewired.CodeFixes.dll");
             foreach (var entry in assemblies)
             {
                 var references = AssemblyReferences(entry);
                 var roslyn = references.Single(r => r.Name == "Microsoft.CodeAnalysis");
-                Assert.Equal(new Version(4, 8, 0, 0), roslyn.Version);
-                if (!entry.Name.Contains("CodeFixes", StringComparison.Ordinal))
+                if (entry.Name.Contains("CodeFixes", StringComparison.Ordinal))
                 {
+                    // Code fixes need Workspaces, served here from 4.14 on: they load in hosts of that age or newer (the
+                    // compiler never loads this assembly: it holds no analyzer or generator).
+                    Assert.Equal(new Version(4, 14, 0, 0), references.Single(r => r.Name == "Microsoft.CodeAnalysis.Workspaces").Version);
+                    Assert.Equal(new Version(4, 14, 0, 0), roslyn.Version);
+                }
+                else
+                {
+                    // The generator and analyzers load in the .NET 8 SDK's compiler: Roslyn 4.8, no Workspaces.
+                    Assert.Equal(new Version(4, 8, 0, 0), roslyn.Version);
                     Assert.DoesNotContain(references, r => r.Name.Contains("Workspaces", StringComparison.Ordinal));
                 }
             }

@@ -1,0 +1,72 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Prewired.Analyzers.Candidates;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Model;
+
+namespace Prewired.Analyzers
+{
+    /// <summary>
+    /// Finds existing async methods the generator could speed up, with a code fix that converts each to the partial shape:
+    /// PW0102 when every await is a tail await (the [TailAwait] rules of <see cref="TailAwaitClassifier"/>), otherwise
+    /// PW0202 for a ValueTask method whose every await is at a position [FastPath] splits
+    /// (<see cref="FastPathClassifier.FindBlockers"/> finds nothing). Only methods the conversion can produce without a new
+    /// error are reported: see <see cref="CandidateShape"/>.
+    /// </summary>
+    [DiagnosticAnalyzer(LanguageNames.CSharp)]
+    public sealed class CandidateAnalyzer : DiagnosticAnalyzer
+    {
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(
+            DiagnosticDescriptors.TailAwaitCandidate, DiagnosticDescriptors.FastPathCandidate);
+
+        public override void Initialize(AnalysisContext context)
+        {
+            // Generated code is not the user's to convert.
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+            context.EnableConcurrentExecution();
+            context.RegisterCompilationStartAction(start =>
+            {
+                // The fix writes [TailAwait]/[FastPath]: without the Prewired runtime there is nothing to convert to.
+                var tailAwait = start.Compilation.GetTypeByMetadataName(KnownTypes.TailAwaitAttribute) is not null;
+                var fastPath = start.Compilation.GetTypeByMetadataName(KnownTypes.FastPathAttribute) is not null;
+                if (!tailAwait && !fastPath) return;
+                start.RegisterSyntaxNodeAction(c => Analyze(c, tailAwait, fastPath), SyntaxKind.MethodDeclaration);
+            });
+        }
+
+        private static void Analyze(SyntaxNodeAnalysisContext context, bool tailAwait, bool fastPath)
+        {
+            var declaration = (MethodDeclarationSyntax)context.Node;
+            if (!CandidateShape.IsConvertibleDeclaration(declaration)) return;
+            if (context.SemanticModel.GetDeclaredSymbol(declaration, context.CancellationToken) is not { } method) return;
+            if (!CandidateShape.IsConvertibleMethod(method, context.CancellationToken) || CandidateShape.ReturnKindOf(method) is not { } returnKind) return;
+
+            var body = (SyntaxNode?)declaration.Body ?? declaration.ExpressionBody!;
+            if (AwaitSites.Collect(body).Count == 0) return;
+
+            if (tailAwait && IsTailAwaitCandidate(declaration, context.SemanticModel, returnKind))
+            {
+                context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.TailAwaitCandidate, declaration.Identifier.GetLocation(), method.Name));
+                return;
+            }
+
+            if (fastPath && returnKind.IsValueTask() && FastPathClassifier.FindBlockers(declaration, returnKind.HasResult(), context.SemanticModel).Count == 0)
+            {
+                context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.FastPathCandidate, declaration.Identifier.GetLocation(), method.Name));
+            }
+        }
+
+        private static bool IsTailAwaitCandidate(MethodDeclarationSyntax declaration, SemanticModel model, ReturnKind returnKind)
+        {
+            foreach (var site in TailAwaitClassifier.Classify(declaration, model, returnKind))
+            {
+                if (site.NonTailReason is not null) return false;
+            }
+
+            return true;
+        }
+    }
+}

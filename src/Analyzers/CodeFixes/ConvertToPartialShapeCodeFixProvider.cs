@@ -1,0 +1,57 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.CodeFixes.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Model;
+
+namespace Prewired.CodeFixes
+{
+    /// <summary>
+    /// PW0102 and PW0202: converts an ordinary async method to the partial shape. The method keeps its name, doc comment,
+    /// attributes, modifiers and accessibility as a partial declaration marked <c>[TailAwait(nameof(XCoreAsync))]</c> or
+    /// <c>[FastPath(nameof(XCoreAsync))]</c>; its body moves, unchanged, to a new private async method right after it.
+    /// Containing types become partial and <c>using Prewired;</c> is added when missing.
+    /// </summary>
+    [ExportCodeFixProvider(Microsoft.CodeAnalysis.LanguageNames.CSharp, Name = nameof(ConvertToPartialShapeCodeFixProvider)), Shared]
+    public sealed class ConvertToPartialShapeCodeFixProvider : PrewiredCodeFixProvider
+    {
+        /// <summary>
+        /// One key for both rules: each diagnostic's fix converts to its own attribute, and Fix All only ever sees the
+        /// diagnostics of the ID it was started from. (A host that asks for the key through a diagnostic of the other ID,
+        /// as 'dotnet format' does with the first diagnostic of an analyzer reporting both, still gets the right fix.)
+        /// </summary>
+        public const string Key = "Prewired.ConvertToPartialShape";
+
+        public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.TailAwaitCandidate, DiagnosticIds.FastPathCandidate);
+
+        internal override IEnumerable<FixOffer> GetOffers(FixSession session, Diagnostic diagnostic)
+        {
+            var token = session.Root.FindToken(diagnostic.Location.SourceSpan.Start);
+            if (token.Parent is not MethodDeclarationSyntax method || method.Identifier != token) yield break;
+            if (session.Model.GetDeclaredSymbol(method, session.CancellationToken) is not IMethodSymbol symbol) yield break;
+            if (method.Body is null && method.ExpressionBody is null) yield break;
+
+            var kind = diagnostic.Id == DiagnosticIds.TailAwaitCandidate ? MarkKind.TailAwait : MarkKind.FastPath;
+            var preview = MemberNames.CoreName(symbol.Name, session.ReservedNames(symbol.ContainingType));
+            var attributeName = KnownTypes.AttributeShortName(kind);
+            yield return new FixOffer(
+                $"Convert '{symbol.Name}' to [{attributeName}] (body in '{preview}')",
+                Key,
+                s => Convert(s, method, symbol, kind));
+        }
+
+        /// <summary>The conversion, shared with PW0001's "move the body" fix.</summary>
+        internal static void Convert(FixSession session, MethodDeclarationSyntax method, IMethodSymbol symbol, MarkKind kind)
+        {
+            var coreName = session.TakeCoreName(symbol.ContainingType, symbol.Name);
+            var attribute = PartialSyntax.ParseAttributeList($"[{session.AttributeName(kind, method.SpanStart)}({PartialSyntax.NameOf(coreName)})]");
+            session.Editor.InsertAfter(method, PartialSyntax.ToBodyMethod(method, coreName, session.EndOfLine));
+            session.Editor.ReplaceNode(method, (current, _) => PartialSyntax.ToPartialDeclaration((MethodDeclarationSyntax)current, attribute, session.EndOfLine));
+            session.MakeContainingTypesPartial(method);
+        }
+    }
+}

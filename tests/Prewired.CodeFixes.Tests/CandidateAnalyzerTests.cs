@@ -1,0 +1,368 @@
+using System.Threading.Tasks;
+using Xunit;
+using static Prewired.CodeFixes.Tests.Harness.CandidateVerifier;
+
+namespace Prewired.CodeFixes.Tests
+{
+    /// <summary>
+    /// PW0102 (every await is a tail await: [TailAwait] candidate) and PW0202 (a ValueTask method whose every await
+    /// [FastPath] splits), at the method name; and the methods neither rule reports.
+    /// </summary>
+    public sealed class CandidateAnalyzerTests
+    {
+        private const string Source = """
+            public class Source
+            {
+                public Task<int> LoadAsync(int id) => Task.FromResult(id);
+                public ValueTask<int> LoadValueAsync(int id) => new(id);
+                public Task SaveAsync(int id) => Task.CompletedTask;
+                public void Log(string text) { }
+            }
+
+            """;
+
+        [Fact]
+        public Task PW0102_return_await_in_a_block() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public async Task<int> {|PW0102:GetAsync|}(int id)
+                {
+                    ArgumentOutOfRangeException.ThrowIfNegative(id);
+                    return await _source.LoadAsync(id);
+                }
+            }
+            """);
+
+        [Fact]
+        public Task PW0102_expression_body_static_and_private_and_ConfigureAwait() => VerifyAsync(Source + """
+            public class Store
+            {
+                private static readonly Source Shared = new();
+
+                public static async Task<int> {|PW0102:GetAsync|}(int id) => await Shared.LoadAsync(id).ConfigureAwait(false);
+
+                async Task<int> {|PW0102:GetPrivateAsync|}(int id) => await Shared.LoadAsync(id);
+
+                public Task<int> Use() => GetPrivateAsync(1);
+            }
+            """);
+
+        [Fact]
+        public Task PW0102_final_await_of_a_Task_method_and_branches() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public async Task {|PW0102:SaveAsync|}(int id)
+                {
+                    if (id < 0) return;
+                    await _source.SaveAsync(id);
+                }
+
+                public async Task<int> {|PW0102:PickAsync|}(int id)
+                {
+                    switch (id)
+                    {
+                        case 0:
+                            return await _source.LoadAsync(0);
+                        default:
+                            if (id > 10) return await _source.LoadAsync(10);
+                            return await _source.LoadAsync(id);
+                    }
+                }
+            }
+            """);
+
+        [Fact]
+        public Task PW0102_wins_over_PW0202_for_a_ValueTask_method_of_tail_awaits() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public async ValueTask<int> {|PW0102:GetAsync|}(int id) => await _source.LoadValueAsync(id);
+
+                public async ValueTask<int> {|PW0102:GetFromTaskAsync|}(int id) => await _source.LoadAsync(id);
+            }
+            """);
+
+        [Fact]
+        public Task PW0102_in_records_nested_generic_and_non_partial_types() => VerifyAsync(Source + """
+            public record Repository(Source Source)
+            {
+                public async Task<int> {|PW0102:GetAsync|}(int id) => await Source.LoadAsync(id);
+            }
+
+            public class Outer
+            {
+                public class Inner<T>
+                {
+                    private readonly Source _source = new();
+
+                    public async Task<int> {|PW0102:GetAsync|}(T key) => await _source.LoadAsync(key!.GetHashCode());
+                }
+            }
+            """);
+
+        [Fact]
+        public Task PW0102_override_and_virtual() => VerifyAsync(Source + """
+            public class Base
+            {
+                protected readonly Source Source = new();
+
+                public virtual async Task<int> {|PW0102:GetAsync|}(int id) => await Source.LoadAsync(id);
+            }
+
+            public class Derived : Base
+            {
+                public override async Task<int> {|PW0102:GetAsync|}(int id) => await Source.LoadAsync(id + 1);
+            }
+            """);
+
+        [Fact]
+        public Task PW0202_ValueTask_with_awaits_whose_results_are_used() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public async ValueTask<int> {|PW0202:SumAsync|}(int id)
+                {
+                    var a = await _source.LoadAsync(id);
+                    int b;
+                    if (a > 0)
+                    {
+                        b = await _source.LoadValueAsync(a);
+                    }
+                    else
+                    {
+                        b = 0;
+                    }
+
+                    await _source.SaveAsync(a + b);
+                    return a + b;
+                }
+
+                public async ValueTask {|PW0202:SaveTwiceAsync|}(int id)
+                {
+                    await _source.SaveAsync(id);
+                    _source.Log("saved");
+                }
+            }
+            """);
+
+        [Fact]
+        public Task No_report_for_awaits_neither_rule_supports() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                // A Task method with a non-tail await: no [TailAwait], and [FastPath] is for ValueTask methods.
+                public async Task<int> StoredAsync(int id)
+                {
+                    var value = await _source.LoadAsync(id);
+                    return value + 1;
+                }
+
+                // ValueTask, but the await sits inside try: [FastPath] cannot split it.
+                public async ValueTask<int> GuardedAsync(int id)
+                {
+                    try
+                    {
+                        return await _source.LoadAsync(id) + 1;
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        return 0;
+                    }
+                }
+
+                // Nested inside a larger expression.
+                public async ValueTask<int> NestedAsync(int id) => await _source.LoadAsync(id) + await _source.LoadAsync(id + 1);
+
+                // A custom awaitable is no tail await; Task method, so no PW0202 either.
+                public async Task YieldAsync()
+                {
+                    await Task.Yield();
+                }
+
+                // A local function keeps [FastPath] from splitting.
+                public async ValueTask<int> LocalFunctionAsync(int id)
+                {
+                    var a = await _source.LoadAsync(id);
+                    return Twice(a);
+                    static int Twice(int x) => x * 2;
+                }
+            }
+            """);
+
+        [Fact]
+        public Task No_report_for_shapes_a_partial_method_cannot_take() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public async void Fire(int id) => await _source.LoadAsync(id);
+
+                public async Task<T> GenericAsync<T>(T value) => await Task.FromResult(value);
+
+                public static async Task Main() => await Task.Delay(1);
+            }
+
+            public struct Value
+            {
+                public async Task<int> GetAsync(Source source) => await source.LoadAsync(1);
+            }
+
+            public record struct ValueRecord(Source Source)
+            {
+                public async Task<int> GetAsync() => await Source.LoadAsync(1);
+            }
+
+            public interface IStore
+            {
+                Task<int> GetAsync(int id);
+
+                async Task<int> GetTwiceAsync(int id) => await GetAsync(id);
+            }
+
+            public class ExplicitStore : IStore
+            {
+                async Task<int> IStore.GetAsync(int id) => await Task.FromResult(id);
+            }
+
+            file class FileLocal
+            {
+                public async Task<int> GetAsync(Source source) => await source.LoadAsync(1);
+            }
+            """);
+
+        [Fact]
+        public Task No_report_for_lambdas_local_functions_and_methods_without_own_awaits() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public Task<int> Run(int id)
+                {
+                    Func<Task<int>> lambda = async () => await _source.LoadAsync(id);
+                    return Local();
+
+                    async Task<int> Local() => await lambda();
+                }
+
+                public async Task<int> OnlyLambdaAwaitsAsync(int id)
+                {
+                    Func<Task<int>> lambda = async () => await _source.LoadAsync(id);
+                    return await Task.FromResult(0) + (await lambda());
+                }
+
+            #pragma warning disable CS1998
+                public async Task<int> NoAwaitAsync(int id) => id;
+            #pragma warning restore CS1998
+            }
+            """);
+
+        [Fact]
+        public Task No_report_for_methods_already_converted_or_partial() => VerifyAsync(Source + """
+            public partial class Store
+            {
+                private readonly Source _source = new();
+
+                [TailAwait(nameof(GetCoreAsync))]
+                public partial Task<int> GetAsync(int id);
+
+                private async Task<int> GetCoreAsync(int id) => await _source.LoadAsync(id);
+
+                [FastPath(nameof(SumCoreAsync))]
+                public partial ValueTask<int> SumAsync(int id);
+
+                private async ValueTask<int> SumCoreAsync(int id)
+                {
+                    var a = await _source.LoadAsync(id);
+                    return a + 1;
+                }
+            }
+            """);
+
+        [Fact]
+        public Task No_report_in_generated_code() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                [System.CodeDom.Compiler.GeneratedCode("tool", "1.0")]
+                public async Task<int> GeneratedAsync(int id) => await _source.LoadAsync(id);
+            }
+
+            [System.CodeDom.Compiler.GeneratedCode("tool", "1.0")]
+            public class GeneratedStore
+            {
+                private readonly Source _source = new();
+
+                public async Task<int> GetAsync(int id) => await _source.LoadAsync(id);
+            }
+            """);
+
+        [Fact]
+        public async Task No_report_in_a_file_marked_auto_generated()
+        {
+            // The header must be the file's first line, so this test does not prepend the usual usings.
+            const string source = """
+                // <auto-generated/>
+                using System.Threading.Tasks;
+
+                public class Store
+                {
+                    public async Task<int> GetAsync(int id) => await Task.FromResult(id);
+                }
+                """;
+            using var project = Harness.TestProject.Create(new[] { source });
+            var diagnostics = await Harness.TestProject.DiagnosticsAsync(project.Project);
+            Assert.Empty(diagnostics.Compiler);
+            Assert.DoesNotContain(diagnostics.Analyzer, d => d.Id is "PW0102" or "PW0202");
+        }
+
+        /// <summary>Without the Prewired runtime there is no attribute to convert to: nothing is reported.</summary>
+        [Fact]
+        public async Task No_report_without_a_reference_to_Prewired()
+        {
+            const string source = """
+                using System.Threading.Tasks;
+
+                public class Store
+                {
+                    public async Task<int> GetAsync(int id) => await Task.FromResult(id);
+
+                    public async ValueTask<int> SumAsync(int id)
+                    {
+                        var a = await Task.FromResult(id);
+                        return a + 1;
+                    }
+                }
+                """;
+            using var project = Harness.TestProject.Create(new[] { source }, references: Prewired.Tests.Harness.TestReferences.Framework);
+            var diagnostics = await Harness.TestProject.DiagnosticsAsync(project.Project);
+            Assert.Empty(diagnostics.Compiler);
+            Assert.DoesNotContain(diagnostics.Analyzer, d => d.Id is "PW0102" or "PW0202");
+        }
+
+        /// <summary>The .NET 8 SDK's language version (C# 12) is enough: partial methods with a return value need C# 9.</summary>
+        [Fact]
+        public async Task Reported_in_CSharp_12_but_not_in_CSharp_8()
+        {
+            const string source = """
+                using System.Threading.Tasks;
+
+                public class Store
+                {
+                    public async Task<int> GetAsync(int id) => await Task.FromResult(id);
+                }
+                """;
+            using var csharp12 = Harness.TestProject.Create(new[] { source }, Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp12);
+            Assert.Contains((await Harness.TestProject.DiagnosticsAsync(csharp12.Project)).Analyzer, d => d.Id == "PW0102");
+            using var csharp8 = Harness.TestProject.Create(new[] { source }, Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp8);
+            Assert.DoesNotContain((await Harness.TestProject.DiagnosticsAsync(csharp8.Project)).Analyzer, d => d.Id == "PW0102");
+        }
+    }
+}

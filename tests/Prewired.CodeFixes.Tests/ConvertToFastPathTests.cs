@@ -1,0 +1,165 @@
+using System.Threading.Tasks;
+using Prewired.CodeFixes.Tests.Harness;
+using Xunit;
+
+namespace Prewired.CodeFixes.Tests
+{
+    /// <summary>PW0202's fix: the [FastPath] partial shape, with the same rules for names, types, usings and trivia as PW0102's.</summary>
+    public sealed class ConvertToFastPathTests
+    {
+        [Fact]
+        public Task ValueTask_of_T_with_awaits_whose_results_are_used() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        {
+            TestCode = """
+                using System.Collections.Generic;
+                using System.Threading.Tasks;
+
+                namespace Shop
+                {
+                    public class StockPrices
+                    {
+                        private Dictionary<string, decimal>? _cache;
+
+                        /// <summary>The price of <paramref name="company"/>.</summary>
+                        /// <param name="company">The ticker.</param>
+                        public async ValueTask<decimal> {|PW0202:GetPriceAsync|}(string company)
+                        {
+                            if (_cache is null) await LoadAsync();
+                            return _cache![company];
+                        }
+
+                        private async Task LoadAsync()
+                        {
+                            await Task.Delay(1);
+                            _cache = new() { ["MSFT"] = 421.5m };
+                        }
+                    }
+                }
+                """,
+            FixedCode = """
+                using System.Collections.Generic;
+                using System.Threading.Tasks;
+                using Prewired;
+
+                namespace Shop
+                {
+                    public partial class StockPrices
+                    {
+                        private Dictionary<string, decimal>? _cache;
+
+                        /// <summary>The price of <paramref name="company"/>.</summary>
+                        /// <param name="company">The ticker.</param>
+                        [FastPath(nameof(GetPriceCoreAsync))]
+                        public partial ValueTask<decimal> GetPriceAsync(string company);
+
+                        private async ValueTask<decimal> GetPriceCoreAsync(string company)
+                        {
+                            if (_cache is null) await LoadAsync();
+                            return _cache![company];
+                        }
+
+                        private async Task LoadAsync()
+                        {
+                            await Task.Delay(1);
+                            _cache = new() { ["MSFT"] = 421.5m };
+                        }
+                    }
+                }
+                """,
+        }.RunAsync();
+
+        [Fact]
+        public Task ValueTask_with_code_after_the_await_and_a_default_parameter() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        {
+            TestCode = """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public sealed partial class Audit
+                {
+                    public int Count { get; private set; }
+
+                    internal async ValueTask {|PW0202:RecordAsync|}(string entry, CancellationToken cancellationToken = default)
+                    {
+                        ArgumentNullException.ThrowIfNull(entry);
+                        await Task.Delay(0, cancellationToken);
+                        Count++;
+                    }
+                }
+                """,
+            FixedCode = """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public sealed partial class Audit
+                {
+                    public int Count { get; private set; }
+
+                    [FastPath(nameof(RecordCoreAsync))]
+                    internal partial ValueTask RecordAsync(string entry, CancellationToken cancellationToken = default);
+
+                    private async ValueTask RecordCoreAsync(string entry, CancellationToken cancellationToken = default)
+                    {
+                        ArgumentNullException.ThrowIfNull(entry);
+                        await Task.Delay(0, cancellationToken);
+                        Count++;
+                    }
+                }
+                """,
+        }.RunAsync();
+
+        /// <summary>[AsyncMethodBuilder] configures the state machine: it stays on the body, every other attribute moves to the declaration.</summary>
+        [Fact]
+        public Task AsyncMethodBuilder_stays_on_the_body() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        {
+            TestCode = """
+                using System.Diagnostics;
+                using System.Runtime.CompilerServices;
+                using System.Threading.Tasks;
+
+                public class Counter
+                {
+                    private int _count;
+
+                    /// <summary>Adds.</summary>
+                    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+                    [DebuggerStepThrough]
+                    public async ValueTask<int> {|PW0202:AddAsync|}(int value)
+                    {
+                        var delta = await Task.FromResult(value);
+                        _count += delta;
+                        return _count;
+                    }
+                }
+                """,
+            FixedCode = """
+                using System.Diagnostics;
+                using System.Runtime.CompilerServices;
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Counter
+                {
+                    private int _count;
+
+                    /// <summary>Adds.</summary>
+                    [DebuggerStepThrough]
+                    [FastPath(nameof(AddCoreAsync))]
+                    public partial ValueTask<int> AddAsync(int value);
+
+                    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+                    private async ValueTask<int> AddCoreAsync(int value)
+                    {
+                        var delta = await Task.FromResult(value);
+                        _count += delta;
+                        return _count;
+                    }
+                }
+                """,
+        }.RunAsync();
+    }
+}

@@ -1,0 +1,100 @@
+using System.Threading.Tasks;
+using Prewired.CodeFixes.Tests.Harness;
+using Xunit;
+using Xunit.Sdk;
+
+namespace Prewired.CodeFixes.Tests
+{
+    /// <summary>The verifiers fail when they should: a harness that cannot fail would make every test here meaningless.</summary>
+    public sealed class HarnessTests
+    {
+        private const string Candidate = """
+            public class Store
+            {
+                public async Task<int> {|PW0102:GetAsync|}(int id) => await Task.FromResult(id);
+            }
+            """;
+
+        [Fact]
+        public Task Candidate_verifier_fails_on_a_missing_diagnostic()
+            => Assert.ThrowsAnyAsync<XunitException>(() => CandidateVerifier.VerifyAsync(Candidate.Replace("{|PW0102:GetAsync|}", "GetAsync", System.StringComparison.Ordinal)));
+
+        [Fact]
+        public Task Candidate_verifier_fails_on_a_wrong_span()
+            => Assert.ThrowsAnyAsync<XunitException>(() => CandidateVerifier.VerifyAsync(Candidate.Replace("{|PW0102:GetAsync|}", "{|PW0102:GetAsync|}", System.StringComparison.Ordinal).Replace("public async", "{|PW0102:public|} async", System.StringComparison.Ordinal)));
+
+        [Fact]
+        public Task Candidate_verifier_fails_on_a_source_that_does_not_compile()
+            => Assert.ThrowsAnyAsync<XunitException>(() => CandidateVerifier.VerifyAsync(Candidate + "\nclass Broken { int x = ; }"));
+
+        [Fact]
+        public Task Code_fix_test_fails_on_a_different_fixed_text()
+            => Assert.ThrowsAnyAsync<XunitException>(() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+            {
+                TestCode = "using System.Threading.Tasks;\n\npublic class Store\n{\n    public async Task<int> {|PW0102:GetAsync|}(int id) => await Task.FromResult(id);\n}\n",
+                FixedCode = "using System.Threading.Tasks;\n\npublic class Store\n{\n}\n",
+            }.RunAsync());
+
+        /// <summary>Renaming to a near miss whose signature differs trades PW0003 for PW0004: the test must see it.</summary>
+        [Fact]
+        public Task Code_fix_test_fails_when_the_fix_leaves_a_new_diagnostic()
+            => Assert.ThrowsAnyAsync<XunitException>(() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+            {
+                TestCode = """
+                    using System.Threading.Tasks;
+                    using Prewired;
+
+                    public partial class Store
+                    {
+                        [TailAwait({|PW0003:"GetCoreAsyn"|})]
+                        public partial Task<int> GetAsync(int id);
+
+                        private async Task<int> GetCoreAsync(string id) => await Task.FromResult(id.Length);
+                    }
+                    """,
+                FixedCode = """
+                    using System.Threading.Tasks;
+                    using Prewired;
+
+                    public partial class Store
+                    {
+                        [TailAwait(nameof(GetCoreAsync))]
+                        public partial Task<int> GetAsync(int id);
+
+                        private async Task<int> GetCoreAsync(string id) => await Task.FromResult(id.Length);
+                    }
+                    """,
+                EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey,
+            }.RunAsync());
+
+        [Fact]
+        public Task Code_fix_test_passes_when_the_new_diagnostic_is_expected() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = """
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Store
+                {
+                    [TailAwait({|PW0003:"GetCoreAsyn"|})]
+                    public partial Task<int> GetAsync(int id);
+
+                    private async Task<int> GetCoreAsync(string id) => await Task.FromResult(id.Length);
+                }
+                """,
+            FixedCode = """
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Store
+                {
+                    [TailAwait({|PW0004:nameof(GetCoreAsync)|})]
+                    public partial Task<int> GetAsync(int id);
+
+                    private async Task<int> GetCoreAsync(string id) => await Task.FromResult(id.Length);
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey,
+        }.RunAsync();
+    }
+}

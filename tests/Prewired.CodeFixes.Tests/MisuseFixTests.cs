@@ -1,0 +1,484 @@
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Prewired.CodeFixes.Tests.Harness;
+using Xunit;
+
+namespace Prewired.CodeFixes.Tests
+{
+    /// <summary>The fixes for attribute misuse: PW0001 (not a partial declaration without a body), PW0002 (type not partial), PW0003 (body method missing).</summary>
+    public sealed class MisuseFixTests
+    {
+        private const string Usings = "using System;\nusing System.Threading.Tasks;\nusing Prewired;\n\n";
+
+        [Fact]
+        public Task PW0001_without_a_body_makes_the_method_and_its_type_partial() => new CodeFixTest<MethodMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public class Store
+                {
+                    [FastPath(nameof(GetCoreAsync))]
+                    public ValueTask<int> {|PW0001:GetAsync|}();
+
+                    private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath(nameof(GetCoreAsync))]
+                    public partial ValueTask<int> GetAsync();
+
+                    private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+                }
+                """,
+            ExpectedTitle = "Make 'GetAsync' partial",
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0001_body_forwarding_to_the_named_method_is_removed() => new CodeFixTest<MethodMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    /// <summary>Docs stay.</summary>
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public Task<int> {|PW0001:GetAsync|}(int id)
+                    {
+                        return GetCoreAsync(id);
+                    }
+
+                    private async Task<int> GetCoreAsync(int id) => await Task.FromResult(id);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    /// <summary>Docs stay.</summary>
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public partial Task<int> GetAsync(int id);
+
+                    private async Task<int> GetCoreAsync(int id) => await Task.FromResult(id);
+                }
+                """,
+            ExpectedTitle = "Remove the body of 'GetAsync' (the generator implements it from 'GetCoreAsync')",
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0001_async_body_moves_to_the_method_the_attribute_names() => new CodeFixTest<MethodMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public class Store
+                {
+                    [FastPath("GetCoreAsync")]
+                    public async ValueTask<int> {|PW0001:GetAsync|}(int id)
+                    {
+                        var value = await Task.FromResult(id);
+                        return value + 1;
+                    }
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath("GetCoreAsync")]
+                    public partial ValueTask<int> GetAsync(int id);
+
+                    private async ValueTask<int> GetCoreAsync(int id)
+                    {
+                        var value = await Task.FromResult(id);
+                        return value + 1;
+                    }
+                }
+                """,
+            ExpectedTitle = "Move the body of 'GetAsync' to a new method 'GetCoreAsync'",
+        }.RunAsync();
+
+        /// <summary>The named body is taken by a property: the body goes to a fresh name, which the attribute then names.</summary>
+        [Fact]
+        public Task PW0001_async_body_moves_to_a_fresh_name_when_the_named_one_is_taken() => new CodeFixTest<MethodMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    private int Body => 1;
+
+                    [TailAwait(nameof(Body))]
+                    public async Task<int> {|PW0001:GetAsync|}() => await Task.FromResult(Body);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    private int Body => 1;
+
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public partial Task<int> GetAsync();
+
+                    private async Task<int> GetCoreAsync() => await Task.FromResult(Body);
+                }
+                """,
+        }.RunAsync();
+
+        /// <summary>The user wrote the implementing part: it is removed, the generator writes it.</summary>
+        [Fact]
+        public Task PW0001_user_written_implementing_part_is_removed() => new CodeFixTest<MethodMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath(nameof(GetCoreAsync))]
+                    public partial ValueTask<int> GetAsync();
+
+                    private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+                }
+
+                public partial class Store
+                {
+                    public partial ValueTask<int> {|PW0001:GetAsync|}() => GetCoreAsync();
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath(nameof(GetCoreAsync))]
+                    public partial ValueTask<int> GetAsync();
+
+                    private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+                }
+
+                public partial class Store
+                {
+                }
+                """,
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0001_user_written_async_implementing_part_becomes_the_body() => new CodeFixTest<MethodMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public partial Task<int> GetAsync(int id);
+                }
+
+                public partial class Store
+                {
+                    public partial async Task<int> {|PW0001:GetAsync|}(int id) => await Task.FromResult(id);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public partial Task<int> GetAsync(int id);
+                }
+
+                public partial class Store
+                {
+                    private async Task<int> GetCoreAsync(int id) => await Task.FromResult(id);
+                }
+                """,
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0001_Fix_All_applies_each_instance_its_own_case() => new CodeFixTest<MethodMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public class Store
+                {
+                    [FastPath(nameof(OneCoreAsync))]
+                    public ValueTask<int> {|PW0001:OneAsync|}();
+
+                    private async ValueTask<int> OneCoreAsync() => await Task.FromResult(1);
+
+                    [TailAwait(nameof(TwoCoreAsync))]
+                    public Task<int> {|PW0001:TwoAsync|}() => TwoCoreAsync();
+
+                    private async Task<int> TwoCoreAsync() => await Task.FromResult(2);
+
+                    [TailAwait(nameof(ThreeCoreAsync))]
+                    public async Task<int> {|PW0001:ThreeAsync|}() => await Task.FromResult(3);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath(nameof(OneCoreAsync))]
+                    public partial ValueTask<int> OneAsync();
+
+                    private async ValueTask<int> OneCoreAsync() => await Task.FromResult(1);
+
+                    [TailAwait(nameof(TwoCoreAsync))]
+                    public partial Task<int> TwoAsync();
+
+                    private async Task<int> TwoCoreAsync() => await Task.FromResult(2);
+
+                    [TailAwait(nameof(ThreeCoreAsync))]
+                    public partial Task<int> ThreeAsync();
+
+                    private async Task<int> ThreeCoreAsync() => await Task.FromResult(3);
+                }
+                """,
+            EquivalenceKey = MethodMustBePartialCodeFixProvider.Key,
+            FixAllScope = FixAllScope.Document,
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0002_makes_every_containing_type_partial() => new CodeFixTest<ContainingTypeMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public static class Outer
+                {
+                    public sealed class Store
+                    {
+                        [TailAwait(nameof(GetCoreAsync))]
+                        public partial Task<int> {|PW0002:GetAsync|}();
+
+                        private async Task<int> GetCoreAsync() => await Task.FromResult(1);
+                    }
+                }
+                """,
+            FixedCode = Usings + """
+                public static partial class Outer
+                {
+                    public sealed partial class Store
+                    {
+                        [TailAwait(nameof(GetCoreAsync))]
+                        public partial Task<int> GetAsync();
+
+                        private async Task<int> GetCoreAsync() => await Task.FromResult(1);
+                    }
+                }
+                """,
+            ExpectedTitle = "Make 'Outer', 'Store' partial",
+        }.RunAsync();
+
+        /// <summary>For [Pipeline], PW0002 sits on the pipeline class's name.</summary>
+        [Fact]
+        public Task PW0002_on_a_pipeline_class_makes_its_containing_type_partial() => new CodeFixTest<ContainingTypeMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public sealed class Ctx { }
+                public sealed class End : IPipelineTerminator<Ctx> { public Task Terminate(Ctx context) => Task.CompletedTask; }
+
+                public class Outer
+                {
+                    [Pipeline(typeof(End))]
+                    public sealed partial class {|PW0002:Checkout|};
+                }
+                """,
+            FixedCode = Usings + """
+                public sealed class Ctx { }
+                public sealed class End : IPipelineTerminator<Ctx> { public Task Terminate(Ctx context) => Task.CompletedTask; }
+
+                public partial class Outer
+                {
+                    [Pipeline(typeof(End))]
+                    public sealed partial class Checkout;
+                }
+                """,
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0002_Fix_All_makes_a_type_partial_once() => new CodeFixTest<ContainingTypeMustBePartialCodeFixProvider>
+        {
+            TestCode = Usings + """
+                /// <summary>A store.</summary>
+                class Store
+                {
+                    [TailAwait(nameof(OneCoreAsync))]
+                    public partial Task<int> {|PW0002:OneAsync|}();
+
+                    private async Task<int> OneCoreAsync() => await Task.FromResult(1);
+
+                    [FastPath(nameof(TwoCoreAsync))]
+                    public partial ValueTask<int> {|PW0002:TwoAsync|}();
+
+                    private async ValueTask<int> TwoCoreAsync() => await Task.FromResult(2);
+                }
+                """,
+            FixedCode = Usings + """
+                /// <summary>A store.</summary>
+                partial class Store
+                {
+                    [TailAwait(nameof(OneCoreAsync))]
+                    public partial Task<int> OneAsync();
+
+                    private async Task<int> OneCoreAsync() => await Task.FromResult(1);
+
+                    [FastPath(nameof(TwoCoreAsync))]
+                    public partial ValueTask<int> TwoAsync();
+
+                    private async ValueTask<int> TwoCoreAsync() => await Task.FromResult(2);
+                }
+                """,
+            EquivalenceKey = ContainingTypeMustBePartialCodeFixProvider.Key,
+            FixAllScope = FixAllScope.Document,
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0003_creates_the_body_method_for_Task_of_T() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait({|PW0003:"GetCoreAsync"|})]
+                    public partial Task<string?> GetAsync(int id, string? name = null);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public partial Task<string?> GetAsync(int id, string? name = null);
+
+                    private async Task<string?> GetCoreAsync(int id, string? name = null)
+                    {
+                        return await Task.FromException<string?>(new NotImplementedException());
+                    }
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.CreateKey,
+            ExpectedTitle = "Create the body method 'GetCoreAsync'",
+        }.RunAsync();
+
+        /// <summary>Without 'using System;' the exception keeps its namespace; a static ValueTask method gets a static body.</summary>
+        [Fact]
+        public Task PW0003_creates_a_static_ValueTask_body_method() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = """
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public static partial class Jobs
+                {
+                    [FastPath({|PW0003:"RunCore"|})]
+                    public static partial ValueTask Run(int attempts);
+                }
+                """,
+            FixedCode = """
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public static partial class Jobs
+                {
+                    [FastPath(nameof(RunCore))]
+                    public static partial ValueTask Run(int attempts);
+
+                    private static async ValueTask RunCore(int attempts)
+                    {
+                        await Task.FromException(new System.NotImplementedException());
+                    }
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.CreateKey,
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0003_uses_the_method_one_edit_away() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath({|PW0003:"GetCoreAsnc"|})]
+                    public partial ValueTask<int> GetAsync();
+
+                    private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath(nameof(GetCoreAsync))]
+                    public partial ValueTask<int> GetAsync();
+
+                    private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey,
+            ExpectedTitle = "Use 'GetCoreAsync'",
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0003_several_near_misses_are_offered_each_under_its_own_key() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait({|PW0003:"LoadCor"|})]
+                    public partial Task<int> LoadAsync();
+
+                    private async Task<int> LoadCore() => await Task.FromResult(1);
+
+                    private async Task<int> LoadCo() => await Task.FromResult(2);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait(nameof(LoadCo))]
+                    public partial Task<int> LoadAsync();
+
+                    private async Task<int> {|PW0102:LoadCore|}() => await Task.FromResult(1);
+
+                    private async Task<int> LoadCo() => await Task.FromResult(2);
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey + ".LoadCo",
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0003_no_create_fix_when_the_name_is_a_property() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    private Task<int> GetCore => Task.FromResult(1);
+
+                    [TailAwait({|PW0003:nameof(GetCore)|})]
+                    public partial Task<int> GetAsync();
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.CreateKey,
+            ExpectNoFix = true,
+        }.RunAsync();
+
+        [Fact]
+        public Task PW0003_Fix_All_creates_every_missing_body() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait({|PW0003:"OneCore"|})]
+                    public partial Task One();
+
+                    [FastPath({|PW0003:"TwoCore"|})]
+                    public partial ValueTask<long> Two();
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait(nameof(OneCore))]
+                    public partial Task One();
+
+                    private async Task OneCore()
+                    {
+                        await Task.FromException(new NotImplementedException());
+                    }
+
+                    [FastPath(nameof(TwoCore))]
+                    public partial ValueTask<long> Two();
+
+                    private async ValueTask<long> TwoCore()
+                    {
+                        return await Task.FromException<long>(new NotImplementedException());
+                    }
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.CreateKey,
+            FixAllScope = FixAllScope.Document,
+        }.RunAsync();
+    }
+}
