@@ -95,11 +95,23 @@ namespace Prewired.AotApp
             var when = task.IsCompleted ? "sync" : "pending";
             // Release one operation at a time; between releases, yield so continuations posted to a SynchronizationContext
             // (which run in order, after whatever is queued before them) finish before the next release.
-            for (var idle = 0; !task.IsCompleted;)
+            // Without a context, a continuation can be on its way through the thread pool, which a loaded machine may take
+            // a while to run: wait for it (yielding, then sleeping briefly) for up to 30 s before calling it a hang.
+            var idle = System.Diagnostics.Stopwatch.StartNew();
+            for (var spins = 0; !task.IsCompleted;)
             {
-                if (Pending.ReleaseNext()) idle = 0;
-                else if (++idle > 10_000) throw new InvalidOperationException("The task waits for nothing the driver can release.");
-                await Task.Yield();
+                if (Pending.ReleaseNext())
+                {
+                    spins = 0;
+                    idle.Restart();
+                }
+                else if (idle.Elapsed > TimeSpan.FromSeconds(30))
+                {
+                    throw new InvalidOperationException("The task waits for nothing the driver can release.");
+                }
+
+                if (++spins < 100) await Task.Yield();
+                else await Task.Delay(1);
             }
 
             try
