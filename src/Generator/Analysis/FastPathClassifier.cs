@@ -18,7 +18,7 @@ namespace Prewired.Generator.Analysis
             var sites = AwaitSites.Collect(body);
             foreach (var site in sites)
             {
-                var reason = Reason(site, body, hasResult);
+                var reason = Reason(site, body, hasResult) ?? Unreachable(site, body, hasResult, model);
                 if (reason is not null) blockers.Add(new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display, reason, method.Identifier.ValueText));
             }
 
@@ -125,6 +125,17 @@ namespace Prewired.Generator.Analysis
             ArgumentSyntax argument => argument.RefKindKeyword.RawKind != 0,
             _ => false,
         };
+
+        /// <summary>
+        /// An await in unreachable code (after a return, CS0162): its continuation would resume where the method's end is
+        /// reachable again and would not compile; the method keeps the body's own behaviour by forwarding.
+        /// </summary>
+        private static string? Unreachable(AwaitSite site, SyntaxNode body, bool hasResult, SemanticModel model)
+        {
+            if (site.Expression is null || SplitForms.Of(site.Expression, body, hasResult, out var statement) is null || statement is null) return null;
+            var flow = model.AnalyzeControlFlow(statement);
+            return flow is { Succeeded: true, StartPointIsReachable: false } ? "it is in unreachable code" : null;
+        }
 
         private static string? Reason(AwaitSite site, SyntaxNode body, bool hasResult)
         {

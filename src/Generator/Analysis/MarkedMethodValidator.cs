@@ -146,6 +146,7 @@ namespace Prewired.Generator.Analysis
         {
             if (marked.IsGenericMethod) return "generic methods are not supported yet; move the type parameter to the containing type";
             if (marked.Parameters.Any(p => p.RefKind != RefKind.None)) return "ref, out and in parameters cannot flow into an async body";
+            if (marked.IsVararg) return "an __arglist parameter cannot flow into an async body";
             foreach (var type in ContainingTypes(marked))
             {
                 if (type.TypeKind == TypeKind.Struct) return $"'{type.Name}' is a struct, whose async methods work on a copy of 'this'; declare the method in a class";

@@ -160,7 +160,12 @@ namespace Prewired.Generator.FastPath
         {
             foreach (var variable in split.DeclaredInContinuation.Where(v => split.ScopeOf(v) == scope))
             {
+                // Only constants stored and never read here (the method reads it on another path): CS0219 would be the copy's
+                // warning, not the user's.
+                var writeOnly = split.WriteOnlyInContinuation.Contains(variable, SymbolEqualityComparer.Default);
+                if (writeOnly) lines.Line("#pragma warning disable CS0219 // assigned here, read only on other paths of the method");
                 lines.Line($"{VariableTypes.Display(variable, model)} {Parsing.MethodShellParser.EscapedName(variable.Name)};");
+                if (writeOnly) lines.Line("#pragma warning restore CS0219");
             }
 
             foreach (var variable in split.LiveIn.Where(v => split.ParameterName(v) != v.Name && split.ScopeOf(v) == scope))
@@ -192,6 +197,8 @@ namespace Prewired.Generator.FastPath
             var assigned = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var declared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var referenced = new List<ISymbol>();
+            var read = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            ISymbol? awaitTarget = null;
             var live = new List<ISymbol>();
             if (split.Form == SplitForm.Assign
                 && model.GetSymbolInfo(((AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression).Left).Symbol is { } target
@@ -199,6 +206,7 @@ namespace Prewired.Generator.FastPath
             {
                 assigned.Add(target);
                 referenced.Add(target);
+                awaitTarget = target;
             }
 
             if (split.Form == SplitForm.Declare
@@ -219,6 +227,7 @@ namespace Prewired.Generator.FastPath
                 assigned.UnionWith(flow.AlwaysAssigned);
                 declared.UnionWith(flow.VariablesDeclared);
                 referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside));
+                read.UnionWith(flow.ReadInside);
             }
 
             foreach (var variable in referenced)
@@ -231,6 +240,7 @@ namespace Prewired.Generator.FastPath
             }
 
             split.LiveIn.AddRange(live.OrderBy(v => v.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0));
+            split.WriteOnlyInContinuation.AddRange(split.DeclaredInContinuation.Where(v => !read.Contains(v) && !SymbolEqualityComparer.Default.Equals(v, awaitTarget) && OnlyConstantsStored(v, frames, model)));
             if (!split.LiveIn.Concat(split.DeclaredInContinuation).All(CanBeParameter)) return false;
 
             // Each variable is declared in the frame whose statement list declares it, so its scope is the original one.
@@ -248,6 +258,23 @@ namespace Prewired.Generator.FastPath
                 if (scope is not null && split.LiveIn.Contains(variable, SymbolEqualityComparer.Default) && declaredNames.Contains(variable.Name))
                 {
                     split.RenameParameter(variable, variable.Name + "__live");
+                }
+            }
+
+            return true;
+        }
+
+        /// <summary>Every write to <paramref name="variable"/> in the continuation stores a constant (what makes CS0219 fire for a local nobody reads).</summary>
+        private static bool OnlyConstantsStored(ISymbol variable, List<ContinuationFrame> frames, SemanticModel model)
+        {
+            foreach (var identifier in frames.Where(f => f.RestReached).SelectMany(f => f.Rest).SelectMany(s => s.DescendantNodes()).OfType<IdentifierNameSyntax>())
+            {
+                if (identifier.Identifier.ValueText != variable.Name || !SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) continue;
+                if (identifier.Parent is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment
+                    || assignment.Left != identifier
+                    || !model.GetConstantValue(assignment.Right).HasValue)
+                {
+                    return false;
                 }
             }
 

@@ -47,6 +47,9 @@ namespace Prewired.Generator.FastPath
         /// <summary>Variables declared before the await that the continuation only writes before reading: plain locals there.</summary>
         public List<ISymbol> DeclaredInContinuation { get; } = new();
 
+        /// <summary>Those of <see cref="DeclaredInContinuation"/> the continuation never reads and only stores constants in (the method reads them on other paths): CS0219 there.</summary>
+        public List<ISymbol> WriteOnlyInContinuation { get; } = new();
+
         private readonly Dictionary<ISymbol, SyntaxNode?> _scopes = new(SymbolEqualityComparer.Default);
         private readonly Dictionary<ISymbol, string> _parameterNames = new(SymbolEqualityComparer.Default);
 

@@ -66,8 +66,10 @@ namespace Prewired.Generator.Parsing
         {
             var modifiers = string.Join(" ", declaration.Modifiers.Select(m => m.ValueText));
             var parameters = string.Join(", ", marked.Parameters.Select((p, i) =>
-                (p.IsParams ? "params " : string.Empty) + (i == 0 && marked.IsExtensionMethod ? "this " : string.Empty) + RefKindPrefix(p.RefKind) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(names[i])));
-            return $"{modifiers} {marked.ReturnType.ToDisplayString(TypeFormat)} {EscapedName(marked.Name)}({parameters})";
+                (p.IsParams ? "params " : string.Empty) + (i == 0 && marked.IsExtensionMethod ? "this " : string.Empty) + RefKindPrefix(p.RefKind) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(names[i]))
+                .Concat(marked.IsVararg ? new[] { "__arglist" } : System.Array.Empty<string>()));
+            var byRef = marked.ReturnsByRefReadonly ? "ref readonly " : marked.ReturnsByRef ? "ref " : string.Empty;
+            return $"{modifiers} {byRef}{marked.ReturnType.ToDisplayString(TypeFormat)} {EscapedName(marked.Name)}({parameters})";
         }
 
         private static string RefKindPrefix(RefKind refKind) => refKind switch
@@ -75,6 +77,7 @@ namespace Prewired.Generator.Parsing
             RefKind.Ref => "ref ",
             RefKind.Out => "out ",
             RefKind.In => "in ",
+            RefKind.RefReadOnlyParameter => "ref readonly ",
             _ => string.Empty,
         };
 

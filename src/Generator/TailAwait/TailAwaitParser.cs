@@ -39,9 +39,27 @@ namespace Prewired.Generator.TailAwait
             else
             {
                 var guard = ContextGuardAnalysis.Decide(bodyNode, bodyModel, cancellationToken);
-                var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
+
+                // A return inside try/finally, using or foreach runs the body's own code (finally, Dispose) after its value
+                // is computed: there the guard restores in a finally of its own, after that code, as the builder does.
+                var restoreAtExit = guard.Needed && ReturnRunsCodeAfterIt(bodyNode);
+                var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed && !restoreAtExit);
                 BodyPreamble.Write(lines, guard, marked, body);
+                if (restoreAtExit)
+                {
+                    lines.Line("try");
+                    lines.OpenBrace();
+                }
+
                 WriteBody(lines, bodySyntax, bodyModel, sites, forms, ThrowAnalysis.CannotThrow(bodyNode, bodyModel, cancellationToken));
+                if (restoreAtExit)
+                {
+                    lines.CloseBrace();
+                    lines.Line("finally");
+                    lines.OpenBrace();
+                    lines.Line("__guard.Return(0); // restores the contexts after the body's own finally blocks and Dispose calls ran");
+                    lines.CloseBrace();
+                }
             }
 
             var members = new MemberWriter(shell.MemberIndent);
@@ -53,6 +71,8 @@ namespace Prewired.Generator.TailAwait
         {
             var replaced = sites.ToDictionary(s => s.Replaced!, s => s);
             var absorbed = new HashSet<SyntaxNode>(sites.Where(s => s.Absorbed is not null).Select(s => (SyntaxNode)s.Absorbed!));
+            var tailStatements = new HashSet<SyntaxNode>(sites.Select(s => s.Replaced!));
+            if (method.Body is { } block) AbsorbUnreachableJumps(block, tailStatements, absorbed, model);
 
             bool Replace(SyntaxNode node, SyntaxPrinter printer)
             {
@@ -105,7 +125,6 @@ namespace Prewired.Generator.TailAwait
                     SyntaxPrinter.PrintStatement(statement, lines, Replace);
                 }
 
-                var tailStatements = new HashSet<SyntaxNode>(sites.Select(s => s.Replaced!));
                 if (forms.Kind is ReturnKind.Task or ReturnKind.ValueTask && Completion.CompletesNormally(method.Body!, tailStatements, absorbed, model))
                 {
                     lines.Line(forms.CompletedReturn);
@@ -118,6 +137,45 @@ namespace Prewired.Generator.TailAwait
             lines.OpenBrace();
             lines.Line(forms.FaultedReturn("__exception"));
             lines.CloseBrace();
+        }
+
+        /// <summary>A return statement inside a construct that runs code after the returned value is computed.</summary>
+        private static bool ReturnRunsCodeAfterIt(SyntaxNode body)
+            => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<ReturnStatementSyntax>()
+                .Any(r => EnclosingConstructs.Find(r, body, returnExitsLoops: true).Kind != EnclosingKind.None);
+
+        /// <summary>
+        /// A <c>return;</c> or <c>break;</c> after a statement whose every path now ends in a tail call (an if/else or a
+        /// switch with a final await in each branch) would be unreachable code in the generated method (CS0162): it is
+        /// left out, like the one right after a final await. Innermost statement lists first, so an outer statement's
+        /// completion sees the breaks already left out inside it.
+        /// </summary>
+        private static void AbsorbUnreachableJumps(BlockSyntax body, HashSet<SyntaxNode> tailStatements, HashSet<SyntaxNode> absorbed, SemanticModel model)
+        {
+            foreach (var node in body.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).Reverse())
+            {
+                var statements = node switch
+                {
+                    BlockSyntax block => block.Statements,
+                    SwitchSectionSyntax section => section.Statements,
+                    _ => default,
+                };
+                StatementSyntax? previous = null;
+                foreach (var statement in statements)
+                {
+                    if (absorbed.Contains(statement)) continue;
+                    if (previous is not null
+                        && statement is ReturnStatementSyntax { Expression: null } or BreakStatementSyntax
+                        && previous.DescendantNodesAndSelf().Any(tailStatements.Contains)
+                        && !Completion.CompletesNormally(previous, tailStatements, absorbed, model))
+                    {
+                        absorbed.Add(statement);
+                        continue;
+                    }
+
+                    previous = statement;
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
@@ -27,7 +28,8 @@ namespace Prewired.Generator.Analysis.Pipelines
                 return PipelineValidation.Unusable(findings);
             }
 
-            var values = attribute.ConstructorArguments[0].Values;
+            // [Pipeline(null)] passes a null array: no stages, like [Pipeline()].
+            var values = attribute.ConstructorArguments[0].IsNull ? ImmutableArray<TypedConstant>.Empty : attribute.ConstructorArguments[0].Values;
             var types = values.Select(v => v.Value as INamedTypeSymbol).ToList();
             if (types.Any(t => t is null || t.TypeKind == TypeKind.Error)) return PipelineValidation.Unusable(findings);
 

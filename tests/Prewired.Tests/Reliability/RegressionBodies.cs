@@ -1,0 +1,133 @@
+using System.Collections.Generic;
+using Prewired.Tests.Semantics;
+
+namespace Prewired.Tests.Reliability
+{
+    /// <summary>
+    /// Every random body that ever found a bug, shrunk to a minimal one by <see cref="BodyShrinker"/> (or by hand from
+    /// its output), with what it found. <see cref="RandomBodyTests.Bodies_that_found_bugs_stay_fixed"/> runs them all,
+    /// exactly as the fuzzer does (compiled together, every check, every scenario).
+    /// </summary>
+    public static class RegressionBodies
+    {
+        private const string HelperAvr = """
+            private static async ValueTask<TR> AVR<TR>(int site, TR value, string note, Env env)
+            {
+                env.Log("AVR " + note);
+                try
+                {
+                    return await env.VR(site, value);
+                }
+                finally
+                {
+                    env.Log("AVR done");
+                }
+            }
+            """;
+
+        public static IReadOnlyList<BodyCase> All { get; } = new List<BodyCase>
+        {
+            // Seed 20240601 body 87 (and 127, 350): [TailAwait] kept the 'return;' after an if/else whose branches end in
+            // tail calls; in the generated method it follows two returns: warning CS0162 in generated code.
+            new("G01_TailReturnAfterIfElseOfTailCalls", "ValueTask", """
+                {
+                    if (v == 3)
+                    {
+                        throw new OperationCanceledException("x2", env.Token);
+                    }
+                    else
+                    {
+                        await env.VR(0, 1);
+                    }
+
+                    return;
+                }
+                """) { Tail = true, Variants = new[] { 0, 3 } },
+
+            // The same for a 'break;' after such an if/else in a switch section, and a 'return;' after that switch.
+            new("G02_TailBreakAfterIfElseOfTailCallsInSwitch", "Task", """
+                {
+                    switch (v)
+                    {
+                        case 0:
+                            if (v == 1)
+                            {
+                                await env.T(0);
+                            }
+                            else
+                            {
+                                await env.V(1);
+                            }
+
+                            break;
+                        default:
+                            await env.T(2);
+                            break;
+                    }
+
+                    return;
+                }
+                """) { Tail = true, Variants = new[] { 0, 1 } },
+
+            // Seed 777 body 656: a continuation declared a local the rest of the method only writes (a constant): warning
+            // CS0219 in the generated Resume method, though the user's method reads the local on another path.
+            new("G03_ContinuationLocalOnlyWrittenAfterTheAwait", "Task", """
+                {
+                    var s = await env.TR(0, "a");
+                    env.Log("s=" + s);
+                    await env.T(1);
+                    s = "t";
+                }
+                """) { Variants = new[] { 0 } },
+
+            // Seed 4242 body 1 (suppressed-flow run): a guarded [TailAwait] method restored the caller's contexts in the
+            // return expression, before the body's finally block ran: the finally saw the caller's AsyncLocal, not the body's.
+            new("G04_TailReturnInsideTryFinally", "ValueTask", """
+                {
+                    Env.Flow.Value = "body";
+                    try
+                    {
+                        return;
+                    }
+                    finally
+                    {
+                        env.Log("finally");
+                    }
+                }
+                """) { Tail = true },
+
+            // The same for a Dispose after a return inside a using statement, in a body with a tail await.
+            new("G05_TailReturnInsideUsingBeforeATailAwait", "Task<int>", """
+                {
+                    SynchronizationContext.SetSynchronizationContext(env.BodyContext);
+                    if (v == 1)
+                    {
+                        using (Fx.Use(env, "u"))
+                        {
+                            return 5;
+                        }
+                    }
+
+                    return await env.TR(0, 7);
+                }
+                """) { Tail = true, Variants = new[] { 0, 1 } },
+
+            // Seed 20240601 body 138: a [TailAwait] body that sets a notifying AsyncLocal: the async method's own continuation
+            // switches ExecutionContext after the awaited task completes (two notifications) and the tail call has none.
+            // Not a generator bug: the expectation was missing (FuzzExpectations), like the context hop Expectations has.
+            new("E01_TailAwaitAfterNotifyingAsyncLocal", "Task<string>", """
+                {
+                    Env.Notified.Value = new Env.Tracked(env, "n");
+                    return await env.VR(0, "s").ConfigureAwait(false);
+                }
+                """) { Tail = true },
+
+            // Seed 20240601 body 179 (and 330): a tail await of an async helper with ConfigureAwait(false): the async body
+            // resumes on the thread pool when the helper completes on the caller's context, the tail call lets the caller
+            // see completion where the helper completed. Not a generator bug: the expectation was missing (FuzzExpectations).
+            new("E02_TailAwaitOfHelperWithConfigureAwaitFalse", "ValueTask", """
+                => await AVR(0, v, "n0", env).ConfigureAwait(false);
+                """) { Tail = true, HelperSites = "0:V", TailAwaitsSiteDirectly = false, Members = HelperAvr },
+        };
+    }
+}
