@@ -20,7 +20,9 @@ namespace Prewired
     /// task itself (or a <see cref="System.Threading.Tasks.ValueTask"/> over it), so its own outcome passes through
     /// unchanged. A task that later faults with an <see cref="OperationCanceledException"/> stays Faulted (the async
     /// method would make it Canceled); a task faulted with several exceptions keeps them all (await keeps the first);
-    /// and its completion does not hop back to a captured <see cref="System.Threading.SynchronizationContext"/>.
+    /// its completion does not hop back to a captured <see cref="System.Threading.SynchronizationContext"/> (nor, for an
+    /// async helper awaited with <c>ConfigureAwait(false)</c>, on to the thread pool); and there is no ExecutionContext
+    /// switch at completion, so an <see cref="System.Threading.AsyncLocal{T}"/> with a change handler is not notified.
     /// Where those differences matter, use <see cref="FastPathAttribute"/>, which awaits instead of returning.
     /// </para>
     /// </remarks>

@@ -133,6 +133,7 @@ namespace Prewired.Generator.Analysis
         private static string? Unreachable(AwaitSite site, SyntaxNode body, bool hasResult, SemanticModel model)
         {
             if (site.Expression is null || SplitForms.Of(site.Expression, body, hasResult, out var statement) is null || statement is null) return null;
+            if (!Reachability.MayBeUnreachable(statement, body, model)) return null;
             var flow = model.AnalyzeControlFlow(statement);
             return flow is { Succeeded: true, StartPointIsReachable: false } ? "it is in unreachable code" : null;
         }

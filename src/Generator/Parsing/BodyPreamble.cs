@@ -28,9 +28,5 @@ namespace Prewired.Generator.Parsing
             var receiver = body.IsStatic ? string.Empty : "this.";
             return $"{receiver}{MethodShellParser.EscapedName(body.Name)}({arguments})";
         }
-
-        /// <summary>True when the body does not compile cleanly: its statements are not copied anywhere.</summary>
-        public static bool HasErrors(SyntaxNode body, SemanticModel model, System.Threading.CancellationToken cancellationToken)
-            => body.ContainsDiagnostics || model.GetDiagnostics(body.Span, cancellationToken).Any(d => d.Severity == DiagnosticSeverity.Error);
     }
 }

@@ -222,7 +222,7 @@ namespace Prewired.Generator.Parsing
                         _ => null,
                     };
                     if (initializer is null) continue;
-                    var culprit = FirstUnsafe(initializer, _compilation.GetSemanticModel(initializer.SyntaxTree), depth + 1);
+                    var culprit = FirstUnsafe(initializer, SemanticModels.For(_compilation, initializer.SyntaxTree), depth + 1);
                     if (culprit is not null) return $"the initializer of '{type.Name}.{member.Name}' (which calls {culprit})";
                 }
             }
@@ -237,7 +237,7 @@ namespace Prewired.Generator.Parsing
             {
                 if (reference.GetSyntax(_cancellationToken) is ConstructorDeclarationSyntax { Initializer: { } initializer })
                 {
-                    return FirstUnsafe(initializer, _compilation.GetSemanticModel(initializer.SyntaxTree), depth + 1);
+                    return FirstUnsafe(initializer, SemanticModels.For(_compilation, initializer.SyntaxTree), depth + 1);
                 }
             }
 
@@ -271,7 +271,7 @@ namespace Prewired.Generator.Parsing
                     _ => null,
                 };
                 if (body is null) continue; // auto-property accessor, or the other half of a partial method
-                var model = _compilation.GetSemanticModel(syntax.SyntaxTree);
+                var model = SemanticModels.For(_compilation, syntax.SyntaxTree);
                 var culprit = FirstUnsafe(body, model, depth + 1);
                 if (culprit is not null) return $"{Display(method)} (which calls {culprit})";
             }

@@ -56,13 +56,14 @@ namespace Prewired.Generator.Parsing
             }
 
             var bodySyntax = validation.BodySyntax!;
-            var model = context.SemanticModel.SyntaxTree == bodySyntax.SyntaxTree
-                ? context.SemanticModel
-                : context.SemanticModel.Compilation.GetSemanticModel(bodySyntax.SyntaxTree);
+            var model = SemanticModels.Share(context.SemanticModel).SyntaxTree == bodySyntax.SyntaxTree
+                ? SemanticModels.Share(context.SemanticModel)
+                : SemanticModels.For(context.SemanticModel.Compilation, bodySyntax.SyntaxTree);
             var shell = MethodShellParser.Parse(marked, declaration, validation.BodyMethod!, bodySyntax, model, kind);
             return new MarkedMethodContext(marked, validation, model, shell);
         }
 
-        public bool BodyHasErrors(CancellationToken cancellationToken) => BodyPreamble.HasErrors(BodyNode, Model, cancellationToken);
+        /// <summary>True when the body does not compile cleanly: its statements are not copied anywhere.</summary>
+        public bool BodyHasErrors(CancellationToken cancellationToken) => CompileErrors.In(BodyNode, Model, cancellationToken);
     }
 }
