@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CodeFixes;
 using Prewired.CodeFixes.Tests.Harness;
 using Xunit;
 
@@ -518,6 +519,236 @@ namespace Prewired.CodeFixes.Tests
                 }
                 """,
             ExpectNoFix = true,
+        }.RunAsync();
+
+        /// <summary>
+        /// The function named captures; the async one calling it would then capture what the call passes: both become
+        /// static (a static function may not call one that is not).
+        /// </summary>
+        [Fact]
+        public Task Caller_and_callee_are_converted_together() => new CodeFixTest<ClosureCodeFixProvider>
+        {
+            SourceCompiles = true,
+            TestCode = Usings + """
+                public static class Doubler
+                {
+                    public static Task<int> GetAsync(int id)
+                    {|PW0401:{|}
+                        if (id == 0) return Task.FromResult(0);
+                        return SlowAsync();
+
+                        async Task<int> SlowAsync()
+                        {
+                            await Task.Yield();
+                            return Twice();
+                        }
+
+                        int Twice() => id * 2;
+                    }
+                }
+                """,
+            FixedCode = Usings + """
+                public static class Doubler
+                {
+                    public static Task<int> GetAsync(int id)
+                    {
+                        if (id == 0) return Task.FromResult(0);
+                        return SlowAsync(id);
+
+                        static async Task<int> SlowAsync(int id)
+                        {
+                            await Task.Yield();
+                            return Twice(id);
+                        }
+
+                        static int Twice(int id) => id * 2;
+                    }
+                }
+                """,
+            ExpectedTitle = "Make 'SlowAsync' and 'Twice' static and pass their captured variables as parameters",
+        }.RunAsync();
+
+        /// <summary>A capture the function assigns before reading is not definitely assigned at the call: 'ref' would not compile.</summary>
+        [Fact]
+        public Task Written_capture_unassigned_at_a_call_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        {
+            SourceCompiles = true,
+            TestCode = Usings + """
+                public static class Parser
+                {
+                    public static ValueTask<int> ParseAsync(string text)
+                    {|PW0401:{|}
+                        int result;
+                        if (text.Length == 0) return new ValueTask<int>(0);
+                        Parse();
+                        return result > 1 ? new ValueTask<int>(result) : SlowAsync();
+
+                        void Parse() => result = text.Length;
+
+                        async ValueTask<int> SlowAsync()
+                        {
+                            await Task.Yield();
+                            return text.Length;
+                        }
+                    }
+                }
+                """,
+            ExpectNoFix = true,
+        }.RunAsync();
+
+        /// <summary>
+        /// Fix All over a document: every fixable scope is fixed; a local function two scopes report (a parameter and a
+        /// loop variable) is converted once; the lambda's report stays.
+        /// </summary>
+        [Fact]
+        public Task Fix_All_in_a_document() => new CodeFixTest<ClosureCodeFixProvider>
+        {
+            SourceCompiles = true,
+            TestCode = Usings + """
+                public class Reports
+                {
+                    private readonly string _title = "report";
+
+                    public Task<string> TitleAsync(int id)
+                    {|PW0401:{|}
+                        if (id == 0) return Task.FromResult(_title);
+                        return SlowAsync();
+
+                        async Task<string> SlowAsync()
+                        {
+                            await Task.Yield();
+                            return _title + id;
+                        }
+                    }
+
+                    public static Task<int> FirstNegativeAsync(int[] items, int factor)
+                    {|PW0401:{|}
+                        {|PW0401:foreach|} (var item in items)
+                        {
+                            if (item < 0) return ScaleAsync();
+
+                            async Task<int> ScaleAsync()
+                            {
+                                await Task.Yield();
+                                return item * factor;
+                            }
+                        }
+
+                        return Task.FromResult(0);
+                    }
+
+                    public static Task<int> RunAsync(int id)
+                    {|PW0401:{|}
+                        if (id == 0) return Task.FromResult(0);
+                        return Task.Run(() => id * 2);
+                    }
+                }
+                """,
+            FixedCode = Usings + """
+                public class Reports
+                {
+                    private readonly string _title = "report";
+
+                    public Task<string> TitleAsync(int id)
+                    {
+                        if (id == 0) return Task.FromResult(_title);
+                        return SlowAsync(this, id);
+
+                        static async Task<string> SlowAsync(Reports self, int id)
+                        {
+                            await Task.Yield();
+                            return self._title + id;
+                        }
+                    }
+
+                    public static Task<int> FirstNegativeAsync(int[] items, int factor)
+                    {
+                        foreach (var item in items)
+                        {
+                            if (item < 0) return ScaleAsync(factor, item);
+
+                            static async Task<int> ScaleAsync(int factor, int item)
+                            {
+                                await Task.Yield();
+                                return item * factor;
+                            }
+                        }
+
+                        return Task.FromResult(0);
+                    }
+
+                    public static Task<int> RunAsync(int id)
+                    {|PW0401:{|}
+                        if (id == 0) return Task.FromResult(0);
+                        return Task.Run(() => id * 2);
+                    }
+                }
+                """,
+            EquivalenceKey = ClosureCodeFixProvider.Key,
+            FixAllScope = FixAllScope.Document,
+        }.RunAsync();
+
+        /// <summary>Fix All across the solution's documents (project and solution scopes share the per-document pass).</summary>
+        [Fact]
+        public Task Fix_All_in_the_solution() => new CodeFixTest<ClosureCodeFixProvider>
+        {
+            SourceCompiles = true,
+            Sources =
+            {
+                Usings + """
+                public static class First
+                {
+                    public static Task<int> GetAsync(int id)
+                    {|PW0401:{|}
+                        if (id == 0) return Task.FromResult(0);
+                        return SlowAsync();
+
+                        async Task<int> SlowAsync() => await Task.FromResult(id);
+                    }
+                }
+                """,
+                Usings + """
+                public static class Second
+                {
+                    public static Task<int> GetAsync(int id)
+                    {|PW0401:{|}
+                        if (id == 0) return Task.FromResult(0);
+                        return SlowAsync();
+
+                        async Task<int> SlowAsync() => await Task.FromResult(id);
+                    }
+                }
+                """,
+            },
+            FixedSources =
+            {
+                Usings + """
+                public static class First
+                {
+                    public static Task<int> GetAsync(int id)
+                    {
+                        if (id == 0) return Task.FromResult(0);
+                        return SlowAsync(id);
+
+                        static async Task<int> SlowAsync(int id) => await Task.FromResult(id);
+                    }
+                }
+                """,
+                Usings + """
+                public static class Second
+                {
+                    public static Task<int> GetAsync(int id)
+                    {
+                        if (id == 0) return Task.FromResult(0);
+                        return SlowAsync(id);
+
+                        static async Task<int> SlowAsync(int id) => await Task.FromResult(id);
+                    }
+                }
+                """,
+            },
+            EquivalenceKey = ClosureCodeFixProvider.Key,
+            FixAllScope = FixAllScope.Solution,
         }.RunAsync();
     }
 }

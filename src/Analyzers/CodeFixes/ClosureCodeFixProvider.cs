@@ -43,10 +43,11 @@ namespace Prewired.CodeFixes
 
             var plan = StaticConversionPlanner.Plan(session.Model, named, session.CancellationToken);
             if (plan is null) yield break;
-            yield return new FixOffer(Title(named), Key, s => StaticLocalFunctionSyntax.Apply(s, plan));
+            yield return new FixOffer(Title(plan.Functions.Select(f => f.Syntax)), Key, s => StaticLocalFunctionSyntax.Apply(s, plan));
         }
 
-        private static string Title(List<LocalFunctionStatementSyntax> functions)
+        /// <summary>Names every function the fix changes, those it drags along included.</summary>
+        private static string Title(IEnumerable<LocalFunctionStatementSyntax> functions)
         {
             var names = functions.Select(f => "'" + f.Identifier.ValueText + "'").ToList();
             var list = names.Count == 1 ? names[0] : string.Join(", ", names.Take(names.Count - 1)) + " and " + names[names.Count - 1];
