@@ -171,6 +171,67 @@ namespace Prewired.CodeFixes.Tests
                 """,
         }.RunAsync();
 
+        /// <summary>A struct changed through a method that is not readonly is written: it goes by ref, or the change would land on a copy.</summary>
+        [Fact]
+        public Task Struct_mutated_through_a_method_is_passed_by_ref() => new CodeFixTest<ClosureCodeFixProvider>
+        {
+            SourceCompiles = true,
+            TestCode = Usings + """
+                public struct Tally
+                {
+                    public int Count;
+
+                    public void Bump() => Count++;
+                }
+
+                public static class Counter
+                {
+                    public static Task<int> CountAsync(int start)
+                    {|PW0401:{|}
+                        if (start == 0) return Task.FromResult(0);
+                        var tally = new Tally();
+                        Touch();
+                        return tally.Count > 1 ? Task.FromResult(tally.Count) : SlowAsync();
+
+                        void Touch() => tally.Bump();
+
+                        async Task<int> SlowAsync()
+                        {
+                            await Task.Yield();
+                            return start;
+                        }
+                    }
+                }
+                """,
+            FixedCode = Usings + """
+                public struct Tally
+                {
+                    public int Count;
+
+                    public void Bump() => Count++;
+                }
+
+                public static class Counter
+                {
+                    public static Task<int> CountAsync(int start)
+                    {
+                        if (start == 0) return Task.FromResult(0);
+                        var tally = new Tally();
+                        Touch(ref tally);
+                        return tally.Count > 1 ? Task.FromResult(tally.Count) : SlowAsync(start);
+
+                        static void Touch(ref Tally tally) => tally.Bump();
+
+                        static async Task<int> SlowAsync(int start)
+                        {
+                            await Task.Yield();
+                            return start;
+                        }
+                    }
+                }
+                """,
+        }.RunAsync();
+
         /// <summary>An async local function cannot take a ref parameter: one that writes a capture has no fix.</summary>
         [Fact]
         public Task Async_function_writing_a_capture_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
