@@ -475,7 +475,7 @@ namespace Prewired.CodeFixes.Tests
                 """,
         }.RunAsync();
 
-        /// <summary>Captures go before optional and params parameters, which C# requires last.</summary>
+        /// <summary>Captures go before optional and params parameters, which C# requires last (and before their arguments).</summary>
         [Fact]
         public Task Captures_go_before_optional_and_params_parameters() => new CodeFixTest<ClosureCodeFixProvider>
         {
@@ -486,12 +486,12 @@ namespace Prewired.CodeFixes.Tests
                     public static Task<string> JoinAsync(string separator, bool empty)
                     {|PW0401:{|}
                         if (empty) return Task.FromResult("");
-                        return empty ? SlowAsync(1) : SlowAsync(2, "a", "b");
+                        return empty ? SlowAsync(1) : SlowAsync(2, "?", "a", "b");
 
-                        async Task<string> SlowAsync(int times, params string[] parts)
+                        async Task<string> SlowAsync(int times, string suffix = "!", params string[] parts)
                         {
                             await Task.Yield();
-                            return string.Join(separator, parts) + times;
+                            return string.Join(separator, parts) + times + suffix;
                         }
                     }
                 }
@@ -502,12 +502,62 @@ namespace Prewired.CodeFixes.Tests
                     public static Task<string> JoinAsync(string separator, bool empty)
                     {
                         if (empty) return Task.FromResult("");
-                        return empty ? SlowAsync(1, separator) : SlowAsync(2, separator, "a", "b");
+                        return empty ? SlowAsync(1, separator) : SlowAsync(2, separator, "?", "a", "b");
 
-                        static async Task<string> SlowAsync(int times, string separator, params string[] parts)
+                        static async Task<string> SlowAsync(int times, string separator, string suffix = "!", params string[] parts)
                         {
                             await Task.Yield();
-                            return string.Join(separator, parts) + times;
+                            return string.Join(separator, parts) + times + suffix;
+                        }
+                    }
+                }
+                """,
+        }.RunAsync();
+
+        /// <summary>
+        /// A local function nested in the converted one keeps capturing, now the converted one's parameters (its closure
+        /// is created on the slow path); its 'this' becomes the outer function's 'self' too.
+        /// </summary>
+        [Fact]
+        public Task Nested_local_function_uses_the_new_parameters() => new CodeFixTest<ClosureCodeFixProvider>
+        {
+            SourceCompiles = true,
+            TestCode = Usings + """
+                public class Scale
+                {
+                    private readonly int _factor = 3;
+
+                    public Task<int> ApplyAsync(int value)
+                    {|PW0401:{|}
+                        if (value == 0) return Task.FromResult(0);
+                        return SlowAsync();
+
+                        async Task<int> SlowAsync()
+                        {
+                            await Task.Yield();
+                            return Times() + _factor;
+
+                            int Times() => value * this._factor;
+                        }
+                    }
+                }
+                """,
+            FixedCode = Usings + """
+                public class Scale
+                {
+                    private readonly int _factor = 3;
+
+                    public Task<int> ApplyAsync(int value)
+                    {
+                        if (value == 0) return Task.FromResult(0);
+                        return SlowAsync(this, value);
+
+                        static async Task<int> SlowAsync(Scale self, int value)
+                        {
+                            await Task.Yield();
+                            return Times() + self._factor;
+
+                            int Times() => value * self._factor;
                         }
                     }
                 }

@@ -11,9 +11,9 @@ namespace Prewired.CodeFixes.Closures
     /// parameters, together with every function the change drags along (a local function they call that is not static;
     /// a local function that calls them from outside and would otherwise start capturing what it passes). Null when the
     /// change cannot keep the code compiling and behaving the same: a function used as a delegate (its signature changes);
-    /// one a lambda calls (the lambda would capture what it passes); one using <c>base</c>, <c>this</c> of a struct or a
-    /// primary constructor parameter (<see cref="LocalFunctionFacts"/>); the cases of <see cref="ParameterPassing"/>
-    /// (ref and async) and of <see cref="ParameterWriter"/> (names and types).
+    /// one a lambda calls (the lambda would capture what it passes); one using <c>base</c> or a primary constructor
+    /// parameter (<see cref="LocalFunctionFacts"/>); the cases of <see cref="ParameterPassing"/> (ref, async, iterators)
+    /// and of <see cref="ParameterWriter"/> (names, types, a struct's <c>this</c>).
     /// </summary>
     internal sealed class StaticConversionPlanner
     {
