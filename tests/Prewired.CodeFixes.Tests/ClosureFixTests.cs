@@ -232,6 +232,48 @@ namespace Prewired.CodeFixes.Tests
                 """,
         }.RunAsync();
 
+        /// <summary>
+        /// A using variable is read-only: a struct method called on it changes a copy. As a parameter the call would
+        /// change the parameter, and a read-only variable cannot be passed by ref (CS1657): no fix.
+        /// </summary>
+        [Fact]
+        public Task Read_only_variable_mutated_through_a_method_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        {
+            SourceCompiles = true,
+            TestCode = Usings + """
+                public struct Depth : IDisposable
+                {
+                    public int Count;
+
+                    public void Enter() => Count++;
+
+                    public void Dispose()
+                    {
+                    }
+                }
+
+                public static class Runner
+                {
+                    public static Task<int> RunAsync(int id)
+                    {|PW0401:{|}
+                        using var depth = new Depth();
+                        if (id == 0) return Task.FromResult(0);
+                        Enter();
+                        return SlowAsync();
+
+                        void Enter() => depth.Enter();
+
+                        async Task<int> SlowAsync()
+                        {
+                            await Task.Yield();
+                            return id;
+                        }
+                    }
+                }
+                """,
+            ExpectNoFix = true,
+        }.RunAsync();
+
         /// <summary>An async local function cannot take a ref parameter: one that writes a capture has no fix.</summary>
         [Fact]
         public Task Async_function_writing_a_capture_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>

@@ -18,7 +18,9 @@ namespace Prewired.CodeFixes.Closures
     /// call); not offered for an async or iterator one;</item>
     /// <item>an async or iterator function runs on after the call returns: a variable the method assigns after its
     /// declaration must be assigned only before every call and not in a loop around a call (and the method has no
-    /// <c>goto</c>), or the function could read a later value that the copy does not have (not offered).</item>
+    /// <c>goto</c>), or the function could read a later value that the copy does not have (not offered);</item>
+    /// <item>a read-only variable (<c>foreach</c>, <c>using</c>, <c>fixed</c>) the function calls a struct method on that
+    /// is not readonly: not offered (on the variable the call changes a copy, on a parameter it would not).</item>
     /// </list>
     /// </summary>
     internal sealed class ParameterPassing
@@ -43,6 +45,14 @@ namespace Prewired.CodeFixes.Closures
                 var set = new HashSet<Capture>();
                 foreach (var capture in _captures[facts.Symbol].Where(c => !c.IsThis))
                 {
+                    if (capture.Symbol is ILocalSymbol { IsForEach: true } or ILocalSymbol { IsUsing: true } or ILocalSymbol { IsFixed: true })
+                    {
+                        // A read-only variable: a struct method called on it changes a copy. As a parameter it would
+                        // change the parameter, and it cannot be passed by ref (nor 'in' to an async function).
+                        if (Writes(capture).Any(w => facts.Syntax.Span.Contains(w.Span))) return null;
+                        continue;
+                    }
+
                     if (Writes(capture).Any(w => facts.Syntax.Span.Contains(w.Span) || !IsInDeclaringFunction(w, capture))) set.Add(capture);
                 }
 
