@@ -3,7 +3,8 @@
 # applies them to tests/FormatSample, a small project that references the generator, analyzers and code fixes the way
 # the package does (as analyzers) and breaks each rule that has a fix:
 #   PW0102 (tail-await candidate), PW0202 (fast-path candidate, raised from hidden by the sample's .editorconfig),
-#   PW0001 (marked method not partial), PW0002 (type not partial), PW0003 (body method missing).
+#   PW0001 (marked method not partial), PW0002 (type not partial), PW0003 (body method missing), PW0401 (closure on a
+#   fast path: the capturing local function made static).
 # The sample is copied to artifacts/format-check/FormatSample (inside the repository, so its project references still
 # resolve), fixed there, then built with warnings as errors, and every fixed file must equal tests/FormatSample/Expected.
 #
@@ -28,8 +29,8 @@ for project in src/Generator src/Analyzers src/Analyzers/CodeFixes; do
   dotnet build "$project" -c Debug > "$OUT/build-$(basename "$project").log" 2>&1 || { tail -n 30 "$OUT/build-$(basename "$project").log"; fail "build $project"; }
 done
 
-echo "==> dotnet format analyzers --diagnostics PW0102 PW0202 PW0001 PW0002 PW0003"
-dotnet format analyzers "$WORK/FormatSample.csproj" --diagnostics PW0102 PW0202 PW0001 PW0002 PW0003 --severity hidden -v diag \
+echo "==> dotnet format analyzers --diagnostics PW0102 PW0202 PW0001 PW0002 PW0003 PW0401"
+dotnet format analyzers "$WORK/FormatSample.csproj" --diagnostics PW0102 PW0202 PW0001 PW0002 PW0003 PW0401 --severity hidden -v diag \
   > "$OUT/format.log" 2>&1 || { tail -n 40 "$OUT/format.log"; fail "dotnet format analyzers"; }
 grep -E "Fixing|fix|Formatted" "$OUT/format.log" | head -n 20 || true
 
@@ -45,4 +46,4 @@ for expected in "${expected_files[@]}"; do
   if ! diff -u "$expected" "$actual"; then status=1; fi
 done
 [ $status -eq 0 ] || fail "the fixed files differ from tests/FormatSample/Expected (diff above)"
-echo "format check: ok (PW0102, PW0202, PW0001, PW0002, PW0003 fixed by dotnet format analyzers; the result builds and matches)"
+echo "format check: ok (PW0102, PW0202, PW0001, PW0002, PW0003, PW0401 fixed by dotnet format analyzers; the result builds and matches)"

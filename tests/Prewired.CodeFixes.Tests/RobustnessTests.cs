@@ -1,12 +1,16 @@
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Prewired.Analyzers;
+using Prewired.CodeFixes.Tests.Harness;
 using Prewired.Tests.Harness;
 using Xunit;
 
@@ -14,7 +18,8 @@ namespace Prewired.CodeFixes.Tests
 {
     /// <summary>
     /// The candidate analyzer looks at every async method of a project, half-typed ones included (an IDE runs it on
-    /// every keystroke): over every prefix of a source with all the shapes it classifies, it must never throw.
+    /// every keystroke): over every prefix of a source with all the shapes it classifies, it must never throw. The
+    /// same for PW0401's fix, offered on every closure report of a half-typed method.
     /// </summary>
     public sealed class RobustnessTests
     {
@@ -74,6 +79,70 @@ namespace Prewired.CodeFixes.Tests
             }
 
             Assert.True(exceptions.IsEmpty, string.Join(Environment.NewLine, exceptions.Take(3)));
+        }
+
+        private const string ClosureSource = """
+            using System;
+            using System.Collections.Generic;
+            using System.Threading.Tasks;
+
+            public class Prices
+            {
+                private readonly Dictionary<string, decimal> _prices = new() { ["MSFT"] = 42m };
+
+                private Task InitAsync() => Task.CompletedTask;
+
+                public ValueTask<decimal> GetAsync(string id, int count)
+                {
+                    var task = InitAsync();
+                    if (task.IsCompleted) return new ValueTask<decimal>(_prices[id]);
+                    int misses = 0;
+                    Miss(1);
+                    return misses > 0 ? SlowAsync<decimal>(misses) : new ValueTask<decimal>(this._prices[id]);
+
+                    void Miss(int by, params int[] more) { misses += by; }
+
+                    async ValueTask<T> SlowAsync<T>(int offset) where T : struct
+                    {
+                        await task;
+                        Func<int> f = () => offset + count;
+                        return (T)(object)(_prices[id] + f());
+                    }
+                }
+
+                public Task<int> RunAsync(int id)
+                {
+                    if (id == 0) return Task.FromResult(0);
+                    foreach (var item in new[] { id }) { if (item > 1) return Task.Run(Work); int Work() => item + id; }
+                    return Task.Run(() => id);
+                }
+            }
+            """;
+
+        [Fact]
+        public async Task Closure_fix_never_throws_on_a_prefix_of_the_source()
+        {
+            var provider = new ClosureCodeFixProvider();
+            int offered = 0;
+            for (int length = 0; length <= ClosureSource.Length; length += 9)
+            {
+                using var project = TestProject.Create(new[] { ClosureSource.Substring(0, length) });
+                // Throws (fails the test) on an analyzer exception.
+                var diagnostics = await TestProject.DiagnosticsAsync(project.Project);
+                var document = project.Project.Documents.Single();
+                foreach (var diagnostic in diagnostics.Analyzer.Where(d => d.Id == "PW0401"))
+                {
+                    var actions = new List<CodeAction>();
+                    await provider.RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), default));
+                    foreach (var action in actions)
+                    {
+                        await action.GetOperationsAsync(default);
+                        offered++;
+                    }
+                }
+            }
+
+            Assert.True(offered > 0, "No prefix was offered the fix: the test would prove nothing.");
         }
     }
 }

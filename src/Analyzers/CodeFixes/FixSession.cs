@@ -21,6 +21,7 @@ namespace Prewired.CodeFixes
     {
         private readonly Dictionary<INamedTypeSymbol, HashSet<string>> _reserved = new(SymbolEqualityComparer.Default);
         private readonly HashSet<TypeDeclarationSyntax> _madePartial = new();
+        private readonly HashSet<SyntaxNode> _claimed = new();
 
         private FixSession(Document document, SyntaxNode root, SemanticModel model, DocumentEditor editor, CancellationToken cancellationToken)
         {
@@ -79,6 +80,12 @@ namespace Prewired.CodeFixes
 
         /// <summary>Takes <paramref name="name"/> in <paramref name="type"/>; false when it is taken.</summary>
         public bool TryTake(INamedTypeSymbol type, string name) => ReservedNames(type).Add(name);
+
+        /// <summary>
+        /// True the first time <paramref name="node"/> is claimed: an edit that several diagnostics of a Fix All plan
+        /// (a local function two scopes' fixes make static) is made once.
+        /// </summary>
+        public bool Claim(SyntaxNode node) => _claimed.Add(node);
 
         /// <summary>Makes the declaration's type, and every type it is nested in, partial.</summary>
         public void MakeContainingTypesPartial(SyntaxNode node)

@@ -19,7 +19,7 @@ namespace Prewired.CodeFixes.Tests.Harness
     /// One code-fix test in the style of Microsoft.CodeAnalysis.Testing's <c>CSharpCodeFixTest</c>:
     /// <list type="number">
     /// <item>the sources (markup: <c>[|...|]</c> is the provider's first fixable diagnostic, <c>{|ID:...|}</c> any
-    /// diagnostic, <c>{|#n:...|}</c> unused here) are compiled in a workspace with the Prewired generator, and the analyzers'
+    /// diagnostic, <c>{|ID:{|}</c> one on an opening brace (<see cref="BraceMarkup"/>), <c>{|#n:...|}</c> unused here) are compiled in a workspace with the Prewired generator, and the analyzers'
     /// diagnostics of the fixable IDs (and of any other ID the markup names) must be exactly the marked ones;</item>
     /// <item>the fix (the action with <see cref="EquivalenceKey"/>, or the only one) is applied to one diagnostic, or
     /// Fix All over <see cref="FixAllScope"/>, through <see cref="CodeAction.GetOperationsAsync(CancellationToken)"/>,
@@ -72,10 +72,16 @@ namespace Prewired.CodeFixes.Tests.Harness
 
         public LanguageVersion LanguageVersion { get; set; } = LanguageVersion.Latest;
 
+        /// <summary>
+        /// The sources must build without a compiler warning or error before the fix (the misuse rules' sources do not:
+        /// their errors are the point), so a fix that is not offered is not offered for the reason the test names.
+        /// </summary>
+        public bool SourceCompiles { get; set; }
+
         public async Task RunAsync(CancellationToken cancellationToken = default)
         {
             var provider = new TCodeFix();
-            ImmutableArray<ParsedMarkup> markup = Sources.Select(MarkupParser.Parse).ToImmutableArray();
+            ImmutableArray<ParsedMarkup> markup = Sources.Select(BraceMarkup.Parse).ToImmutableArray();
             using var project = TestProject.Create(markup.Select(m => m.Text), LanguageVersion);
 
             // 1. The diagnostics the fix starts from, at the marked spans.
@@ -83,6 +89,10 @@ namespace Prewired.CodeFixes.Tests.Harness
             var expectedBefore = Expected(markup, provider.FixableDiagnosticIds[0]);
             var comparedIds = provider.FixableDiagnosticIds.Concat(expectedBefore.Select(e => e.Id)).ToHashSet(StringComparer.Ordinal);
             AssertDiagnostics("before the fix", expectedBefore, before.All.Where(d => comparedIds.Contains(d.Id)), markup);
+            if (SourceCompiles)
+            {
+                Assert.True(before.Compiler.IsEmpty, "The source must compile cleanly:" + Environment.NewLine + string.Join(Environment.NewLine, before.Compiler));
+            }
 
             var fixable = before.Analyzer.Where(d => provider.FixableDiagnosticIds.Contains(d.Id) && d.Location.IsInSource)
                 .OrderBy(d => project.Documents.IndexOf(project.Solution.GetDocumentId(d.Location.SourceTree)!))
@@ -118,7 +128,7 @@ namespace Prewired.CodeFixes.Tests.Harness
             Solution fixedSolution = await ApplyAsync(action, cancellationToken);
 
             // 3. The fixed text, exactly, and a clean build of it.
-            ImmutableArray<ParsedMarkup> fixedMarkup = FixedSources.Select(MarkupParser.Parse).ToImmutableArray();
+            ImmutableArray<ParsedMarkup> fixedMarkup = FixedSources.Select(BraceMarkup.Parse).ToImmutableArray();
             Assert.Equal(markup.Length, fixedMarkup.Length);
             for (int i = 0; i < project.Documents.Length; i++)
             {

@@ -6,13 +6,11 @@ using System.Reflection;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Prewired.Analyzers;
 using Prewired.Tests.Harness;
 using Xunit;
 using Xunit.Abstractions;
-using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace Prewired.Tests.Analyzers
 {
@@ -22,20 +20,11 @@ namespace Prewired.Tests.Analyzers
     /// reported ⇔ bytes &gt; 0 (<see cref="OracleKind"/> says what a case without a closure-free path asserts instead).
     /// </summary>
     /// <remarks>
-    /// What is measured is what the C# compiler emitted: every method and local function of the case is compiled by the
-    /// JIT with <c>[MethodImpl(NoInlining | NoOptimization)]</c> (added to a copy of the source; the attribute changes
-    /// nothing in the C# lowering). Otherwise the .NET 10 JIT may inline a method into the driver, fold its branches on a
-    /// constant argument and stack-allocate the display class, and whether it does depends on tiering: the oracle would
-    /// then test the JIT, not the compiler rules the analyzer follows. The fast path is warmed up, then run in rounds of
-    /// <see cref="Calls"/> calls; the smallest round counts, so a runtime allocation on the side (tiering, a first-call stub)
-    /// cannot make a case look allocating.
+    /// The measurement (JIT optimizations off, warm-up, least of several rounds) is <see cref="AllocationMeter"/>'s, shared
+    /// with the test of PW0401's code fix.
     /// </remarks>
     public sealed class ClosureOracleTests
     {
-        private const int WarmUp = 100;
-        private const int Rounds = 5;
-        private const int Calls = 200;
-
         private readonly ITestOutputHelper _output;
 
         public ClosureOracleTests(ITestOutputHelper output) => _output = output;
@@ -58,7 +47,7 @@ namespace Prewired.Tests.Analyzers
             Assert.Equal(!@case.Reports.IsEmpty, reported);
 
             long bytes = MeasureFastPath(compilation);
-            string verdict = $"{name}: reported={reported}, the fast path allocates {bytes} bytes per {Calls} calls";
+            string verdict = $"{name}: reported={reported}, the fast path allocates {bytes} bytes per {AllocationMeter.Calls} calls";
             _output.WriteLine(verdict);
             switch (@case.Oracle)
             {
@@ -78,32 +67,14 @@ namespace Prewired.Tests.Analyzers
         {
             var @case = new ClosureCase("Boxing", "public static class Boxes { public static object Box(int x) => x; }", "_ = Boxes.Box(1000);");
             CSharpCompilation compilation = TestCompilation.Create(new[] { Instrument(@case.Text), Driver(@case) });
-            Assert.True(MeasureFastPath(compilation) >= Calls * 24);
+            Assert.True(MeasureFastPath(compilation) >= AllocationMeter.Calls * 24);
         }
 
         private static long MeasureFastPath(Compilation compilation)
         {
             using LoadedAssembly loaded = CompileAndRun.Load(compilation);
             MethodInfo method = loaded.GetType("OracleDriver").GetMethod("FastPath")!;
-            var fastPath = (Action)Delegate.CreateDelegate(typeof(Action), method);
-            for (int i = 0; i < WarmUp; i++)
-            {
-                fastPath();
-            }
-
-            long least = long.MaxValue;
-            for (int round = 0; round < Rounds; round++)
-            {
-                long before = GC.GetAllocatedBytesForCurrentThread();
-                for (int i = 0; i < Calls; i++)
-                {
-                    fastPath();
-                }
-
-                least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-            }
-
-            return least;
+            return AllocationMeter.LeastBytes((Action)Delegate.CreateDelegate(typeof(Action), method));
         }
 
         private static string Driver(ClosureCase @case) => ClosureVerifier.Usings + $$"""
@@ -119,27 +90,6 @@ namespace Prewired.Tests.Analyzers
             }
             """;
 
-        /// <summary>The case's source with NoInlining | NoOptimization on every method and local function that has a body.</summary>
-        private static string Instrument(string source)
-        {
-            SyntaxNode root = CSharpSyntaxTree.ParseText(source).GetRoot();
-            return new NoOptimizationRewriter().Visit(root).ToFullString();
-        }
-
-        private sealed class NoOptimizationRewriter : CSharpSyntaxRewriter
-        {
-            private static readonly AttributeListSyntax Attribute = ParseCompilationUnit(
-                    "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining | global::System.Runtime.CompilerServices.MethodImplOptions.NoOptimization)] void M() {}")
-                .DescendantNodes().OfType<AttributeListSyntax>().Single();
-
-            public override SyntaxNode? VisitMethodDeclaration(MethodDeclarationSyntax node)
-            {
-                var visited = (MethodDeclarationSyntax)base.VisitMethodDeclaration(node)!;
-                return visited.Body is null && visited.ExpressionBody is null ? visited : visited.AddAttributeLists(Attribute);
-            }
-
-            public override SyntaxNode? VisitLocalFunctionStatement(LocalFunctionStatementSyntax node) =>
-                ((LocalFunctionStatementSyntax)base.VisitLocalFunctionStatement(node)!).AddAttributeLists(Attribute);
-        }
+        private static string Instrument(string source) => AllocationMeter.WithoutJitOptimizations(source);
     }
 }
