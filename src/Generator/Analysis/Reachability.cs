@@ -39,6 +39,8 @@ namespace Prewired.Generator.Analysis
                 IfStatementSyntax i when child != i.Condition => i.Condition,
                 ElseClauseSyntax { Parent: IfStatementSyntax i } => i.Condition,
                 SwitchSectionSyntax { Parent: SwitchStatementSyntax s } => s.Expression,
+                WhileStatementSyntax w when child == w.Statement => w.Condition,
+                ForStatementSyntax f when child == f.Statement => f.Condition,
                 _ => null,
             };
 
