@@ -37,9 +37,12 @@ namespace Prewired.Benchmarks.Generator
             TestReferences.Default,
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
 
-        /// <summary>A driver as the command-line compiler creates it (no step tracking).</summary>
-        public static GeneratorDriver CreateDriver() =>
-            CSharpGeneratorDriver.Create(new[] { new PrewiredGenerator().AsSourceGenerator() }, parseOptions: s_parseOptions);
+        /// <summary>A driver as the command-line compiler creates it (no step tracking), running the Prewired generator.</summary>
+        public static GeneratorDriver CreateDriver() => CreateDriver(new PrewiredGenerator());
+
+        /// <summary>A driver as the command-line compiler creates it, running <paramref name="generator"/>.</summary>
+        public static GeneratorDriver CreateDriver(IIncrementalGenerator generator) =>
+            CSharpGeneratorDriver.Create(new[] { generator.AsSourceGenerator() }, parseOptions: s_parseOptions);
 
         /// <summary>Every analyzer the package ships (the generator's own diagnostics come from them).</summary>
         public static ImmutableArray<DiagnosticAnalyzer> Analyzers { get; } = typeof(Prewired.Analyzers.MarkedMethodAnalyzer).Assembly.GetTypes()
