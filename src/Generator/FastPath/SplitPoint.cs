@@ -50,6 +50,14 @@ namespace Prewired.Generator.FastPath
         /// <summary>Those of <see cref="DeclaredInContinuation"/> the continuation never reads and only stores constants in (the method reads them on other paths): CS0219 there.</summary>
         public List<ISymbol> WriteOnlyInContinuation { get; } = new();
 
+        /// <summary>Generated variables the continuation takes over after the live ones: enumerators, arrays and indexes of
+        /// the foreach loops it resumes inside, and resources of <c>using (expression)</c>; outermost first.</summary>
+        public List<(string Type, string Name)> Synthetic { get; } = new();
+
+        /// <summary>Some frame runs a finally or disposes after the await: the synchronous path sets its hand-off flag
+        /// before handing over, so that finally stays the continuation's.</summary>
+        public bool NeedsHandOffFlag { get; set; }
+
         private readonly Dictionary<ISymbol, SyntaxNode?> _scopes = new(SymbolEqualityComparer.Default);
         private readonly Dictionary<ISymbol, string> _parameterNames = new(SymbolEqualityComparer.Default);
 

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
@@ -13,15 +14,21 @@ namespace Prewired.Generator.FastPath
     /// IsCompleted check that either takes the result in place or hands the awaitable and the live state to its
     /// continuation, and every return turned into the builder's completed task.
     /// </summary>
-    internal sealed class SyncPathWriter
+    internal sealed partial class SyncPathWriter
     {
+        /// <summary>The synchronous path's local that says an await handed over: finally blocks and disposals it returns
+        /// through are then the continuation's to run.</summary>
+        public const string HandOffFlag = "__handedOff";
+
         private readonly CodeLines _lines;
         private readonly Dictionary<SyntaxNode, SplitPoint> _splits;
         private readonly AsyncReturnForms _forms;
         private readonly string _resumePrefix;
+        private readonly Lowering _lowering;
 
-        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix)
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering)
         {
+            _lowering = lowering;
             _lines = lines;
             _splits = splits.Where(s => s.Statement is not null).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
             _forms = forms;
@@ -36,7 +43,7 @@ namespace Prewired.Generator.FastPath
                 return;
             }
 
-            if (!statement.DescendantNodes().Any(_splits.ContainsKey))
+            if (!ContainsSplit(statement))
             {
                 SyntaxPrinter.PrintStatement(statement, _lines, Replace);
                 return;
@@ -46,8 +53,20 @@ namespace Prewired.Generator.FastPath
             {
                 case BlockSyntax block:
                     _lines.OpenBrace();
-                    foreach (var child in block.Statements) WriteStatement(child);
+                    WriteStatements(block.Statements);
                     _lines.CloseBrace();
+                    break;
+                case ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax:
+                    WriteLoop(statement);
+                    break;
+                case ForEachStatementSyntax forEach:
+                    WriteForEach(forEach, _lowering.ForEach(forEach) ?? throw Unexpected(statement));
+                    break;
+                case TryStatementSyntax tryStatement:
+                    WriteTry(tryStatement);
+                    break;
+                case UsingStatementSyntax usingStatement:
+                    WriteUsing(usingStatement, _lowering.Using(usingStatement) ?? throw Unexpected(statement));
                     break;
                 case IfStatementSyntax ifStatement:
                     WriteIf(ifStatement, "if");
@@ -59,17 +78,39 @@ namespace Prewired.Generator.FastPath
                     {
                         foreach (var label in section.Labels) _lines.Line(SyntaxPrinter.PrintExpression(label, Replace));
                         _lines.Indent++;
-                        foreach (var child in section.Statements) WriteStatement(child);
+                        WriteStatements(section.Statements);
                         _lines.Indent--;
                     }
 
                     _lines.CloseBrace();
                     break;
                 default:
-                    // The classifier only lets awaits through inside blocks, ifs and switch sections.
-                    throw new System.InvalidOperationException("Unexpected statement around a split await: " + statement.Kind());
+                    // The classifier only lets awaits through inside the statements above; the parser forwards on this.
+                    throw Unexpected(statement);
             }
         }
+
+        /// <summary>A statement list; a using declaration whose scope holds a split await is written out as a try/finally.</summary>
+        public void WriteStatements(IReadOnlyList<StatementSyntax> statements)
+        {
+            for (var i = 0; i < statements.Count; i++)
+            {
+                var statement = statements[i];
+                var rest = statements.Skip(i + 1).ToList();
+                if (LoweringShapes.IsUsingDeclaration(statement) && rest.Any(ContainsSplit))
+                {
+                    WriteUsingDeclaration((LocalDeclarationStatementSyntax)statement, _lowering.Using(statement) ?? throw Unexpected(statement), rest);
+                    return;
+                }
+
+                WriteStatement(statement);
+            }
+        }
+
+        private bool ContainsSplit(SyntaxNode node) => _splits.ContainsKey(node) || node.DescendantNodes().Any(_splits.ContainsKey);
+
+        private static System.InvalidOperationException Unexpected(SyntaxNode statement)
+            => new("Unexpected statement around a split await: " + statement.Kind());
 
         /// <summary>Writes a split await that is the whole expression body of the method.</summary>
         public void WriteArrowSplit(SplitPoint split) => WriteSplit(split);
@@ -104,18 +145,18 @@ namespace Prewired.Generator.FastPath
 
         private void WriteSplit(SplitPoint split)
         {
-            var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)));
+            var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)).Concat(split.Synthetic.Select(v => ", " + v.Name)));
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
             if (split.Custom is { } custom)
             {
                 _lines.Line($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();");
-                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
+                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
             }
             else
             {
                 _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
                 _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
-                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
+                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
             }
 
             var result = $"{split.AwaiterVariable}.GetResult()";
@@ -137,6 +178,21 @@ namespace Prewired.Generator.FastPath
                     if (split.Statement is null) _lines.Line(_forms.CompletedReturn);
                     break;
             }
+        }
+
+        private void HandOff(SplitPoint split, string returnStatement)
+        {
+            if (!split.NeedsHandOffFlag)
+            {
+                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) {returnStatement}");
+                return;
+            }
+
+            _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted)");
+            _lines.OpenBrace();
+            _lines.Line($"{HandOffFlag} = true;");
+            _lines.Line(returnStatement);
+            _lines.CloseBrace();
         }
 
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)

@@ -8,7 +8,7 @@ namespace Prewired.Tests.Analyzers
     /// <summary>Every Prewired diagnostic works with #pragma warning disable and .editorconfig / .globalconfig severities.</summary>
     public sealed class SuppressionTests
     {
-        private const string Loop = "it is inside a loop, which runs again after it";
+        private const string Loop = "it is nested inside a larger expression; only 'await x;', 'var y = await x;', 'y = await x;' and 'return await x;' are split";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
 

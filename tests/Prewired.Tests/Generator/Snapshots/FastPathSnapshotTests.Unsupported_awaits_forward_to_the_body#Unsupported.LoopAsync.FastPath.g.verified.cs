@@ -10,7 +10,7 @@ partial class Unsupported
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.ValueTask<int> LoopAsync(int n)
     {
-        // Forwarding to 'LoopCoreAsync': 'await Value(i)' cannot be split yet: it is inside a loop, which runs again after it (PW0201).
+        // Forwarding to 'LoopCoreAsync': 'await Value(i)' cannot be split yet: it is nested inside a larger expression; only 'await x;', 'var y = await x;', 'y = await x;' and 'return await x;' are split (PW0201).
         return this.LoopCoreAsync(n);
     }
 }
