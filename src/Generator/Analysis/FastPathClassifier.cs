@@ -158,7 +158,9 @@ namespace Prewired.Generator.Analysis
         /// </summary>
         private static string? Unreachable(AwaitSite site, SyntaxNode body, bool hasResult, SemanticModel model)
         {
-            if (site.Expression is null || SplitForms.Of(site.Expression, body, hasResult, out var statement) is null || statement is null) return null;
+            if (site.Expression is null) return null;
+            var statement = SplitForms.Of(site.Expression, body, hasResult, out var splitStatement) is null ? Spills.Of(site.Expression, body, model, out _) : splitStatement;
+            if (statement is null) return null;
             var flow = model.AnalyzeControlFlow(statement);
             return flow is { Succeeded: true, StartPointIsReachable: false } ? "it is in unreachable code" : null;
         }
@@ -180,9 +182,9 @@ namespace Prewired.Generator.Analysis
                 return enclosing;
             }
 
-            if (SplitForms.Of(site.Expression, body, hasResult, out _) is null)
+            if (SplitForms.Of(site.Expression, body, hasResult, out _) is null && Spills.Of(site.Expression, body, model, out var notSpilled) is null)
             {
-                return "it is nested inside a larger expression; only 'await x;', 'var y = await x;', 'y = await x;' and 'return await x;' are split";
+                return notSpilled;
             }
 
             return site.Expression.Expression.DescendantNodes().OfType<AwaitExpressionSyntax>().Any()

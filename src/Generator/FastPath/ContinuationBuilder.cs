@@ -60,6 +60,8 @@ namespace Prewired.Generator.FastPath
                 case SplitForm.Assign:
                     var assignment = (AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression;
                     return $"{assignment.Left.WithoutTrivia()} = {awaited};";
+                case SplitForm.Spill:
+                    return $"var {split.SpillVariable} = {awaited};";
                 default:
                     return awaited + ";";
             }

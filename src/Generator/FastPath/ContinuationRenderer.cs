@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
 
 namespace Prewired.Generator.FastPath
@@ -30,6 +31,9 @@ namespace Prewired.Generator.FastPath
         {
             var part = new Part(new CodeLines(), isBlock: false);
             part.Lines.Line(awaitStatement);
+
+            // A spilled await: its statement runs next, reading the temporary.
+            if (_split.Form == SplitForm.Spill) SyntaxPrinter.PrintStatement(_split.Statement!, part.Lines, ReplaceJumps);
             for (var i = 0; i < _frames.Count; i++) part = Wrap(_frames[i], i == 0 ? null : _frames[i - 1], part);
             WriteDeclarations(_split.Continuation, scope: null);
             _split.Continuation.Append(part.Lines);
@@ -214,6 +218,12 @@ namespace Prewired.Generator.FastPath
 
         private bool ReplaceJumps(SyntaxNode node, SyntaxPrinter printer)
         {
+            if (node == _split.Await && _split.Form == SplitForm.Spill)
+            {
+                printer.Write(_split.SpillVariable);
+                return true;
+            }
+
             if (!_jumps.TryGetValue(node, out var label)) return false;
             printer.Write($"goto {label};");
             return true;

@@ -128,8 +128,16 @@ namespace Prewired.Generator.FastPath
             var splits = new List<SplitPoint>();
             foreach (var site in AwaitSites.Collect(bodyNode))
             {
-                var form = SplitForms.Of(site.Expression!, bodyNode, hasResult, out var statement)!.Value;
-                var split = new SplitPoint(splits.Count, site.Expression!, form, statement) { ResumePrefix = resumePrefix };
+                var form = SplitForms.Of(site.Expression!, bodyNode, hasResult, out var statement);
+                if (form is null)
+                {
+                    // The classifier let it through, so it spills before its statement.
+                    statement = Spills.Of(site.Expression!, bodyNode, model, out _);
+                    if (statement is null) return null;
+                    form = SplitForm.Spill;
+                }
+
+                var split = new SplitPoint(splits.Count, site.Expression!, form.Value, statement) { ResumePrefix = resumePrefix };
                 if (!ContinuationBuilder.TryBuild(split, bodyNode, model, lowering)) return null;
                 splits.Add(split);
             }

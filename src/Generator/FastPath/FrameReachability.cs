@@ -34,6 +34,13 @@ namespace Prewired.Generator.FastPath
             }
 
             var reachable = split.Form != SplitForm.Return;
+            if (split.Form == SplitForm.Spill)
+            {
+                // The spilled await's statement runs first in the continuation.
+                Collect(new[] { split.Statement! });
+                reachable = model.AnalyzeControlFlow(split.Statement!)?.EndPointIsReachable ?? false;
+            }
+
             var labelCount = 0;
             string Label(string what) => $"__resume{split.Index}_{what}{labelCount++}";
             foreach (var frame in frames)

@@ -59,6 +59,7 @@ namespace Prewired.Generator.FastPath
                 declared.Add(declaredByAwait);
             }
 
+            if (split.Form == SplitForm.Spill && !Analyze(split.Statement!, split.Statement!, ordered: true)) return false;
             foreach (var frame in frames)
             {
                 if (frame.RestReached && frame.Rest.Count > 0 && !Analyze(frame.Rest[0], frame.Rest[frame.Rest.Count - 1], ordered: true)) return false;
@@ -94,7 +95,7 @@ namespace Prewired.Generator.FastPath
             }
 
             split.LiveIn.AddRange(live.OrderBy(v => v.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0));
-            var printed = PrintedRegions(frames, model).ToList();
+            var printed = PrintedRegions(split, frames, model).ToList();
             split.WriteOnlyInContinuation.AddRange(split.DeclaredInContinuation.Where(v => !read.Contains(v) && !SymbolEqualityComparer.Default.Equals(v, awaitTarget) && OnlyConstantsStored(v, printed, model)));
             if (!split.LiveIn.Concat(split.DeclaredInContinuation).All(CanBeParameter)) return false;
 
@@ -182,8 +183,9 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>Every piece of user code the continuation prints.</summary>
-        private static IEnumerable<SyntaxNode> PrintedRegions(List<ContinuationFrame> frames, SemanticModel model)
+        private static IEnumerable<SyntaxNode> PrintedRegions(SplitPoint split, List<ContinuationFrame> frames, SemanticModel model)
         {
+            if (split.Form == SplitForm.Spill) yield return split.Statement!;
             foreach (var frame in frames)
             {
                 if (frame.RestReached) foreach (var statement in frame.Rest) yield return statement;

@@ -27,6 +27,9 @@ namespace Prewired.Generator.FastPath
 
         public string AwaitableVariable => "__awaitable" + Index;
 
+        /// <summary>For a spilled await: the temporary its statement reads instead of the await.</summary>
+        public string SpillVariable => "__spill" + Index;
+
         /// <summary>The fully qualified type of the awaited expression: the continuation's first parameter.</summary>
         public string? AwaitableTypeName { get; set; }
 

@@ -22,6 +22,9 @@ namespace Prewired.Generator.FastPath
 
         private readonly CodeLines _lines;
         private readonly Dictionary<SyntaxNode, SplitPoint> _splits;
+
+        // A spilled await's node, to the temporary its statement reads instead.
+        private readonly Dictionary<SyntaxNode, string> _spilled;
         private readonly AsyncReturnForms _forms;
         private readonly string _resumePrefix;
         private readonly Lowering _lowering;
@@ -31,19 +34,24 @@ namespace Prewired.Generator.FastPath
             _lowering = lowering;
             _lines = lines;
             _splits = splits.Where(s => s.Statement is not null).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            _spilled = splits.Where(s => s.Form == SplitForm.Spill).ToDictionary(s => (SyntaxNode)s.Await, s => s.SpillVariable);
             _forms = forms;
             _resumePrefix = resumePrefix;
         }
 
         public void WriteStatement(StatementSyntax statement)
         {
+            var spilled = false;
             if (_splits.TryGetValue(statement, out var split))
             {
                 WriteSplit(split);
-                return;
+                if (split.Form != SplitForm.Spill) return;
+
+                // A spilled await: its statement follows, reading the temporary.
+                spilled = true;
             }
 
-            if (!ContainsSplit(statement))
+            if (spilled ? !statement.DescendantNodes().Any(_splits.ContainsKey) : !ContainsSplit(statement))
             {
                 SyntaxPrinter.PrintStatement(statement, _lines, Replace);
                 return;
@@ -120,7 +128,8 @@ namespace Prewired.Generator.FastPath
             _lines.Line($"{keyword} ({SyntaxPrinter.PrintExpression(ifStatement.Condition, Replace)})");
             WriteEmbedded(ifStatement.Statement);
             if (ifStatement.Else is null) return;
-            if (ifStatement.Else.Statement is IfStatementSyntax elseIf)
+            // An else-if whose condition spills an await keeps the await inside the else: it runs only on that branch.
+            if (ifStatement.Else.Statement is IfStatementSyntax elseIf && !_splits.ContainsKey(elseIf))
             {
                 WriteIf(elseIf, "else if");
                 return;
@@ -173,6 +182,9 @@ namespace Prewired.Generator.FastPath
                     var assignment = (AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression;
                     _lines.Line($"{assignment.Left.WithoutTrivia()} = {result};");
                     break;
+                case SplitForm.Spill:
+                    _lines.Line($"var {split.SpillVariable} = {result};");
+                    break;
                 default:
                     _lines.Line(result + ";");
                     if (split.Statement is null) _lines.Line(_forms.CompletedReturn);
@@ -197,6 +209,12 @@ namespace Prewired.Generator.FastPath
 
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
+            if (_spilled.TryGetValue(node, out var temporary))
+            {
+                printer.Write(temporary);
+                return true;
+            }
+
             if (AwaitSites.IsNestedFunction(node))
             {
                 printer.Unchanged(node);

@@ -159,5 +159,37 @@ namespace Prewired.Tests.Generator
                 }
             }
             """, expectedFiles: 1);
+
+        [Fact]
+        public void Nested_awaits_spill_before_their_statement() => GeneratorTest.Verify("""
+            using System.Collections.Generic;
+            public partial class Spilled
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<int> RunAsync(int x);
+                private async ValueTask<int> RunCoreAsync(int x)
+                {
+                    if (await Flag(x))
+                    {
+                        Console.WriteLine("flag " + await Text(x));
+                    }
+
+                    var total = Add(await Value(x), 2);
+                    total += await Value(total);
+                    foreach (var item in await Items(x))
+                    {
+                        total += item;
+                    }
+
+                    return (await Text(total)).Length + 1;
+                }
+
+                private static int Add(int a, int b) => a + b;
+                private static ValueTask<bool> Flag(int v) => new(v > 0);
+                private static ValueTask<int> Value(int v) => new(v);
+                private static Task<string> Text(int v) => Task.FromResult(v.ToString());
+                private static Task<List<int>> Items(int v) => Task.FromResult(new List<int> { v });
+            }
+            """, expectedFiles: 1);
     }
 }

@@ -16,9 +16,9 @@ namespace Prewired.Tests.Reliability
     /// Three shapes: <b>General</b> (straight-line code, if/else chains, switch sections with constants, when clauses and
     /// default, nested blocks, locals declared before and used after awaits, early returns, throws, context changes, awaits
     /// in every split form: <c>await x;</c>, <c>var y = await x;</c>, <c>y = await x;</c>, <c>return await x;</c>);
-    /// <b>Forward</b> (General plus awaits in try/catch/finally, for loops and using statements, which [FastPath] splits
-    /// since issue 9 unless an await is in a catch block, and awaits it does not split: await using, await foreach,
-    /// nested in larger expressions, so [FastPath] must forward and PW0201 must be reported);
+    /// <b>Forward</b> (General plus awaits in try/catch/finally, for loops, using statements and nested in larger
+    /// expressions, which [FastPath] splits (spills) since issue 9 unless an await is in a catch block or after a call,
+    /// and awaits it does not split: await using, await foreach, so [FastPath] must forward and PW0201 must be reported);
     /// <b>Tail</b> (every await a tail await: a synchronous prefix and then if/else, early-out ifs and switch sections
     /// ending in tail awaits, returns or throws; compiled as [TailAwait] too).
     /// </para>
@@ -613,8 +613,8 @@ namespace Prewired.Tests.Reliability
                     case 2:
                     case 3:
                     {
-                        // An await nested inside a larger expression.
-                        _forwardDepth++;
+                        // An await nested inside a larger expression: spilled before its statement when everything
+                        // evaluated before it is stable (a literal, a parameter), forwarded after a call.
                         string line;
                         var shape = _r.Next(3);
                         if (shape == 0 && _flavor == Flavor.Direct)
@@ -623,7 +623,9 @@ namespace Prewired.Tests.Reliability
                         }
                         else if (shape == 1)
                         {
-                            var text = $"{Expr(Ty.Int, 1)} + await {Awaitable(Ty.Int, tail: false)}";
+                            _forwardDepth++;
+                            var text = $"v.GetHashCode() + await {Awaitable(Ty.Int, tail: false)}";
+                            _forwardDepth--;
                             line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
                         }
                         else
@@ -631,7 +633,6 @@ namespace Prewired.Tests.Reliability
                             line = $"if (await {Awaitable(Ty.Bool, tail: false)}) {(_flavor == Flavor.Direct ? $"env.Log(\"L{_labels++}\")" : "v++")};";
                         }
 
-                        _forwardDepth--;
                         return Line(line);
                     }
 

@@ -965,6 +965,166 @@ namespace Prewired.Tests.Semantics
                     return sum;
                 }
                 """) { ExpectSplit = false },
+
+            // ---- nested awaits, spilled to a temporary before their statement ---------------------------------------------
+            new("N01_IfAwaitCondition", "Task<int>", """
+                {
+                    if (await env.TR(0, v == 0)) env.Log("yes");
+                    else env.Log("no");
+                    return 1;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("N02_AwaitAsArgument", "Task<int>", """
+                {
+                    var s = Add(await env.TR(0, 1), 2);
+                    env.Log("s=" + s);
+                    return s;
+                }
+                """) { Members = "private static int Add(int a, int b) => a + b;" },
+
+            new("N03_ReturnAwaitPlusOne", "ValueTask<int>", """
+                {
+                    env.Log("start");
+                    return await env.VR(0, 20) + 1;
+                }
+                """),
+
+            new("N04_CastAndMemberOfAwait", "Task<long>", """
+                {
+                    var x = (long)await env.TR(0, 5);
+                    var length = (await env.TR(1, "abc")).Length;
+                    return x + length;
+                }
+                """),
+
+            new("N05_LogConcatenatesAwait", "Task", """
+                {
+                    env.Log("got " + await env.TR(0, "a"));
+                    env.Log("end");
+                }
+                """),
+
+            new("N06_SwitchExpressionOnAwait", "Task<string>", """
+                {
+                    var y = await env.TR(0, v) switch { 0 => "zero", _ => "other" };
+                    return y;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("N07_ForEachOverAwaitedArray", "Task<int>", """
+                {
+                    var sum = 0;
+                    foreach (var n in await env.TR(0, new[] { 1, 2 }))
+                    {
+                        env.Log("n=" + n);
+                        await env.T(1);
+                        sum += n;
+                    }
+                    return sum;
+                }
+                """),
+
+            new("N08_UsingAwaitedResource", "Task<int>", """
+                {
+                    using (var r = await env.TR(0, new Res(env, "r")))
+                    {
+                        env.Log("in " + r.Name);
+                        await env.T(1);
+                    }
+                    return 2;
+                }
+                """) { Members = Kit },
+
+            new("N09_SwitchStatementOnAwait", "Task<int>", """
+                {
+                    switch (await env.TR(0, v))
+                    {
+                        case 0:
+                            env.Log("zero");
+                            break;
+                        default:
+                            await env.T(1);
+                            env.Log("other");
+                            break;
+                    }
+                    return v;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("N10_CompoundAssignmentToLocal", "Task<int>", """
+                {
+                    var x = 40;
+                    x += await env.TR(0, 2);
+                    return x;
+                }
+                """),
+
+            new("N11_DeconstructAwaitedTuple", "Task<int>", """
+                {
+                    var (a, b) = await env.TR(0, (1, 2));
+                    env.Log("a=" + a + " b=" + b);
+                    return a + b;
+                }
+                """),
+
+            new("N12_IfAwaitInLoop_MixedSites", "Task<int>", """
+                {
+                    var hits = 0;
+                    for (var i = 0; i < 3; i++)
+                    {
+                        if (await (i == 1 ? env.TR(1, false) : env.TR(0, true))) hits++;
+                        env.Log("i=" + i);
+                    }
+                    return hits;
+                }
+                """),
+
+            new("N13_SpillInsideTryFinally", "Task<int>", """
+                {
+                    try
+                    {
+                        return (await env.TR(0, "abc")).Length;
+                    }
+                    finally
+                    {
+                        env.Log("finally");
+                    }
+                }
+                """),
+
+            new("N17_ElseIfAwaitCondition", "Task<int>", """
+                {
+                    if (v == 0) env.Log("first");
+                    else if (await env.TR(0, v == 1)) env.Log("second");
+                    else env.Log("third");
+                    if (v == 2) return (await env.TR(1, 3)) * 2;
+                    return 0;
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
+
+            new("N14_Forwarded_FieldReadBeforeAwait", "Task<int>", """
+                {
+                    _total = Add(_total, await env.TR(0, 3));
+                    return _total;
+                }
+                """) { Members = "private int _total = 1;\nprivate static int Add(int a, int b) => a + b;", ExpectSplit = false },
+
+            new("N15_Forwarded_TwoAwaitsInOneExpression", "Task<bool>", """
+                {
+                    var both = await env.TR(0, v == 0) && await env.TR(1, true);
+                    return both;
+                }
+                """) { Variants = new[] { 0, 1 }, ExpectSplit = false },
+
+            new("N16_InterpolatedAwaitAfterLiteralAndLocal", "Task<string>", """
+                {
+                    var name = "n" + v;
+                    var text = $"{name}: {await env.TR(0, 7)}";
+                    env.Log(text);
+                    return text;
+                }
+                """),
         };
     }
 }
