@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -35,15 +36,19 @@ namespace Prewired.Generator.Analysis
                 return null;
             }
 
-            if (root.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<AwaitExpressionSyntax>().Count() != 1)
+            // Every await of the statement spills, in source order (which is evaluation order in the positions allowed
+            // below); an earlier one is a temporary by the time a later one runs, so it counts as stable.
+            var awaits = root.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<AwaitExpressionSyntax>().ToList();
+            if (awaits.Any(a => a != awaitExpression && (a.Span.Contains(awaitExpression.Span) || awaitExpression.Span.Contains(a.Span))))
             {
-                reason = "it is nested in an expression with another await, which is not spilled yet";
+                reason = "it is nested in the operand of another await, which is not spilled yet";
                 return null;
             }
 
+            var earlier = awaits.Where(a => a.SpanStart < awaitExpression.SpanStart).ToList();
             for (SyntaxNode child = awaitExpression, parent = awaitExpression.Parent!; child != root; child = parent, parent = parent.Parent!)
             {
-                var why = EvaluatedFirst(parent, child, model, body);
+                var why = EvaluatedFirst(parent, child, model, body, earlier);
                 if (why is not null)
                 {
                     reason = why;
@@ -74,8 +79,29 @@ namespace Prewired.Generator.Analysis
 
         /// <summary>Null when <paramref name="child"/> is evaluated, unconditionally, before anything in <paramref name="parent"/>
         /// that is not a stable value; else why not.</summary>
-        private static string? EvaluatedFirst(SyntaxNode parent, SyntaxNode child, SemanticModel model, SyntaxNode body)
+        private static string? EvaluatedFirst(SyntaxNode parent, SyntaxNode child, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
         {
+            bool Stable(ExpressionSyntax expression, SemanticModel m, SyntaxNode b) => IsStable(expression, m, b, earlier);
+            bool ArgumentsBefore(ArgumentListSyntax arguments, SyntaxNode c, SemanticModel m, SyntaxNode b)
+                => arguments.Arguments.TakeWhile(a => a != c).All(a => a.RefKindKeyword.RawKind == 0 && Stable(a.Expression, m, b));
+            bool StableCallee(ExpressionSyntax callee, SemanticModel m, SyntaxNode b)
+            {
+                if (m.GetSymbolInfo(callee).Symbol is not IMethodSymbol) return false;
+                return callee switch
+                {
+                    IdentifierNameSyntax or GenericNameSyntax => true,
+                    MemberAccessExpressionSyntax access => Stable(access.Expression, m, b),
+                    _ => false,
+                };
+            }
+
+            bool IsDeconstructionTarget(ExpressionSyntax target) => target switch
+            {
+                DeclarationExpressionSyntax => true,
+                TupleExpressionSyntax tuple => tuple.Arguments.All(a => Stable(a.Expression, model, body) || IsDeconstructionTarget(a.Expression)),
+                _ => false,
+            };
+
             const string conditional = "it is nested in an operand that is evaluated conditionally (&&, ||, ??, ?:, ?. or a switch arm), which is not spilled yet";
             switch (parent)
             {
@@ -105,12 +131,15 @@ namespace Prewired.Generator.Analysis
                     return null;
                 case AssignmentExpressionSyntax assignment when assignment.Right == child:
                     // The target is evaluated (and for a compound assignment read) before the right side.
-                    if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression) && (IsThisMember(assignment.Left) || IsDeconstructionTarget(assignment.Left, model, body))) return null;
+                    if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression) && (IsThisMember(assignment.Left) || IsDeconstructionTarget(assignment.Left))) return null;
                     return Stable(assignment.Left, model, body) ? null : Changing();
                 case InterpolationSyntax:
                     return null;
                 case InterpolatedStringExpressionSyntax interpolated:
-                    return interpolated.Contents.TakeWhile(c => !c.Span.Contains(child.Span)).All(c => c is InterpolatedStringTextSyntax || (c is InterpolationSyntax i && Stable(i.Expression, model, body)))
+                    // Each earlier hole is formatted before the await: only a string (whose formatting is itself) is the same after it.
+                    return interpolated.Contents.TakeWhile(c => !c.Span.Contains(child.Span)).All(c => c is InterpolatedStringTextSyntax
+                            || (c is InterpolationSyntax { AlignmentClause: null, FormatClause: null } i && Stable(i.Expression, model, body)
+                                && model.GetTypeInfo(i.Expression).Type?.SpecialType == SpecialType.System_String))
                         ? null
                         : Changing();
                 case TupleExpressionSyntax tuple:
@@ -130,41 +159,21 @@ namespace Prewired.Generator.Analysis
 
         private static string Changing() => "it is nested after an operand that is evaluated before it and could change while it is pending (a field, a property or a call), which is not spilled";
 
-        private static bool ArgumentsBefore(ArgumentListSyntax arguments, SyntaxNode child, SemanticModel model, SyntaxNode body)
-            => arguments.Arguments.TakeWhile(a => a != child).All(a => a.RefKindKeyword.RawKind == 0 && Stable(a.Expression, model, body));
-
-        /// <summary>A method called by name, on this, base or a type: nothing is evaluated for it before its arguments.</summary>
-        private static bool StableCallee(ExpressionSyntax callee, SemanticModel model, SyntaxNode body)
-        {
-            if (model.GetSymbolInfo(callee).Symbol is not IMethodSymbol) return false;
-            return callee switch
-            {
-                IdentifierNameSyntax or GenericNameSyntax => true,
-                MemberAccessExpressionSyntax access => Stable(access.Expression, model, body),
-                _ => false,
-            };
-        }
-
-        /// <summary><c>var (a, b)</c> or <c>(a, b)</c> of locals: nothing is evaluated for the targets before the right side.</summary>
-        private static bool IsDeconstructionTarget(ExpressionSyntax target, SemanticModel model, SyntaxNode body) => target switch
-        {
-            DeclarationExpressionSyntax => true,
-            TupleExpressionSyntax tuple => tuple.Arguments.All(a => a.Expression is DeclarationExpressionSyntax || Stable(a.Expression, model, body) || IsDeconstructionTarget(a.Expression, model, body)),
-            _ => false,
-        };
-
         private static bool IsThisMember(ExpressionSyntax target)
             => target is IdentifierNameSyntax || target is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: IdentifierNameSyntax };
 
-        /// <summary>An operand whose value cannot differ whether it is read before or after a pending await.</summary>
-        private static bool Stable(ExpressionSyntax expression, SemanticModel model, SyntaxNode body)
+        /// <summary>An operand whose value cannot differ whether it is read before or after a pending await (an earlier await
+        /// of the statement is a temporary by then).</summary>
+        private static bool IsStable(ExpressionSyntax expression, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
         {
             switch (expression)
             {
                 case LiteralExpressionSyntax or ThisExpressionSyntax or BaseExpressionSyntax or TypeOfExpressionSyntax or DefaultExpressionSyntax:
                     return true;
+                case AwaitExpressionSyntax awaited when earlier.Contains(awaited):
+                    return true;
                 case ParenthesizedExpressionSyntax parenthesized:
-                    return Stable(parenthesized.Expression, model, body);
+                    return IsStable(parenthesized.Expression, model, body, earlier);
             }
 
             if (model.GetConstantValue(expression).HasValue) return true;

@@ -32,7 +32,12 @@ namespace Prewired.Generator.FastPath
             var part = new Part(new CodeLines(), isBlock: false);
             part.Lines.Line(awaitStatement);
 
-            // A spilled await: its statement runs next, reading the temporary.
+            // A spilled await: the later awaits of its statement, then the statement, reading the temporaries.
+            foreach (var later in _split.LaterSpills)
+            {
+                part.Lines.Line($"var {later.SpillVariable} = await {SyntaxPrinter.PrintExpression(later.Await.Expression)};");
+            }
+
             if (_split.Form == SplitForm.Spill) SyntaxPrinter.PrintStatement(_split.Statement!, part.Lines, ReplaceJumps);
             for (var i = 0; i < _frames.Count; i++) part = Wrap(_frames[i], i == 0 ? null : _frames[i - 1], part);
             WriteDeclarations(_split.Continuation, scope: null);
@@ -218,9 +223,9 @@ namespace Prewired.Generator.FastPath
 
         private bool ReplaceJumps(SyntaxNode node, SyntaxPrinter printer)
         {
-            if (node == _split.Await && _split.Form == SplitForm.Spill)
+            if (_split.Form == SplitForm.Spill && node is AwaitExpressionSyntax awaited && SpillOf(awaited) is { } temporary)
             {
-                printer.Write(_split.SpillVariable);
+                printer.Write(temporary);
                 return true;
             }
 
@@ -228,6 +233,11 @@ namespace Prewired.Generator.FastPath
             printer.Write($"goto {label};");
             return true;
         }
+
+        /// <summary>The temporary of a spilled await of this split's statement (itself, an earlier or a later one).</summary>
+        private string? SpillOf(AwaitExpressionSyntax awaited)
+            => awaited == _split.Await ? _split.SpillVariable
+                : _split.LaterSpills.Concat(_split.EarlierSpills).FirstOrDefault(s => s.Await == awaited)?.SpillVariable;
 
         private static string MethodShellParserName(string name) => Parsing.MethodShellParser.EscapedName(name);
 

@@ -138,8 +138,30 @@ namespace Prewired.Generator.FastPath
                 }
 
                 var split = new SplitPoint(splits.Count, site.Expression!, form.Value, statement) { ResumePrefix = resumePrefix };
-                if (!ContinuationBuilder.TryBuild(split, bodyNode, model, lowering)) return null;
                 splits.Add(split);
+            }
+
+            // The spilled awaits of one statement: each continuation awaits the later ones itself and takes the earlier
+            // ones' temporaries over as live state.
+            foreach (var group in splits.Where(s => s.Form == SplitForm.Spill).GroupBy(s => s.Statement!))
+            {
+                var ordered = group.OrderBy(s => s.Await.SpanStart).ToList();
+                for (var i = 0; i < ordered.Count; i++)
+                {
+                    ordered[i].SpillOrdinal = i;
+                    ordered[i].LaterSpills.AddRange(ordered.Skip(i + 1));
+                    ordered[i].EarlierSpills.AddRange(ordered.Take(i));
+                    foreach (var earlier in ordered.Take(i))
+                    {
+                        if (model.GetTypeInfo(earlier.Await).Type is not { } type || !LoweringShapes.IsNameable(type)) return null;
+                        ordered[i].Synthetic.Add((type.ToDisplayString(MethodShellParser.TypeFormat), earlier.SpillVariable));
+                    }
+                }
+            }
+
+            foreach (var split in splits)
+            {
+                if (!ContinuationBuilder.TryBuild(split, bodyNode, model, lowering)) return null;
             }
 
             return splits;

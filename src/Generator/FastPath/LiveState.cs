@@ -18,6 +18,7 @@ namespace Prewired.Generator.FastPath
         {
             var assigned = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var declared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            var redeclared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var referenced = new List<ISymbol>();
             var read = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             ISymbol? awaitTarget = null;
@@ -36,11 +37,20 @@ namespace Prewired.Generator.FastPath
                     if (!ordered || !assigned.Contains(variable)) AddLive(variable);
                 }
 
-                // Only a statement list run once, in order, tells what is already assigned when the next one starts.
-                if (ordered) assigned.UnionWith(flow.AlwaysAssigned);
-                declared.UnionWith(flow.VariablesDeclared);
-                referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside));
                 read.UnionWith(flow.ReadInside);
+                if (ordered)
+                {
+                    // Only a statement list run once, in order, tells what is already assigned when the next one starts.
+                    assigned.UnionWith(flow.AlwaysAssigned);
+                    declared.UnionWith(flow.VariablesDeclared);
+                    referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside));
+                    return true;
+                }
+
+                // The next iterations of a loop (or a catch clause) declare their own variables again, in their own scope:
+                // those are not the continuation's to declare, but a same-named variable it carries must be renamed.
+                redeclared.UnionWith(flow.VariablesDeclared);
+                referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside).Except(flow.VariablesDeclared, SymbolEqualityComparer.Default));
                 return true;
             }
 
@@ -106,7 +116,7 @@ namespace Prewired.Generator.FastPath
             }
 
             split.NeedsHandOffFlag = frames.Any(f => f.IsProtected);
-            AssignScopes(split, frames, declared);
+            AssignScopes(split, frames, declared.Concat(redeclared));
             return true;
         }
 
@@ -114,7 +124,7 @@ namespace Prewired.Generator.FastPath
         /// Each variable is declared in the frame whose statement declares it, so its scope is the original one; a foreach
         /// variable belongs to the current iteration's part (the rest of the loop declares its own).
         /// </summary>
-        private static void AssignScopes(SplitPoint split, List<ContinuationFrame> frames, HashSet<ISymbol> declared)
+        private static void AssignScopes(SplitPoint split, List<ContinuationFrame> frames, IEnumerable<ISymbol> declared)
         {
             var containers = new HashSet<SyntaxNode>(frames.Select(f => f.Container));
             var declaredNames = new HashSet<string>(declared.Select(v => v.Name));

@@ -27,6 +27,16 @@ namespace Prewired.Generator.FastPath
 
         public string AwaitableVariable => "__awaitable" + Index;
 
+        /// <summary>For a spilled await: its position among the spilled awaits of its statement (0 for the first).</summary>
+        public int SpillOrdinal { get; set; }
+
+        /// <summary>For a spilled await: the later spilled awaits of the same statement, which its continuation awaits
+        /// itself before running the statement.</summary>
+        public List<SplitPoint> LaterSpills { get; } = new();
+
+        /// <summary>For a spilled await: the earlier spilled awaits of the same statement, whose temporaries it takes over.</summary>
+        public List<SplitPoint> EarlierSpills { get; } = new();
+
         /// <summary>For a spilled await: the temporary its statement reads instead of the await.</summary>
         public string SpillVariable => "__spill" + Index;
 

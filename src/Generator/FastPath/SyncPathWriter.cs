@@ -25,6 +25,9 @@ namespace Prewired.Generator.FastPath
 
         // A spilled await's node, to the temporary its statement reads instead.
         private readonly Dictionary<SyntaxNode, string> _spilled;
+
+        // The second and later spilled awaits of a statement.
+        private readonly Dictionary<SyntaxNode, List<SplitPoint>> _laterSpills;
         private readonly AsyncReturnForms _forms;
         private readonly string _resumePrefix;
         private readonly Lowering _lowering;
@@ -33,7 +36,9 @@ namespace Prewired.Generator.FastPath
         {
             _lowering = lowering;
             _lines = lines;
-            _splits = splits.Where(s => s.Statement is not null).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            // A statement with several spilled awaits is keyed by its first; the others follow it, in order.
+            _splits = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
             _spilled = splits.Where(s => s.Form == SplitForm.Spill).ToDictionary(s => (SyntaxNode)s.Await, s => s.SpillVariable);
             _forms = forms;
             _resumePrefix = resumePrefix;
@@ -46,6 +51,7 @@ namespace Prewired.Generator.FastPath
             {
                 WriteSplit(split);
                 if (split.Form != SplitForm.Spill) return;
+                if (_laterSpills.TryGetValue(statement, out var later)) foreach (var next in later) WriteSplit(next);
 
                 // A spilled await: its statement follows, reading the temporary.
                 spilled = true;

@@ -19,7 +19,7 @@ namespace Prewired.Tests.Analyzers
         private const string ExpressionBody = "it is nested inside a larger expression body, which is not spilled yet (a block body with a return statement is)";
         private const string Conditional = "it is nested in an operand that is evaluated conditionally (&&, ||, ??, ?:, ?. or a switch arm), which is not spilled yet";
         private const string Changing = "it is nested after an operand that is evaluated before it and could change while it is pending (a field, a property or a call), which is not spilled";
-        private const string AnotherAwait = "it is nested in an expression with another await, which is not spilled yet";
+        private const string AnotherAwait = "it is nested in the operand of another await, which is not spilled yet";
         private const string OperandAwait = "its operand contains another await";
         private const string Goto = "the body uses goto, which can jump across the points where it is split";
         private const string Label = "the body has labeled statements, which goto can reach across the points where it is split";

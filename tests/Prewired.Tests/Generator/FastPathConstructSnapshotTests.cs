@@ -191,5 +191,21 @@ namespace Prewired.Tests.Generator
                 private static Task<List<int>> Items(int v) => Task.FromResult(new List<int> { v });
             }
             """, expectedFiles: 1);
+
+        [Fact]
+        public void Two_awaits_in_one_expression_spill_in_order() => GeneratorTest.Verify("""
+            public partial class Pair
+            {
+                [FastPath(nameof(SumCoreAsync))]
+                public partial ValueTask<int> SumAsync(int x);
+                private async ValueTask<int> SumCoreAsync(int x)
+                {
+                    Console.WriteLine(x);
+                    return await Value(x) + await Value(x + 1);
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 1);
     }
 }

@@ -24,6 +24,8 @@ namespace Prewired.Tests.Semantics
 
         ValueTask<int> FastPathUsing(int x);
 
+        ValueTask<int> FastPathSpill(int x);
+
         ValueTask<int> TailAwait(int x);
 
         ValueTask<int> TailAwaitGuarded(int x);
@@ -175,6 +177,16 @@ namespace Prewired.Tests.Semantics
                     [FastPath(nameof(FastPathUsingCore))]
                     public partial ValueTask<int> FastPathUsing(int x);
 
+                    // Nested awaits, spilled to temporaries before their statements.
+                    private async ValueTask<int> FastPathSpillCore(int x)
+                    {
+                        if (await Ready(x) > 1000) return -1;
+                        return await Ready(x) + await Ready(x + 1);
+                    }
+
+                    [FastPath(nameof(FastPathSpillCore))]
+                    public partial ValueTask<int> FastPathSpill(int x);
+
                     private async ValueTask<int> TailAwaitCore(int x)
                     {
                         if (x < 0) throw new ArgumentOutOfRangeException(nameof(x));
@@ -217,6 +229,7 @@ namespace Prewired.Tests.Semantics
             nameof(IAllocationProbe.FastPathLoop),
             nameof(IAllocationProbe.FastPathTryFinally),
             nameof(IAllocationProbe.FastPathUsing),
+            nameof(IAllocationProbe.FastPathSpill),
             nameof(IAllocationProbe.TailAwait),
             nameof(IAllocationProbe.TailAwaitGuarded),
             nameof(IAllocationProbe.TailAwaitVoid),
@@ -277,6 +290,7 @@ namespace Prewired.Tests.Semantics
         [InlineData(nameof(IAllocationProbe.FastPathLoop))]
         [InlineData(nameof(IAllocationProbe.FastPathTryFinally))]
         [InlineData(nameof(IAllocationProbe.FastPathUsing))]
+        [InlineData(nameof(IAllocationProbe.FastPathSpill))]
         public void Construct_bodies_are_split(string method) => Assert.DoesNotContain("// Forwarding to", s_probe.Value.Generated[method]);
 
         [MethodImpl(MethodImplOptions.NoInlining)]
@@ -308,6 +322,9 @@ namespace Prewired.Tests.Semantics
                     break;
                 case nameof(IAllocationProbe.FastPathUsing):
                     for (var i = 0; i < iterations; i++) sum += probe.FastPathUsing(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathSpill):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathSpill(i & 15).Result;
                     break;
                 case nameof(IAllocationProbe.TailAwait):
                     for (var i = 0; i < iterations; i++) sum += probe.TailAwait(i & 15).Result;

@@ -1103,6 +1103,41 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Variants = new[] { 0, 1, 2 } },
 
+            new("N18_ReturnSumOfTwoAwaits", "Task<int>", """
+                {
+                    env.Log("start");
+                    return await env.TR(0, 1) + await env.TR(1, 2);
+                }
+                """),
+
+            new("N19_TwoAwaitsAsArguments", "ValueTask<int>", """
+                {
+                    var s = Add(await env.TR(0, 1), await env.VR(1, 2));
+                    env.Log("s=" + s);
+                    return s;
+                }
+                """) { Members = "private static int Add(int a, int b) => a + b;" },
+
+            new("N20_TupleOfTwoAwaits_InLoop", "Task<string>", """
+                {
+                    var text = "";
+                    for (var i = 0; i < 2; i++)
+                    {
+                        var t = (await env.TR(0, i), await env.TR(1, "x"));
+                        text += t.Item1 + t.Item2;
+                    }
+                    return text;
+                }
+                """),
+
+            new("N21_Forwarded_ConcatAfterFormattedHole", "Task<string>", """
+                {
+                    var n = v + 1;
+                    var text = $"{n}: {await env.TR(0, "a")}";
+                    return text;
+                }
+                """) { ExpectSplit = false },
+
             new("N14_Forwarded_FieldReadBeforeAwait", "Task<int>", """
                 {
                     _total = Add(_total, await env.TR(0, 3));
