@@ -88,6 +88,7 @@ namespace Prewired.Generator.FastPath
         /// <summary><c>using var r = e;</c> and the rest of its block: the rest is the try, the finally disposes r.</summary>
         private void WriteUsingDeclaration(LocalDeclarationStatementSyntax declaration, UsingLowering lowering, IReadOnlyList<StatementSyntax> rest)
         {
+            WriteSpills(declaration);
             _lines.Line(Print(declaration.Declaration) + ";");
             _lines.Line("try");
             _lines.OpenBrace();

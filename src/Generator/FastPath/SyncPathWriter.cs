@@ -51,7 +51,7 @@ namespace Prewired.Generator.FastPath
             {
                 WriteSplit(split);
                 if (split.Form != SplitForm.Spill) return;
-                if (_laterSpills.TryGetValue(statement, out var later)) foreach (var next in later) WriteSplit(next);
+                WriteLaterSpills(statement);
 
                 // A spilled await: its statement follows, reading the temporary.
                 spilled = true;
@@ -119,6 +119,20 @@ namespace Prewired.Generator.FastPath
 
                 WriteStatement(statement);
             }
+        }
+
+        /// <summary>The second and later spilled awaits of <paramref name="statement"/>, after its first.</summary>
+        private void WriteLaterSpills(SyntaxNode statement)
+        {
+            if (_laterSpills.TryGetValue(statement, out var later)) foreach (var next in later) WriteSplit(next);
+        }
+
+        /// <summary>The spilled awaits a statement written out of its own shape (a using declaration) reads, before it.</summary>
+        private void WriteSpills(SyntaxNode statement)
+        {
+            if (!_splits.TryGetValue(statement, out var split) || split.Form != SplitForm.Spill) return;
+            WriteSplit(split);
+            WriteLaterSpills(statement);
         }
 
         private bool ContainsSplit(SyntaxNode node) => _splits.ContainsKey(node) || node.DescendantNodes().Any(_splits.ContainsKey);

@@ -638,16 +638,41 @@ namespace Prewired.Tests.Reliability
 
                     case 4:
                     {
-                        // A for loop with an await and a break-free body.
+                        // A loop of each kind (for, foreach over an array or a List<int>, while, do) with an await and a
+                        // break-free body; its variable is the loop's own.
                         var name = "k" + _names++;
-                        lines.Add($"for (var {name} = 0; {name} < 2; {name}++)");
+                        var kind = _r.Next(5);
+                        var step = kind >= 3 ? $"    {name}++;" : null;
+                        switch (kind)
+                        {
+                            case 0:
+                                lines.Add($"for (var {name} = 0; {name} < 2; {name}++)");
+                                break;
+                            case 1:
+                                lines.Add($"foreach (var {name} in new[] {{ 0, 1 }})");
+                                break;
+                            case 2:
+                                lines.Add($"foreach (var {name} in new List<int> {{ 0, 1 }})");
+                                break;
+                            case 3:
+                                lines.Add($"var {name} = 0;");
+                                lines.Add($"while ({name} < 2)");
+                                break;
+                            default:
+                                lines.Add($"var {name} = 0;");
+                                lines.Add("do");
+                                break;
+                        }
+
                         _loopDepth++;
                         var awaitLine = "await " + Awaitable(null, tail: false) + ";";
                         _loopDepth--;
                         lines.Add("{");
                         lines.Add("    " + awaitLine);
                         lines.Add(_flavor == Flavor.Direct ? $"    env.Log(\"{name}=\" + {name});" : $"    v += {name};");
+                        if (step is not null) lines.Add(step);
                         lines.Add("}");
+                        if (kind == 4) lines.Add($"while ({name} < 2);");
                         return new Chunk(lines, true);
                     }
 

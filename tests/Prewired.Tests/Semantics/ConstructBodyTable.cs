@@ -1138,6 +1138,15 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { ExpectSplit = false },
 
+            new("N22_UsingDeclarationOfAwaitedResource", "Task<int>", """
+                {
+                    using var r = await env.TR(0, new Res(env, "r"));
+                    await env.T(1);
+                    env.Log("using " + r.Name);
+                    return 1;
+                }
+                """) { Members = Kit },
+
             new("N14_Forwarded_FieldReadBeforeAwait", "Task<int>", """
                 {
                     _total = Add(_total, await env.TR(0, 3));
