@@ -18,7 +18,7 @@ namespace Prewired.Generator.Analysis
             var sites = AwaitSites.Collect(body);
             foreach (var site in sites)
             {
-                var reason = Reason(site, body, hasResult) ?? Unreachable(site, body, hasResult, model);
+                var reason = Reason(site, body, hasResult, model) ?? Unreachable(site, body, hasResult, model);
                 if (reason is not null) blockers.Add(new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display, reason, method.Identifier.ValueText));
             }
 
@@ -63,6 +63,7 @@ namespace Prewired.Generator.Analysis
                     .Where(v => v is ILocalSymbol or IParameterSymbol { IsThis: false } && !flow.VariablesDeclared.Contains(v, SymbolEqualityComparer.Default))
                     .Distinct(SymbolEqualityComparer.Default).ToList();
                 if (captured.Count == 0) continue;
+                var reported = false;
                 foreach (var site in sites.Where(s => s.Expression is not null && s.Expression.SpanStart > lambda.Span.End))
                 {
                     // A variable nobody writes once the lambda exists has one value: a copy of it is the same variable.
@@ -71,6 +72,29 @@ namespace Prewired.Generator.Analysis
                     if (usedAfter is null) continue;
                     yield return new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display,
                         $"a lambda created before it captures '{usedAfter.Name}', which is used after it, and a continuation would get a copy", method.Identifier.ValueText);
+                    reported = true;
+                    break;
+                }
+
+                // In a loop, a lambda created on an earlier iteration is "before" every await of the loop: a variable of
+                // all iterations (declared outside the loop's body) that it captures and that the loop changes would split.
+                foreach (var site in sites.Where(s => s.Expression is not null && !reported))
+                {
+                    var loop = site.Expression!.Ancestors().TakeWhile(a => a != body)
+                        .FirstOrDefault(a => a is ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax or CommonForEachStatementSyntax && a.Contains(lambda));
+                    if (loop is null) continue;
+                    var loopBody = loop switch
+                    {
+                        ForStatementSyntax f => f.Statement,
+                        WhileStatementSyntax w => w.Statement,
+                        DoStatementSyntax d => d.Statement,
+                        _ => ((CommonForEachStatementSyntax)loop).Statement,
+                    };
+                    var shared = captured.FirstOrDefault(v => !v.DeclaringSyntaxReferences.Any(r => loopBody.Span.Contains(r.Span))
+                                                             && (flow.WrittenInside.Contains(v, SymbolEqualityComparer.Default) || IsWrittenAfter(v, loop, body, model)));
+                    if (shared is null) continue;
+                    yield return new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display,
+                        $"a lambda in the same loop captures '{shared.Name}', which the loop changes, and a continuation would get a copy", method.Identifier.ValueText);
                     break;
                 }
             }
@@ -107,11 +131,13 @@ namespace Prewired.Generator.Analysis
             return false;
         }
 
-        private static bool IsWrittenAfter(ISymbol variable, SyntaxNode lambda, SyntaxNode body, SemanticModel model)
+        private static bool IsWrittenAfter(ISymbol variable, SyntaxNode node, SyntaxNode body, SemanticModel model)
         {
+            // After a lambda: from its end; for a loop (whose lambda may run on any iteration): from the loop's start.
+            var from = node is AnonymousFunctionExpressionSyntax ? node.Span.End : node.SpanStart;
             foreach (var identifier in body.DescendantNodes().OfType<IdentifierNameSyntax>())
             {
-                if (identifier.SpanStart < lambda.Span.End || identifier.Identifier.ValueText != variable.Name || !IsWriteTarget(identifier)) continue;
+                if (identifier.SpanStart < from || identifier.Identifier.ValueText != variable.Name || !IsWriteTarget(identifier)) continue;
                 if (SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) return true;
             }
 
@@ -132,13 +158,14 @@ namespace Prewired.Generator.Analysis
         /// </summary>
         private static string? Unreachable(AwaitSite site, SyntaxNode body, bool hasResult, SemanticModel model)
         {
-            if (site.Expression is null || SplitForms.Of(site.Expression, body, hasResult, out var statement) is null || statement is null) return null;
-            if (!Reachability.MayBeUnreachable(statement, body, model)) return null;
+            if (site.Expression is null) return null;
+            var statement = SplitForms.Of(site.Expression, body, hasResult, out var splitStatement) is null ? Spills.Of(site.Expression, body, model, out _) : splitStatement;
+            if (statement is null || !Reachability.MayBeUnreachable(statement, body, model)) return null;
             var flow = model.AnalyzeControlFlow(statement);
             return flow is { Succeeded: true, StartPointIsReachable: false } ? "it is in unreachable code" : null;
         }
 
-        private static string? Reason(AwaitSite site, SyntaxNode body, bool hasResult)
+        private static string? Reason(AwaitSite site, SyntaxNode body, bool hasResult, SemanticModel model)
         {
             if (site.Expression is null)
             {
@@ -147,11 +174,17 @@ namespace Prewired.Generator.Analysis
                     : "'await using' hides an await of DisposeAsync at the end of its scope";
             }
 
-            var (kind, reason) = EnclosingConstructs.Find(site.Expression, body, returnExitsLoops: false);
-            if (kind != EnclosingKind.None) return reason;
-            if (SplitForms.Of(site.Expression, body, hasResult, out _) is null)
+            // The enclosing statements come first: an await that is both nested and inside an unsupported construct
+            // names the construct, which is what would still block it once nested awaits are spilled.
+            var enclosingStatement = site.Expression.AncestorsAndSelf().OfType<StatementSyntax>().FirstOrDefault();
+            if (enclosingStatement is not null && body.Contains(enclosingStatement) && FastPathEnclosing.Reason(enclosingStatement, body, model) is { } enclosing)
             {
-                return "it is nested inside a larger expression; only 'await x;', 'var y = await x;', 'y = await x;' and 'return await x;' are split";
+                return enclosing;
+            }
+
+            if (SplitForms.Of(site.Expression, body, hasResult, out _) is null && Spills.Of(site.Expression, body, model, out var notSpilled) is null)
+            {
+                return notSpilled;
             }
 
             return site.Expression.Expression.DescendantNodes().OfType<AwaitExpressionSyntax>().Any()

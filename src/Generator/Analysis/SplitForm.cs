@@ -18,6 +18,10 @@ namespace Prewired.Generator.Analysis
 
         /// <summary><c>return await x;</c>, or <c>=&gt; await x</c> in a method with a result.</summary>
         Return,
+
+        /// <summary>An await nested in its statement (<c>if (await x)</c>, <c>F(await x)</c>), awaited into a temporary
+        /// just before the statement, which then reads the temporary (see <see cref="Spills"/>).</summary>
+        Spill,
     }
 
     internal static class SplitForms

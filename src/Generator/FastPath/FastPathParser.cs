@@ -28,6 +28,9 @@ namespace Prewired.Generator.FastPath
 
             string? forwardReason = null;
             List<SplitPoint>? splits = null;
+            Lowering? lowering = null;
+            CodeLines? syncLines = null;
+            var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
             if (parsed.BodyHasErrors(cancellationToken))
             {
                 forwardReason = $"Forwarding to '{body.Name}': {MarkedMethodContext.DoesNotCompileReason}";
@@ -38,8 +41,26 @@ namespace Prewired.Generator.FastPath
             }
             else
             {
-                splits = Plan(bodySyntax, bodyNode, model, hasResult, ResumePrefix(marked));
-                if (splits is null) forwardReason = $"Forwarding to '{body.Name}': a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct or an anonymous type).";
+                try
+                {
+                    lowering = new Lowering(bodyNode, model);
+                    splits = Plan(bodyNode, model, hasResult, ResumePrefix(marked), lowering);
+                    if (splits is null)
+                    {
+                        forwardReason = $"Forwarding to '{body.Name}': a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct or an anonymous type).";
+                    }
+                    else
+                    {
+                        syncLines = new CodeLines();
+                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering);
+                    }
+                }
+                catch (System.Exception exception) when (exception is not System.OperationCanceledException)
+                {
+                    // The generator never throws: a shape the transform did not expect keeps the body's own behaviour.
+                    splits = null;
+                    forwardReason = $"Forwarding to '{body.Name}': the generator could not split this body ({exception.GetType().Name}: {exception.Message.Replace('\n', ' ')}).";
+                }
             }
 
             if (forwardReason is not null || splits is null)
@@ -70,14 +91,11 @@ namespace Prewired.Generator.FastPath
             lines.CloseBrace();
             members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
 
-            var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
-            var syncLines = new CodeLines();
-            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix);
             var parameters = string.Join(", ", body.Parameters.Select(p => $"{p.Type.ToDisplayString(MethodShellParser.TypeFormat)} {MethodShellParser.EscapedName(p.Name)}"));
             members.Method(
                 $"The synchronous path of '{body.Name}': every await that already completed goes on in place; a pending one hands over to its continuation.",
                 $"private {(body.IsStatic ? "static " : string.Empty)}{forms.ReturnTypeName} {syncName}({parameters})",
-                syncLines,
+                syncLines!,
                 hidden: true);
 
             foreach (var split in splits)
@@ -105,23 +123,53 @@ namespace Prewired.Generator.FastPath
             return overloads.Count > 1 ? $"{name}__{overloads.IndexOf(marked) + 1}__Resume" : $"{name}__Resume";
         }
 
-        private static List<SplitPoint>? Plan(MethodDeclarationSyntax method, SyntaxNode bodyNode, SemanticModel model, bool hasResult, string resumePrefix)
+        private static List<SplitPoint>? Plan(SyntaxNode bodyNode, SemanticModel model, bool hasResult, string resumePrefix, Lowering lowering)
         {
             var splits = new List<SplitPoint>();
             foreach (var site in AwaitSites.Collect(bodyNode))
             {
-                var form = SplitForms.Of(site.Expression!, bodyNode, hasResult, out var statement)!.Value;
-                var split = new SplitPoint(splits.Count, site.Expression!, form, statement) { ResumePrefix = resumePrefix };
-                if (!ContinuationBuilder.TryBuild(split, bodyNode, model)) return null;
+                var form = SplitForms.Of(site.Expression!, bodyNode, hasResult, out var statement);
+                if (form is null)
+                {
+                    // The classifier let it through, so it spills before its statement.
+                    statement = Spills.Of(site.Expression!, bodyNode, model, out _);
+                    if (statement is null) return null;
+                    form = SplitForm.Spill;
+                }
+
+                var split = new SplitPoint(splits.Count, site.Expression!, form.Value, statement) { ResumePrefix = resumePrefix };
                 splits.Add(split);
+            }
+
+            // The spilled awaits of one statement: each continuation awaits the later ones itself and takes the earlier
+            // ones' temporaries over as live state.
+            foreach (var group in splits.Where(s => s.Form == SplitForm.Spill).GroupBy(s => s.Statement!))
+            {
+                var ordered = group.OrderBy(s => s.Await.SpanStart).ToList();
+                for (var i = 0; i < ordered.Count; i++)
+                {
+                    ordered[i].SpillOrdinal = i;
+                    ordered[i].LaterSpills.AddRange(ordered.Skip(i + 1));
+                    ordered[i].EarlierSpills.AddRange(ordered.Take(i));
+                    foreach (var earlier in ordered.Take(i))
+                    {
+                        if (model.GetTypeInfo(earlier.Await).Type is not { } type || !LoweringShapes.IsNameable(type)) return null;
+                        ordered[i].Synthetic.Add((type.ToDisplayString(MethodShellParser.TypeFormat), earlier.SpillVariable));
+                    }
+                }
+            }
+
+            foreach (var split in splits)
+            {
+                if (!ContinuationBuilder.TryBuild(split, bodyNode, model, lowering)) return null;
             }
 
             return splits;
         }
 
-        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix)
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering)
         {
-            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix);
+            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering);
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)
@@ -141,7 +189,9 @@ namespace Prewired.Generator.FastPath
                 return;
             }
 
-            foreach (var statement in method.Body!.Statements) writer.WriteStatement(statement);
+            // Set just before a hand-off: every finally (and disposal) the hand-off returns through then belongs to the continuation.
+            if (splits.Any(s => s.NeedsHandOffFlag)) lines.Line($"var {SyncPathWriter.HandOffFlag} = false;");
+            writer.WriteStatements(method.Body!.Statements);
             if (!forms.Kind.HasResult() && model.AnalyzeControlFlow(method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
         }
 
@@ -150,6 +200,7 @@ namespace Prewired.Generator.FastPath
             var awaitableType = split.AwaitableTypeName!;
             var parameters = new List<string> { $"{awaitableType} __awaitable" };
             parameters.AddRange(split.LiveIn.Select(v => $"{VariableTypes.Display(v, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
+            parameters.AddRange(split.Synthetic.Select(v => $"{v.Type} {v.Name}"));
             var isStatic = body.IsStatic ? "static " : string.Empty;
             return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}({string.Join(", ", parameters)})";
         }

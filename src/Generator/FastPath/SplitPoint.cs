@@ -27,6 +27,19 @@ namespace Prewired.Generator.FastPath
 
         public string AwaitableVariable => "__awaitable" + Index;
 
+        /// <summary>For a spilled await: its position among the spilled awaits of its statement (0 for the first).</summary>
+        public int SpillOrdinal { get; set; }
+
+        /// <summary>For a spilled await: the later spilled awaits of the same statement, which its continuation awaits
+        /// itself before running the statement.</summary>
+        public List<SplitPoint> LaterSpills { get; } = new();
+
+        /// <summary>For a spilled await: the earlier spilled awaits of the same statement, whose temporaries it takes over.</summary>
+        public List<SplitPoint> EarlierSpills { get; } = new();
+
+        /// <summary>For a spilled await: the temporary its statement reads instead of the await.</summary>
+        public string SpillVariable => "__spill" + Index;
+
         /// <summary>The fully qualified type of the awaited expression: the continuation's first parameter.</summary>
         public string? AwaitableTypeName { get; set; }
 
@@ -49,6 +62,14 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>Those of <see cref="DeclaredInContinuation"/> the continuation never reads and only stores constants in (the method reads them on other paths): CS0219 there.</summary>
         public List<ISymbol> WriteOnlyInContinuation { get; } = new();
+
+        /// <summary>Generated variables the continuation takes over after the live ones: enumerators, arrays and indexes of
+        /// the foreach loops it resumes inside, and resources of <c>using (expression)</c>; outermost first.</summary>
+        public List<(string Type, string Name)> Synthetic { get; } = new();
+
+        /// <summary>Some frame runs a finally or disposes after the await: the synchronous path sets its hand-off flag
+        /// before handing over, so that finally stays the continuation's.</summary>
+        public bool NeedsHandOffFlag { get; set; }
 
         private readonly Dictionary<ISymbol, SyntaxNode?> _scopes = new(SymbolEqualityComparer.Default);
         private readonly Dictionary<ISymbol, string> _parameterNames = new(SymbolEqualityComparer.Default);

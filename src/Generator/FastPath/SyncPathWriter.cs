@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
@@ -13,30 +14,50 @@ namespace Prewired.Generator.FastPath
     /// IsCompleted check that either takes the result in place or hands the awaitable and the live state to its
     /// continuation, and every return turned into the builder's completed task.
     /// </summary>
-    internal sealed class SyncPathWriter
+    internal sealed partial class SyncPathWriter
     {
+        /// <summary>The synchronous path's local that says an await handed over: finally blocks and disposals it returns
+        /// through are then the continuation's to run.</summary>
+        public const string HandOffFlag = "__handedOff";
+
         private readonly CodeLines _lines;
         private readonly Dictionary<SyntaxNode, SplitPoint> _splits;
+
+        // A spilled await's node, to the temporary its statement reads instead.
+        private readonly Dictionary<SyntaxNode, string> _spilled;
+
+        // The second and later spilled awaits of a statement.
+        private readonly Dictionary<SyntaxNode, List<SplitPoint>> _laterSpills;
         private readonly AsyncReturnForms _forms;
         private readonly string _resumePrefix;
+        private readonly Lowering _lowering;
 
-        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix)
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering)
         {
+            _lowering = lowering;
             _lines = lines;
-            _splits = splits.Where(s => s.Statement is not null).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            // A statement with several spilled awaits is keyed by its first; the others follow it, in order.
+            _splits = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
+            _spilled = splits.Where(s => s.Form == SplitForm.Spill).ToDictionary(s => (SyntaxNode)s.Await, s => s.SpillVariable);
             _forms = forms;
             _resumePrefix = resumePrefix;
         }
 
         public void WriteStatement(StatementSyntax statement)
         {
+            var spilled = false;
             if (_splits.TryGetValue(statement, out var split))
             {
                 WriteSplit(split);
-                return;
+                if (split.Form != SplitForm.Spill) return;
+                WriteLaterSpills(statement);
+
+                // A spilled await: its statement follows, reading the temporary.
+                spilled = true;
             }
 
-            if (!statement.DescendantNodes().Any(_splits.ContainsKey))
+            if (spilled ? !statement.DescendantNodes().Any(_splits.ContainsKey) : !ContainsSplit(statement))
             {
                 SyntaxPrinter.PrintStatement(statement, _lines, Replace);
                 return;
@@ -46,8 +67,20 @@ namespace Prewired.Generator.FastPath
             {
                 case BlockSyntax block:
                     _lines.OpenBrace();
-                    foreach (var child in block.Statements) WriteStatement(child);
+                    WriteStatements(block.Statements);
                     _lines.CloseBrace();
+                    break;
+                case ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax:
+                    WriteLoop(statement);
+                    break;
+                case ForEachStatementSyntax forEach:
+                    WriteForEach(forEach, _lowering.ForEach(forEach) ?? throw Unexpected(statement));
+                    break;
+                case TryStatementSyntax tryStatement:
+                    WriteTry(tryStatement);
+                    break;
+                case UsingStatementSyntax usingStatement:
+                    WriteUsing(usingStatement, _lowering.Using(usingStatement) ?? throw Unexpected(statement));
                     break;
                 case IfStatementSyntax ifStatement:
                     WriteIf(ifStatement, "if");
@@ -59,17 +92,53 @@ namespace Prewired.Generator.FastPath
                     {
                         foreach (var label in section.Labels) _lines.Line(SyntaxPrinter.PrintExpression(label, Replace));
                         _lines.Indent++;
-                        foreach (var child in section.Statements) WriteStatement(child);
+                        WriteStatements(section.Statements);
                         _lines.Indent--;
                     }
 
                     _lines.CloseBrace();
                     break;
                 default:
-                    // The classifier only lets awaits through inside blocks, ifs and switch sections.
-                    throw new System.InvalidOperationException("Unexpected statement around a split await: " + statement.Kind());
+                    // The classifier only lets awaits through inside the statements above; the parser forwards on this.
+                    throw Unexpected(statement);
             }
         }
+
+        /// <summary>A statement list; a using declaration whose scope holds a split await is written out as a try/finally.</summary>
+        public void WriteStatements(IReadOnlyList<StatementSyntax> statements)
+        {
+            for (var i = 0; i < statements.Count; i++)
+            {
+                var statement = statements[i];
+                var rest = statements.Skip(i + 1).ToList();
+                if (LoweringShapes.IsUsingDeclaration(statement) && rest.Any(ContainsSplit))
+                {
+                    WriteUsingDeclaration((LocalDeclarationStatementSyntax)statement, _lowering.Using(statement) ?? throw Unexpected(statement), rest);
+                    return;
+                }
+
+                WriteStatement(statement);
+            }
+        }
+
+        /// <summary>The second and later spilled awaits of <paramref name="statement"/>, after its first.</summary>
+        private void WriteLaterSpills(SyntaxNode statement)
+        {
+            if (_laterSpills.TryGetValue(statement, out var later)) foreach (var next in later) WriteSplit(next);
+        }
+
+        /// <summary>The spilled awaits a statement written out of its own shape (a using declaration) reads, before it.</summary>
+        private void WriteSpills(SyntaxNode statement)
+        {
+            if (!_splits.TryGetValue(statement, out var split) || split.Form != SplitForm.Spill) return;
+            WriteSplit(split);
+            WriteLaterSpills(statement);
+        }
+
+        private bool ContainsSplit(SyntaxNode node) => _splits.ContainsKey(node) || node.DescendantNodes().Any(_splits.ContainsKey);
+
+        private static System.InvalidOperationException Unexpected(SyntaxNode statement)
+            => new("Unexpected statement around a split await: " + statement.Kind());
 
         /// <summary>Writes a split await that is the whole expression body of the method.</summary>
         public void WriteArrowSplit(SplitPoint split) => WriteSplit(split);
@@ -79,7 +148,8 @@ namespace Prewired.Generator.FastPath
             _lines.Line($"{keyword} ({SyntaxPrinter.PrintExpression(ifStatement.Condition, Replace)})");
             WriteEmbedded(ifStatement.Statement);
             if (ifStatement.Else is null) return;
-            if (ifStatement.Else.Statement is IfStatementSyntax elseIf)
+            // An else-if whose condition spills an await keeps the await inside the else: it runs only on that branch.
+            if (ifStatement.Else.Statement is IfStatementSyntax elseIf && !_splits.ContainsKey(elseIf))
             {
                 WriteIf(elseIf, "else if");
                 return;
@@ -104,18 +174,18 @@ namespace Prewired.Generator.FastPath
 
         private void WriteSplit(SplitPoint split)
         {
-            var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)));
+            var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)).Concat(split.Synthetic.Select(v => ", " + v.Name)));
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
             if (split.Custom is { } custom)
             {
                 _lines.Line($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();");
-                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
+                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
             }
             else
             {
                 _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
                 _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
-                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
+                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
             }
 
             var result = $"{split.AwaiterVariable}.GetResult()";
@@ -132,6 +202,9 @@ namespace Prewired.Generator.FastPath
                     var assignment = (AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression;
                     _lines.Line($"{assignment.Left.WithoutTrivia()} = {result};");
                     break;
+                case SplitForm.Spill:
+                    _lines.Line($"var {split.SpillVariable} = {result};");
+                    break;
                 default:
                     _lines.Line(result + ";");
                     if (split.Statement is null) _lines.Line(_forms.CompletedReturn);
@@ -139,8 +212,29 @@ namespace Prewired.Generator.FastPath
             }
         }
 
+        private void HandOff(SplitPoint split, string returnStatement)
+        {
+            if (!split.NeedsHandOffFlag)
+            {
+                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) {returnStatement}");
+                return;
+            }
+
+            _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted)");
+            _lines.OpenBrace();
+            _lines.Line($"{HandOffFlag} = true;");
+            _lines.Line(returnStatement);
+            _lines.CloseBrace();
+        }
+
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
+            if (_spilled.TryGetValue(node, out var temporary))
+            {
+                printer.Write(temporary);
+                return true;
+            }
+
             if (AwaitSites.IsNestedFunction(node))
             {
                 printer.Unchanged(node);

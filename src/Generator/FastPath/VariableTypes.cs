@@ -1,5 +1,6 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Parsing;
 
@@ -18,6 +19,15 @@ namespace Prewired.Generator.FastPath
         {
             if (variable is IParameterSymbol parameter) return parameter.Type;
             var local = (ILocalSymbol)variable;
+            if (local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is ForEachStatementSyntax { Type.IsVar: true } forEach
+                && forEach.SyntaxTree == model.SyntaxTree
+                && model.GetForEachStatementInfo(forEach).ElementType is { } elementType
+                && SymbolEqualityComparer.Default.Equals(elementType, local.Type))
+            {
+                // The same for a foreach variable: it takes the element's nullability.
+                return local.Type.WithNullableAnnotation(elementType.NullableAnnotation);
+            }
+
             if (local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Type.IsVar: true }, Initializer.Value: { } initializer }
                 && initializer.SyntaxTree == model.SyntaxTree
                 && model.GetTypeInfo(initializer).Type is { } initializerType

@@ -8,14 +8,18 @@ namespace Prewired.Tests.Analyzers
     /// <summary>PW0201 (warning): an await of a [FastPath] body the generator cannot split yet, or a construct that keeps it from splitting any.</summary>
     public sealed class FastPathNotSplitTests
     {
-        private const string InTry = "it is inside a try, catch or finally block";
-        private const string InUsing = "it is inside a using statement, whose Dispose runs after it";
-        private const string InUsingScope = "it is in the scope of a using declaration, whose Dispose runs after it";
-        private const string InForEach = "it is inside a foreach loop, whose enumerator is disposed after it";
-        private const string InLoop = "it is inside a loop, which runs again after it";
+        private const string InCatch = "it is inside a catch block; awaits in catch and finally blocks are not split yet";
+        private const string InFinally = "it is inside a finally block; awaits in catch and finally blocks are not split yet";
+        private const string InDeconstructingForEach = "it is inside a foreach that deconstructs its elements, which is not split yet";
+        private const string InMultiDimensionalForEach = "it is inside a foreach over a multi-dimensional array, which is not split yet";
+        private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
+        private const string InAwaitForEachBody = "it is inside an 'await foreach' loop, which is not split yet";
         private const string AwaitForEach = "'await foreach' hides an await of MoveNextAsync in a loop";
         private const string AwaitUsing = "'await using' hides an await of DisposeAsync at the end of its scope";
-        private const string Nested = "it is nested inside a larger expression; only 'await x;', 'var y = await x;', 'y = await x;' and 'return await x;' are split";
+        private const string ExpressionBody = "it is nested inside a larger expression body, which is not spilled yet (a block body with a return statement is)";
+        private const string Conditional = "it is nested in an operand that is evaluated conditionally (&&, ||, ??, ?:, ?. or a switch arm), which is not spilled yet";
+        private const string Changing = "it is nested after an operand that is evaluated before it and could change while it is pending (a field, a property or a call), which is not spilled";
+        private const string AnotherAwait = "it is nested in the operand of another await, which is not spilled yet";
         private const string OperandAwait = "its operand contains another await";
         private const string Goto = "the body uses goto, which can jump across the points where it is split";
         private const string Label = "the body has labeled statements, which goto can reach across the points where it is split";
@@ -26,8 +30,9 @@ namespace Prewired.Tests.Analyzers
         private static DiagnosticResult PW0201(int location, string what, string reason, string body = "RunCoreAsync") =>
             Warning("PW0201").WithLocation(location).WithArguments(what, reason, body);
 
+        /// <summary>An await in a try block is split (the continuation owns the rest of the try); in a catch or finally it is not yet.</summary>
         [Fact]
-        public Task Inside_try_catch_and_finally() => VerifyAsync(InStore("""
+        public Task Inside_try_is_split_but_not_inside_catch_or_finally() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync()
@@ -35,90 +40,135 @@ namespace Prewired.Tests.Analyzers
                     var result = 0;
                     try
                     {
-                        result = {|#0:await LoadAsync()|};
+                        result = await LoadAsync();
                     }
                     catch (InvalidOperationException)
                     {
-                        {|#1:await StepAsync()|};
+                        {|#0:await StepAsync()|};
                     }
                     finally
                     {
-                        {|#2:await StepAsync()|};
+                        {|#1:await StepAsync()|};
                     }
 
                     return result;
                 }
             """),
-            PW0201(0, "await LoadAsync()", InTry),
-            PW0201(1, "await StepAsync()", InTry),
-            PW0201(2, "await StepAsync()", InTry));
+            PW0201(0, "await StepAsync()", InCatch),
+            PW0201(1, "await StepAsync()", InFinally));
 
         [Fact]
-        public Task Inside_a_using_statement() => VerifyAsync(InStore("""
-                [FastPath(nameof(RunCoreAsync))]
-                public partial ValueTask RunAsync();
-                private async ValueTask RunCoreAsync()
-                {
-                    using (var resource = new Resource())
-                    {
-                        {|#0:await StepAsync()|};
-                    }
-                }
-            """),
-            PW0201(0, "await StepAsync()", InUsing));
-
-        [Fact]
-        public Task In_the_scope_of_a_using_declaration() => VerifyAsync(InStore("""
+        public Task Using_statements_and_using_declarations_are_split() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(bool flag);
                 private async Task<int> RunCoreAsync(bool flag)
                 {
-                    await StepAsync();
+                    using (var resource = new Resource())
+                    {
+                        await StepAsync();
+                    }
+
+                    using (new Resource()) await StepAsync();
                     if (flag)
                     {
                         using var resource = new Resource();
-                        var value = {|#0:await LoadAsync()|};
+                        var value = await LoadAsync();
                         return value;
                     }
 
                     return await LoadAsync(2);
                 }
-            """),
-            PW0201(0, "await LoadAsync()", InUsingScope));
+            """));
 
         [Fact]
-        public Task Inside_for_while_and_do_loops() => VerifyAsync(InStore("""
+        public Task A_using_with_several_resources_is_not_split_yet() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task RunAsync();
+                private async Task RunCoreAsync()
+                {
+                    using (Resource a = new Resource(), b = new Resource())
+                    {
+                        {|#0:await StepAsync()|};
+                    }
+                }
+            """),
+            PW0201(0, "await StepAsync()", InSeveralResourceUsing));
+
+        [Fact]
+        public Task For_while_do_and_foreach_loops_are_split() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n, List<int> ids, int[] values);
+                private async Task<int> RunCoreAsync(int n, List<int> ids, int[] values)
+                {
+                    var sum = 0;
+                    for (var i = 0; i < n; i++) sum = await LoadAsync(i);
+                    while (sum > 100) await StepAsync();
+                    foreach (var id in ids)
+                    {
+                        await LoadAsync(id);
+                    }
+
+                    foreach (var value in values) sum = await LoadAsync(value);
+                    do
+                    {
+                        return await LoadAsync(sum);
+                    }
+                    while (true);
+                }
+            """));
+
+        /// <summary>A lambda made on one iteration is still alive on the next: a variable of all iterations that it captures and
+        /// the loop changes (the for variable here) would split into the lambda's and the continuation's copies.</summary>
+        [Fact]
+        public Task A_lambda_in_a_loop_capturing_a_variable_the_loop_changes() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
                 {
-                    var sum = 0;
-                    for (var i = 0; i < n; i++) sum = {|#0:await LoadAsync(i)|};
-                    while (sum > 100) {|#1:await StepAsync()|};
-                    do
+                    var readers = new List<Func<int>>();
+                    for (var i = 0; i < n; i++)
                     {
-                        return {|#2:await LoadAsync(sum)|};
+                        readers.Add(() => i);
+                        {|#0:await StepAsync()|};
                     }
-                    while (true);
+
+                    foreach (var id in new[] { 1, 2 })
+                    {
+                        readers.Add(() => id + n);
+                        await StepAsync();
+                    }
+
+                    return readers.Count;
                 }
             """),
-            PW0201(0, "await LoadAsync(i)", InLoop),
-            PW0201(1, "await StepAsync()", InLoop),
-            PW0201(2, "await LoadAsync(sum)", InLoop));
+            PW0201(0, "await StepAsync()", "a lambda in the same loop captures 'i', which the loop changes, and a continuation would get a copy"));
 
         [Fact]
-        public Task Inside_a_foreach_loop() => VerifyAsync(InStore("""
+        public Task Foreach_shapes_not_split_yet() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
-                public partial Task RunAsync(List<int> ids);
-                private async Task RunCoreAsync(List<int> ids)
+                public partial Task RunAsync(List<(int, int)> pairs, int[,] grid);
+                private async Task RunCoreAsync(List<(int, int)> pairs, int[,] grid)
                 {
-                    foreach (var id in ids)
+                    foreach (var (a, b) in pairs)
                     {
-                        {|#0:await LoadAsync(id)|};
+                        {|#0:await LoadAsync(a)|};
+                    }
+
+                    foreach (var cell in grid)
+                    {
+                        {|#1:await LoadAsync(cell)|};
+                    }
+
+                    {|#2:await|} foreach (var item in ItemsAsync())
+                    {
+                        {|#3:await LoadAsync(item)|};
                     }
                 }
             """),
-            PW0201(0, "await LoadAsync(id)", InForEach));
+            PW0201(0, "await LoadAsync(a)", InDeconstructingForEach),
+            PW0201(1, "await LoadAsync(cell)", InMultiDimensionalForEach),
+            PW0201(2, "await foreach", AwaitForEach),
+            PW0201(3, "await LoadAsync(item)", InAwaitForEachBody));
 
         [Fact]
         public Task Await_foreach_at_its_await_keyword() => VerifyAsync(InStore("""
@@ -171,70 +221,64 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync() => 1 + {|#0:await LoadAsync()|};
             """),
-            PW0201(0, "await LoadAsync()", Nested));
+            PW0201(0, "await LoadAsync()", ExpressionBody));
 
         [Fact]
-        public Task Nested_in_an_if_condition_and_an_argument() => VerifyAsync(InStore("""
+        public Task Nested_in_an_if_condition_and_an_argument_is_spilled() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial ValueTask<int> RunAsync();
                 private async ValueTask<int> RunCoreAsync()
                 {
-                    if ({|#0:await FlagAsync()|})
+                    if (await FlagAsync())
                     {
-                        Console.WriteLine({|#1:await LoadAsync()|});
+                        Console.WriteLine(await LoadAsync());
                     }
 
-                    var sum = Combine({|#2:await LoadAsync(1)|}, 2) + 1;
+                    var sum = Combine(await LoadAsync(1), 2) + 1;
                     return sum;
                 }
-            """),
-            PW0201(0, "await FlagAsync()", Nested),
-            PW0201(1, "await LoadAsync()", Nested),
-            PW0201(2, "await LoadAsync(1)", Nested));
+            """));
 
-        /// <summary>Assignment targets whose evaluation has effects, compound assignment and deconstruction are not split forms.</summary>
+        /// <summary>Compound assignment to a local and deconstruction spill; an element target is evaluated before the await
+        /// and could change while it is pending, so it is not spilled.</summary>
         [Fact]
-        public Task Compound_assignment_deconstruction_and_element_targets_are_nested() => VerifyAsync(InStore("""
+        public Task Compound_assignment_and_deconstruction_spill_but_not_element_targets() => VerifyAsync(InStore("""
                 private readonly int[] _values = new int[2];
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync()
                 {
                     var sum = 0;
-                    sum += {|#0:await LoadAsync()|};
+                    sum += await LoadAsync();
                     _values[0] = {|#1:await LoadAsync(1)|};
-                    var (a, b) = {|#2:await PairAsync()|};
+                    var (a, b) = await PairAsync();
                     return sum + a + b;
                 }
 
                 private static Task<(int, int)> PairAsync() => Task.FromResult((1, 2));
             """),
-            PW0201(0, "await LoadAsync()", Nested),
-            PW0201(1, "await LoadAsync(1)", Nested),
-            PW0201(2, "await PairAsync()", Nested));
+            PW0201(1, "await LoadAsync(1)", Changing));
 
-        /// <summary>An await in a using resource or a foreach collection runs once, before the construct: not inside it, but not a split form.</summary>
+        /// <summary>An await in a using resource or a foreach collection runs once, before the construct: it spills.</summary>
         [Fact]
-        public Task Await_in_a_using_resource_or_a_foreach_collection_is_nested() => VerifyAsync(InStore("""
+        public Task Await_in_a_using_resource_or_a_foreach_collection_is_spilled() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync()
                 {
                     var sum = 0;
-                    using ({|#0:await ResourceAsync()|})
+                    using (await ResourceAsync())
                     {
                         sum++;
                     }
 
-                    foreach (var id in {|#1:await IdsAsync()|}) sum += id;
+                    foreach (var id in await IdsAsync()) sum += id;
                     return sum;
                 }
 
                 private static Task<Resource> ResourceAsync() => Task.FromResult(new Resource());
                 private static Task<List<int>> IdsAsync() => Task.FromResult(new List<int> { 1 });
-            """),
-            PW0201(0, "await ResourceAsync()", Nested),
-            PW0201(1, "await IdsAsync()", Nested));
+            """));
 
         [Fact]
         public Task Operand_containing_another_await() => VerifyAsync(InStore("""
@@ -246,7 +290,7 @@ namespace Prewired.Tests.Analyzers
                 }
             """),
             PW0201(0, "await LoadAsync(await LoadAsync())", OperandAwait),
-            PW0201(1, "await LoadAsync()", Nested));
+            PW0201(1, "await LoadAsync()", AnotherAwait));
 
         [Fact]
         public Task Goto_and_label() => VerifyAsync(InStore("""
@@ -354,10 +398,10 @@ namespace Prewired.Tests.Analyzers
                 private async Task<int> SumValuesCoreAsync(int n)
                 {
                     var sum = 0;
-                    for (var i = 0; i < n; i++) sum += {|#0:await LoadAsync(i)|};
+                    for (var i = 0; i < n; i++) sum += i > 0 ? {|#0:await LoadAsync(i)|} : 0;
                     return sum;
                 }
             """),
-            PW0201(0, "await LoadAsync(i)", InLoop, body: "SumValuesCoreAsync"));
+            PW0201(0, "await LoadAsync(i)", Conditional, body: "SumValuesCoreAsync"));
     }
 }

@@ -143,8 +143,8 @@ namespace Prewired.Tests.Generator
                 public partial Task TryAsync();
                 private async Task TryCoreAsync()
                 {
-                    try { await Task.Yield(); }
-                    finally { Console.WriteLine("done"); }
+                    try { Console.WriteLine("work"); }
+                    finally { await Task.Yield(); }
                 }
 
                 [FastPath(nameof(NestedCoreAsync))]

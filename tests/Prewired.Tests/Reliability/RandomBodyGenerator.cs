@@ -16,8 +16,9 @@ namespace Prewired.Tests.Reliability
     /// Three shapes: <b>General</b> (straight-line code, if/else chains, switch sections with constants, when clauses and
     /// default, nested blocks, locals declared before and used after awaits, early returns, throws, context changes, awaits
     /// in every split form: <c>await x;</c>, <c>var y = await x;</c>, <c>y = await x;</c>, <c>return await x;</c>);
-    /// <b>Forward</b> (General plus awaits the generator does not split: in try/catch/finally, for loops, using and
-    /// await using, await foreach, nested in larger expressions, so [FastPath] must forward and PW0201 must be reported);
+    /// <b>Forward</b> (General plus awaits in try/catch/finally, for loops, using statements and nested in larger
+    /// expressions, which [FastPath] splits (spills) since issue 9 unless an await is in a catch block or after a call,
+    /// and awaits it does not split: await using, await foreach, so [FastPath] must forward and PW0201 must be reported);
     /// <b>Tail</b> (every await a tail await: a synchronous prefix and then if/else, early-out ifs and switch sections
     /// ending in tail awaits, returns or throws; compiled as [TailAwait] too).
     /// </para>
@@ -531,7 +532,11 @@ namespace Prewired.Tests.Reliability
                 return new Chunk(lines, EndReachable(block));
             }
 
-            /// <summary>An await the generator does not split (the [FastPath] method must forward and PW0201 be reported).</summary>
+            /// <summary>
+            /// A construct around awaits: try/catch/finally, a for loop, a using (split since issue 9, except an await in a
+            /// catch block), or an await the generator does not split (nested in an expression, await foreach, await using:
+            /// the [FastPath] method must forward and PW0201 be reported).
+            /// </summary>
             private Chunk? Forwarded(bool inSection)
             {
                 var roll = _r.Next(_flavor == Flavor.Direct ? 9 : 5);
@@ -540,9 +545,9 @@ namespace Prewired.Tests.Reliability
                 {
                     case 0:
                     {
-                        // try/catch/finally around awaits
+                        // try/catch/finally around awaits: split since issue 9 when the awaits are in the try block;
+                        // an await in a catch block still forwards.
                         lines.Add("try");
-                        _forwardDepth++;
                         var tryBlock = Scoped(() => Block());
                         AddBlock(lines, tryBlock);
                         var reachable = EndReachable(tryBlock);
@@ -553,7 +558,9 @@ namespace Prewired.Tests.Reliability
                             var name = "e" + _names++;
                             lines.Add($"catch ({exception} {name})");
                             var rethrow = _r.Next(3) == 0;
+                            _forwardDepth++;
                             var catchBlock = Scoped(() => Block());
+                            _forwardDepth--;
                             var catchLines = new List<string>();
                             if (_flavor == Flavor.Direct) catchLines.Add($"env.Log(\"caught \" + {name}.Message);");
                             else catchLines.Add($"_ = {name};");
@@ -585,7 +592,6 @@ namespace Prewired.Tests.Reliability
                             AddBlock(lines, finallyBlock);
                         }
 
-                        _forwardDepth--;
                         return new Chunk(lines, reachable);
                     }
 
@@ -593,7 +599,6 @@ namespace Prewired.Tests.Reliability
                     {
                         var name = "k" + _names++;
                         lines.Add($"for (var {name} = 0; {name} < {1 + _r.Next(2)}; {name}++)");
-                        _forwardDepth++;
                         _loopDepth++;
                         var body = Scoped(() =>
                         {
@@ -601,7 +606,6 @@ namespace Prewired.Tests.Reliability
                             return Block(inLoop: true);
                         });
                         _loopDepth--;
-                        _forwardDepth--;
                         AddBlock(lines, body);
                         return new Chunk(lines, true);
                     }
@@ -609,8 +613,8 @@ namespace Prewired.Tests.Reliability
                     case 2:
                     case 3:
                     {
-                        // An await nested inside a larger expression.
-                        _forwardDepth++;
+                        // An await nested inside a larger expression: spilled before its statement when everything
+                        // evaluated before it is stable (a literal, a parameter), forwarded after a call.
                         string line;
                         var shape = _r.Next(3);
                         if (shape == 0 && _flavor == Flavor.Direct)
@@ -619,7 +623,9 @@ namespace Prewired.Tests.Reliability
                         }
                         else if (shape == 1)
                         {
-                            var text = $"{Expr(Ty.Int, 1)} + await {Awaitable(Ty.Int, tail: false)}";
+                            _forwardDepth++;
+                            var text = $"v.GetHashCode() + await {Awaitable(Ty.Int, tail: false)}";
+                            _forwardDepth--;
                             line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
                         }
                         else
@@ -627,24 +633,46 @@ namespace Prewired.Tests.Reliability
                             line = $"if (await {Awaitable(Ty.Bool, tail: false)}) {(_flavor == Flavor.Direct ? $"env.Log(\"L{_labels++}\")" : "v++")};";
                         }
 
-                        _forwardDepth--;
                         return Line(line);
                     }
 
                     case 4:
                     {
-                        // A for loop with an await and a break-free body.
+                        // A loop of each kind (for, foreach over an array or a List<int>, while, do) with an await and a
+                        // break-free body; its variable is the loop's own.
                         var name = "k" + _names++;
-                        lines.Add($"for (var {name} = 0; {name} < 2; {name}++)");
-                        _forwardDepth++;
+                        var kind = _r.Next(5);
+                        var step = kind >= 3 ? $"    {name}++;" : null;
+                        switch (kind)
+                        {
+                            case 0:
+                                lines.Add($"for (var {name} = 0; {name} < 2; {name}++)");
+                                break;
+                            case 1:
+                                lines.Add($"foreach (var {name} in new[] {{ 0, 1 }})");
+                                break;
+                            case 2:
+                                lines.Add($"foreach (var {name} in new List<int> {{ 0, 1 }})");
+                                break;
+                            case 3:
+                                lines.Add($"var {name} = 0;");
+                                lines.Add($"while ({name} < 2)");
+                                break;
+                            default:
+                                lines.Add($"var {name} = 0;");
+                                lines.Add("do");
+                                break;
+                        }
+
                         _loopDepth++;
                         var awaitLine = "await " + Awaitable(null, tail: false) + ";";
                         _loopDepth--;
-                        _forwardDepth--;
                         lines.Add("{");
                         lines.Add("    " + awaitLine);
                         lines.Add(_flavor == Flavor.Direct ? $"    env.Log(\"{name}=\" + {name});" : $"    v += {name};");
+                        if (step is not null) lines.Add(step);
                         lines.Add("}");
+                        if (kind == 4) lines.Add($"while ({name} < 2);");
                         return new Chunk(lines, true);
                     }
 
@@ -652,9 +680,7 @@ namespace Prewired.Tests.Reliability
                     case 6:
                     {
                         lines.Add($"using (Fx.Use(env, \"u{_labels++}\"))");
-                        _forwardDepth++;
                         var body = Scoped(() => Block());
-                        _forwardDepth--;
                         AddBlock(lines, body);
                         return new Chunk(lines, EndReachable(body));
                     }

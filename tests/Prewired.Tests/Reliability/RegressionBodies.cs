@@ -128,6 +128,46 @@ namespace Prewired.Tests.Reliability
             new("E02_TailAwaitOfHelperWithConfigureAwaitFalse", "ValueTask", """
                 => await AVR(0, v, "n0", env).ConfigureAwait(false);
                 """) { Tail = true, HelperSites = "0:V", TailAwaitsSiteDirectly = false, Members = HelperAvr },
+
+            // Seed 2024 body 1939 (and 1447, 274), issue 9: a local declared in a loop body before a split await and assigned
+            // after it was left undeclared in the continuation, because the rest of the loop declares it again (in its own
+            // scope); the continuation's current iteration must declare it.
+            new("G09_LoopBodyLocalAssignedAfterAwait", "Task<int>", """
+                {
+                    switch (v)
+                    {
+                        case 2:
+                            for (var k0 = 0; k0 < 1; k0++)
+                            {
+                                long l1;
+                                await AV0(0, "n0", env);
+                                l1 = (1);
+                                _ = l1;
+                            }
+                            break;
+                    }
+                    return (v);
+                }
+                """)
+            {
+                Variants = new[] { 2, 3 },
+                HelperSites = "0:V",
+                TailAwaitsSiteDirectly = false,
+                Members = """
+                    private static async ValueTask AV0(int site, string note, Env env)
+                    {
+                        env.Log("AV0 " + note);
+                        try
+                        {
+                            await env.V(site);
+                        }
+                        finally
+                        {
+                            env.Log("AV0 done");
+                        }
+                    }
+                    """,
+            },
         };
     }
 }

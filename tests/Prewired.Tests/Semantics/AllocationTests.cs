@@ -18,6 +18,14 @@ namespace Prewired.Tests.Semantics
 
         ValueTask FastPathVoid(int x);
 
+        ValueTask<int> FastPathLoop(int x);
+
+        ValueTask<int> FastPathTryFinally(int x);
+
+        ValueTask<int> FastPathUsing(int x);
+
+        ValueTask<int> FastPathSpill(int x);
+
         ValueTask<int> TailAwait(int x);
 
         ValueTask<int> TailAwaitGuarded(int x);
@@ -90,6 +98,95 @@ namespace Prewired.Tests.Semantics
                     [FastPath(nameof(FastPathVoidCore))]
                     public partial ValueTask FastPathVoid(int x);
 
+                    private readonly int[] _numbers = { 1, 2, 3 };
+                    private readonly System.Collections.Generic.List<int> _list = new() { 4, 5 };
+
+                    // Eight awaits in a for loop, then foreach over an array and over a List<T> (struct enumerator, disposed).
+                    private async ValueTask<int> FastPathLoopCore(int x)
+                    {
+                        var sum = 0;
+                        for (var i = 0; i < 8; i++)
+                        {
+                            var a = await Ready(x + i);
+                            sum += a;
+                        }
+
+                        foreach (var n in _numbers)
+                        {
+                            var b = await Ready(n);
+                            sum += b;
+                        }
+
+                        foreach (var n in _list)
+                        {
+                            var c = await Ready(n);
+                            sum += c;
+                        }
+
+                        return sum;
+                    }
+
+                    [FastPath(nameof(FastPathLoopCore))]
+                    public partial ValueTask<int> FastPathLoop(int x);
+
+                    private async ValueTask<int> FastPathTryFinallyCore(int x)
+                    {
+                        var result = 0;
+                        try
+                        {
+                            result = await Ready(x);
+                            if (result < 0) throw new InvalidOperationException();
+                        }
+                        catch (InvalidOperationException)
+                        {
+                            result = -1;
+                        }
+                        finally
+                        {
+                            _calls++;
+                        }
+
+                        return result;
+                    }
+
+                    [FastPath(nameof(FastPathTryFinallyCore))]
+                    public partial ValueTask<int> FastPathTryFinally(int x);
+
+                    private struct Lease : IDisposable
+                    {
+                        public void Dispose() { }
+                    }
+
+                    private sealed class Shared : IDisposable
+                    {
+                        public static readonly Shared Instance = new();
+                        public void Dispose() { }
+                    }
+
+                    // A struct using declaration and a class using statement around the await.
+                    private async ValueTask<int> FastPathUsingCore(int x)
+                    {
+                        using var lease = new Lease();
+                        using (Shared.Instance)
+                        {
+                            var a = await Ready(x);
+                            return a;
+                        }
+                    }
+
+                    [FastPath(nameof(FastPathUsingCore))]
+                    public partial ValueTask<int> FastPathUsing(int x);
+
+                    // Nested awaits, spilled to temporaries before their statements.
+                    private async ValueTask<int> FastPathSpillCore(int x)
+                    {
+                        if (await Ready(x) > 1000) return -1;
+                        return await Ready(x) + await Ready(x + 1);
+                    }
+
+                    [FastPath(nameof(FastPathSpillCore))]
+                    public partial ValueTask<int> FastPathSpill(int x);
+
                     private async ValueTask<int> TailAwaitCore(int x)
                     {
                         if (x < 0) throw new ArgumentOutOfRangeException(nameof(x));
@@ -129,6 +226,10 @@ namespace Prewired.Tests.Semantics
             nameof(IAllocationProbe.FastPath),
             nameof(IAllocationProbe.FastPathGuarded),
             nameof(IAllocationProbe.FastPathVoid),
+            nameof(IAllocationProbe.FastPathLoop),
+            nameof(IAllocationProbe.FastPathTryFinally),
+            nameof(IAllocationProbe.FastPathUsing),
+            nameof(IAllocationProbe.FastPathSpill),
             nameof(IAllocationProbe.TailAwait),
             nameof(IAllocationProbe.TailAwaitGuarded),
             nameof(IAllocationProbe.TailAwaitVoid),
@@ -184,6 +285,14 @@ namespace Prewired.Tests.Semantics
             Assert.True(generated.Contains("AsyncContextGuard.Capture()") == guarded, generated);
         }
 
+        /// <summary>The loop, try and using bodies measured above are split, not forwarded (issue 9).</summary>
+        [Theory]
+        [InlineData(nameof(IAllocationProbe.FastPathLoop))]
+        [InlineData(nameof(IAllocationProbe.FastPathTryFinally))]
+        [InlineData(nameof(IAllocationProbe.FastPathUsing))]
+        [InlineData(nameof(IAllocationProbe.FastPathSpill))]
+        public void Construct_bodies_are_split(string method) => Assert.DoesNotContain("// Forwarding to", s_probe.Value.Generated[method]);
+
         [MethodImpl(MethodImplOptions.NoInlining)]
         private static int Loop(IAllocationProbe probe, string method, int iterations)
         {
@@ -204,6 +313,18 @@ namespace Prewired.Tests.Semantics
                         task.GetAwaiter().GetResult();
                     }
 
+                    break;
+                case nameof(IAllocationProbe.FastPathLoop):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathLoop(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathTryFinally):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathTryFinally(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathUsing):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathUsing(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathSpill):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathSpill(i & 15).Result;
                     break;
                 case nameof(IAllocationProbe.TailAwait):
                     for (var i = 0; i < iterations; i++) sum += probe.TailAwait(i & 15).Result;

@@ -1268,8 +1268,8 @@ namespace Prewired.Tests.Semantics
                 }
                 """),
 
-            // ---- awaits the generator forwards (PW0201): still indistinguishable ---------------------------------------
-            new("B64_Forwarded_AwaitInTry", "Task<int>", """
+            // ---- an await in a try (split since issue 9), and one the generator forwards (PW0201): still indistinguishable ---------------------------------------
+            new("B64_AwaitInTry_CatchReturns", "Task<int>", """
                 {
                     try
                     {
@@ -1281,12 +1281,12 @@ namespace Prewired.Tests.Semantics
                         return -1;
                     }
                 }
-                """) { ExpectSplit = false },
+                """),
 
             new("B65_Forwarded_NestedAwaitExpression", "Task<int>", """
                 => await env.TR(0, 1) + await env.TR(1, 2);
                 """) { ExpectSplit = false },
-        };
+        }.Concat(ConstructBodyTable.All).ToList();
 
         public static BodyCase Get(string name) => All.Single(b => b.Name == name);
     }

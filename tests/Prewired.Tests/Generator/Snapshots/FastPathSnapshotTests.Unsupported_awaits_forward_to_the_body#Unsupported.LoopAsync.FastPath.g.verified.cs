@@ -10,7 +10,48 @@ partial class Unsupported
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.ValueTask<int> LoopAsync(int n)
     {
-        // Forwarding to 'LoopCoreAsync': 'await Value(i)' cannot be split yet: it is inside a loop, which runs again after it (PW0201).
-        return this.LoopCoreAsync(n);
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        try
+        {
+            return this.LoopAsync__Sync(n);
+        }
+        catch (global::System.Exception __exception)
+        {
+            return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
+        }
+    }
+
+    /// <summary>The synchronous path of 'LoopCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Threading.Tasks.ValueTask<int> LoopAsync__Sync(int n)
+    {
+        var sum = 0;
+        for (var i = 0; i < n; i++)
+        {
+            var __awaitable0 = Value(i);
+            var __awaiter0 = __awaitable0.GetAwaiter();
+            if (!__awaiter0.IsCompleted) return LoopAsync__Resume0(__awaitable0, n, sum, i);
+            var __spill0 = __awaiter0.GetResult();
+            sum += __spill0;
+        }
+        return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
+    }
+
+    /// <summary>Resumes 'LoopCoreAsync' at await #0 (<c>await Value(i)</c>) when it did not complete synchronously.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private async global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, int n, int sum, int i)
+    {
+        {
+            {
+                var __spill0 = await __awaitable;
+                sum += __spill0;
+            }
+            i++;
+            for (; i < n; i++)
+                sum += await Value(i);
+        }
+        return sum;
     }
 }

@@ -1,0 +1,54 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace Prewired.Generator.Analysis
+{
+    /// <summary>
+    /// The statements around a split await that the [FastPath] continuation can resume inside: blocks, if/else, switch
+    /// sections, loops (for, while, do, foreach), try blocks and using scopes. Anything else keeps the method forwarding,
+    /// with the reason naming the construct.
+    /// </summary>
+    internal static class FastPathEnclosing
+    {
+        /// <summary>Null when every statement around <paramref name="statement"/> can be resumed inside; else why not.</summary>
+        public static string? Reason(StatementSyntax statement, SyntaxNode methodBody, SemanticModel model)
+        {
+            for (SyntaxNode child = statement, current = statement.Parent!; current is not null && child != methodBody; child = current, current = current.Parent!)
+            {
+                var reason = current switch
+                {
+                    BlockSyntax block => UsingDeclarationsBefore(block, child, model),
+                    SwitchSectionSyntax or SwitchStatementSyntax or IfStatementSyntax or ElseClauseSyntax => null,
+                    ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax => null,
+                    CommonForEachStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword } => "it is inside an 'await foreach' loop, which is not split yet",
+                    CommonForEachStatementSyntax forEach => LoweringShapes.OfForEach(forEach, model, out var why) is null ? why : null,
+                    TryStatementSyntax => null,
+                    CatchClauseSyntax => "it is inside a catch block; awaits in catch and finally blocks are not split yet",
+                    FinallyClauseSyntax => "it is inside a finally block; awaits in catch and finally blocks are not split yet",
+                    UsingStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword } => "it is inside an 'await using' statement, which is not split yet",
+                    UsingStatementSyntax usingStatement => LoweringShapes.UsingResource(usingStatement.Declaration, usingStatement.Expression, model, out var why) is null ? why : null,
+                    LabeledStatementSyntax => "it is in a labeled statement, which goto can reach",
+                    CheckedStatementSyntax or UnsafeStatementSyntax or FixedStatementSyntax or LockStatementSyntax => $"it is inside a '{current.GetFirstToken().ValueText}' statement",
+                    _ => $"it is inside a '{current.GetFirstToken().ValueText}' statement, which is not split yet",
+                };
+                if (reason is not null) return reason;
+            }
+
+            return null;
+        }
+
+        private static string? UsingDeclarationsBefore(BlockSyntax block, SyntaxNode child, SemanticModel model)
+        {
+            foreach (var statement in block.Statements)
+            {
+                if (statement == child) return null;
+                if (statement is not LocalDeclarationStatementSyntax { UsingKeyword.RawKind: (int)SyntaxKind.UsingKeyword } declaration) continue;
+                if (declaration.AwaitKeyword.RawKind == (int)SyntaxKind.AwaitKeyword) return "it is in the scope of an 'await using' declaration, which is not split yet";
+                if (LoweringShapes.UsingResource(declaration.Declaration, null, model, out var reason) is null) return reason;
+            }
+
+            return null;
+        }
+    }
+}

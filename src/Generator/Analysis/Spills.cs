@@ -1,0 +1,213 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace Prewired.Generator.Analysis
+{
+    /// <summary>
+    /// An await nested in a larger expression that can be spilled: awaited into a temporary just before its statement,
+    /// which then reads the temporary. That is exact only when nothing the statement evaluates before the await could be
+    /// different after it: C# evaluates operands left to right, so every operand evaluated earlier must be a value no
+    /// pending await can change (a literal, a constant, <c>this</c>, a type, or a local or parameter nobody else can
+    /// reach), and the await must be evaluated unconditionally and once (not in a loop condition, not after <c>&amp;&amp;</c>,
+    /// <c>||</c>, <c>??</c>, <c>?:</c> or <c>?.</c>).
+    /// </summary>
+    internal static class Spills
+    {
+        /// <summary>The statement the await is spilled before, or null with the reason it cannot be.</summary>
+        public static StatementSyntax? Of(AwaitExpressionSyntax awaitExpression, SyntaxNode body, SemanticModel model, out string reason)
+        {
+            reason = "it is nested inside a larger expression in a position that cannot be spilled yet";
+            var statement = awaitExpression.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).OfType<StatementSyntax>().FirstOrDefault();
+            if (statement is null || !body.Contains(statement))
+            {
+                reason = "it is nested inside a larger expression body, which is not spilled yet (a block body with a return statement is)";
+                return null;
+            }
+
+            var root = Root(statement, awaitExpression);
+            if (root is null)
+            {
+                reason = statement is WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax
+                    ? "it is nested in a loop's condition or incrementor, which is evaluated again on every iteration"
+                    : reason;
+                return null;
+            }
+
+            // Every await of the statement spills, in source order (which is evaluation order in the positions allowed
+            // below); an earlier one is a temporary by the time a later one runs, so it counts as stable.
+            var awaits = root.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<AwaitExpressionSyntax>().ToList();
+            if (awaits.Any(a => a != awaitExpression && (a.Span.Contains(awaitExpression.Span) || awaitExpression.Span.Contains(a.Span))))
+            {
+                reason = "it is nested in the operand of another await, which is not spilled yet";
+                return null;
+            }
+
+            var earlier = awaits.Where(a => a.SpanStart < awaitExpression.SpanStart).ToList();
+            for (SyntaxNode child = awaitExpression, parent = awaitExpression.Parent!; child != root; child = parent, parent = parent.Parent!)
+            {
+                var why = EvaluatedFirst(parent, child, model, body, earlier);
+                if (why is not null)
+                {
+                    reason = why;
+                    return null;
+                }
+            }
+
+            return statement;
+        }
+
+        /// <summary>The part of <paramref name="statement"/> that is evaluated once, before anything else it does, when it holds the await.</summary>
+        private static SyntaxNode? Root(StatementSyntax statement, AwaitExpressionSyntax awaitExpression)
+        {
+            SyntaxNode? root = statement switch
+            {
+                ExpressionStatementSyntax e => e.Expression,
+                ReturnStatementSyntax r => r.Expression,
+                ThrowStatementSyntax t => t.Expression,
+                IfStatementSyntax i => i.Condition,
+                SwitchStatementSyntax s => s.Expression,
+                ForEachStatementSyntax f when f.AwaitKeyword.RawKind == 0 => f.Expression,
+                UsingStatementSyntax { AwaitKeyword.RawKind: 0 } u => (SyntaxNode?)u.Expression ?? (u.Declaration?.Variables.Count == 1 ? u.Declaration.Variables[0].Initializer?.Value : null),
+                LocalDeclarationStatementSyntax { Declaration.Variables.Count: 1, AwaitKeyword.RawKind: 0 } d when !d.IsConst && d.Declaration.Type is not RefTypeSyntax => d.Declaration.Variables[0].Initializer?.Value,
+                _ => null,
+            };
+            return root is not null && root.Span.Contains(awaitExpression.Span) ? root : null;
+        }
+
+        /// <summary>Null when <paramref name="child"/> is evaluated, unconditionally, before anything in <paramref name="parent"/>
+        /// that is not a stable value; else why not.</summary>
+        private static string? EvaluatedFirst(SyntaxNode parent, SyntaxNode child, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
+        {
+            bool Stable(ExpressionSyntax expression, SemanticModel m, SyntaxNode b) => IsStable(expression, m, b, earlier);
+            bool ArgumentsBefore(ArgumentListSyntax arguments, SyntaxNode c, SemanticModel m, SyntaxNode b)
+                => arguments.Arguments.TakeWhile(a => a != c).All(a => a.RefKindKeyword.RawKind == 0 && Stable(a.Expression, m, b));
+            bool StableCallee(ExpressionSyntax callee, SemanticModel m, SyntaxNode b)
+            {
+                if (m.GetSymbolInfo(callee).Symbol is not IMethodSymbol) return false;
+                return callee switch
+                {
+                    IdentifierNameSyntax or GenericNameSyntax => true,
+                    MemberAccessExpressionSyntax access => Stable(access.Expression, m, b),
+                    _ => false,
+                };
+            }
+
+            bool IsDeconstructionTarget(ExpressionSyntax target) => target switch
+            {
+                DeclarationExpressionSyntax => true,
+                TupleExpressionSyntax tuple => tuple.Arguments.All(a => Stable(a.Expression, model, body) || IsDeconstructionTarget(a.Expression)),
+                _ => false,
+            };
+
+            const string conditional = "it is nested in an operand that is evaluated conditionally (&&, ||, ??, ?:, ?. or a switch arm), which is not spilled yet";
+            switch (parent)
+            {
+                case ParenthesizedExpressionSyntax or CastExpressionSyntax or PrefixUnaryExpressionSyntax { RawKind: not ((int)SyntaxKind.PreIncrementExpression or (int)SyntaxKind.PreDecrementExpression) }
+                    or AwaitExpressionSyntax or EqualsValueClauseSyntax or ArgumentSyntax { RefKindKeyword.RawKind: 0 }:
+                    return null;
+                case MemberAccessExpressionSyntax memberAccess when memberAccess.Expression == child:
+                    return null;
+                case InvocationExpressionSyntax:
+                    return null; // the receiver is evaluated first; arguments are decided at their list, below
+                case ArgumentListSyntax { Parent: InvocationExpressionSyntax invocation } arguments:
+                    return StableCallee(invocation.Expression, model, body) && ArgumentsBefore(arguments, child, model, body) ? null : Changing();
+                case ArgumentListSyntax { Parent: BaseObjectCreationExpressionSyntax creation } arguments:
+                    return creation.Initializer is null && ArgumentsBefore(arguments, child, model, body) ? null : Changing();
+                case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression }:
+                    return null;
+                case BinaryExpressionSyntax binary:
+                    if (binary.IsKind(SyntaxKind.LogicalAndExpression) || binary.IsKind(SyntaxKind.LogicalOrExpression) || binary.IsKind(SyntaxKind.CoalesceExpression))
+                    {
+                        return binary.Left == child ? null : conditional;
+                    }
+
+                    return binary.Left == child || Stable(binary.Left, model, body) ? null : Changing();
+                case ConditionalExpressionSyntax conditionalExpression:
+                    return conditionalExpression.Condition == child ? null : conditional;
+                case IsPatternExpressionSyntax isPattern when isPattern.Expression == child:
+                    return null;
+                case AssignmentExpressionSyntax assignment when assignment.Right == child:
+                    // The target is evaluated (and for a compound assignment read) before the right side.
+                    if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression) && (IsThisMember(assignment.Left) || IsDeconstructionTarget(assignment.Left))) return null;
+                    return Stable(assignment.Left, model, body) ? null : Changing();
+                case InterpolationSyntax:
+                    return null;
+                case InterpolatedStringExpressionSyntax interpolated:
+                    // Each earlier hole is formatted before the await: only a string (whose formatting is itself) is the same after it.
+                    return interpolated.Contents.TakeWhile(c => !c.Span.Contains(child.Span)).All(c => c is InterpolatedStringTextSyntax
+                            || (c is InterpolationSyntax { AlignmentClause: null, FormatClause: null } i && Stable(i.Expression, model, body)
+                                && model.GetTypeInfo(i.Expression).Type?.SpecialType == SpecialType.System_String))
+                        ? null
+                        : Changing();
+                case TupleExpressionSyntax tuple:
+                    return tuple.Arguments.TakeWhile(a => a != child).All(a => Stable(a.Expression, model, body)) ? null : Changing();
+                case ElementAccessExpressionSyntax elementAccess when elementAccess.Expression == child:
+                    return null;
+                case SwitchExpressionSyntax switchExpression when switchExpression.GoverningExpression == child:
+                    return null;
+                case ConditionalAccessExpressionSyntax conditionalAccess when conditionalAccess.Expression == child:
+                    return null;
+                case ConditionalAccessExpressionSyntax or SwitchExpressionArmSyntax or SwitchExpressionSyntax:
+                    return conditional;
+                default:
+                    return $"it is nested inside a '{parent.Kind()}' expression, which is not spilled yet";
+            }
+        }
+
+        private static string Changing() => "it is nested after an operand that is evaluated before it and could change while it is pending (a field, a property or a call), which is not spilled";
+
+        private static bool IsThisMember(ExpressionSyntax target)
+            => target is IdentifierNameSyntax || target is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: IdentifierNameSyntax };
+
+        /// <summary>An operand whose value cannot differ whether it is read before or after a pending await (an earlier await
+        /// of the statement is a temporary by then).</summary>
+        private static bool IsStable(ExpressionSyntax expression, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
+        {
+            switch (expression)
+            {
+                case LiteralExpressionSyntax or ThisExpressionSyntax or BaseExpressionSyntax or TypeOfExpressionSyntax or DefaultExpressionSyntax:
+                    return true;
+                case AwaitExpressionSyntax awaited when earlier.Contains(awaited):
+                    return true;
+                case ParenthesizedExpressionSyntax parenthesized:
+                    return IsStable(parenthesized.Expression, model, body, earlier);
+            }
+
+            if (model.GetConstantValue(expression).HasValue) return true;
+            var symbol = model.GetSymbolInfo(expression).Symbol;
+            if (symbol is ITypeSymbol or INamespaceSymbol) return true;
+            if (expression is not IdentifierNameSyntax identifier) return false;
+            return symbol switch
+            {
+                ILocalSymbol { IsRef: false } local => Unreachable(local, identifier, model, body),
+                IParameterSymbol { RefKind: RefKind.None, IsThis: false } parameter => Unreachable(parameter, identifier, model, body),
+                _ => false,
+            };
+        }
+
+        /// <summary>A local or parameter no lambda captures and no ref is taken to: only this method's own code changes it.</summary>
+        private static bool Unreachable(ISymbol variable, IdentifierNameSyntax use, SemanticModel model, SyntaxNode body)
+        {
+            foreach (var node in body.DescendantNodes())
+            {
+                switch (node)
+                {
+                    case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax:
+                        var flow = node is LocalFunctionStatementSyntax { Body: { } localBody } ? model.AnalyzeDataFlow(localBody)
+                            : node is LocalFunctionStatementSyntax { ExpressionBody: { } arrow } ? model.AnalyzeDataFlow(arrow.Expression)
+                            : node is AnonymousFunctionExpressionSyntax lambda ? model.AnalyzeDataFlow(lambda) : null;
+                        if (flow is null || !flow.Succeeded || flow.Captured.Contains(variable, SymbolEqualityComparer.Default)) return false;
+                        break;
+                    case ArgumentSyntax { RefKindKeyword.RawKind: not 0 } argument when argument.Expression is IdentifierNameSyntax name && name.Identifier.ValueText == variable.Name:
+                    case RefExpressionSyntax { Expression: IdentifierNameSyntax refName } when refName.Identifier.ValueText == variable.Name:
+                        return false;
+                }
+            }
+
+            return true;
+        }
+    }
+}

@@ -1,0 +1,233 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// Finds exactly the state a continuation takes over: the variables whose values flow into the code it runs (the rest
+    /// of each frame, the next iterations of a loop, the catch clauses and finally of a try), the resources it disposes,
+    /// and the generated enumerators it goes on with. Also where each variable is declared in the continuation.
+    /// </summary>
+    internal static class LiveState
+    {
+        public static bool Find(SplitPoint split, List<ContinuationFrame> frames, SemanticModel model)
+        {
+            var assigned = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            var declared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            var redeclared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            var referenced = new List<ISymbol>();
+            var read = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+            ISymbol? awaitTarget = null;
+            var live = new List<ISymbol>();
+            void AddLive(ISymbol variable)
+            {
+                if (IsMethodVariable(variable) && !declared.Contains(variable) && !live.Contains(variable, SymbolEqualityComparer.Default)) live.Add(variable);
+            }
+
+            bool Analyze(SyntaxNode first, SyntaxNode last, bool ordered)
+            {
+                var flow = first is ExpressionSyntax expression ? model.AnalyzeDataFlow(expression) : model.AnalyzeDataFlow((StatementSyntax)first, (StatementSyntax)last);
+                if (flow is null || !flow.Succeeded) return false;
+                foreach (var variable in flow.DataFlowsIn)
+                {
+                    if (!ordered || !assigned.Contains(variable)) AddLive(variable);
+                }
+
+                read.UnionWith(flow.ReadInside);
+                if (ordered)
+                {
+                    // Only a statement list run once, in order, tells what is already assigned when the next one starts.
+                    assigned.UnionWith(flow.AlwaysAssigned);
+                    declared.UnionWith(flow.VariablesDeclared);
+                    referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside));
+                    return true;
+                }
+
+                // The next iterations of a loop (or a catch clause) declare their own variables again, in their own scope:
+                // those are not the continuation's to declare, but a same-named variable it carries must be renamed.
+                redeclared.UnionWith(flow.VariablesDeclared);
+                referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside).Except(flow.VariablesDeclared, SymbolEqualityComparer.Default));
+                return true;
+            }
+
+            if (split.Form == SplitForm.Assign
+                && model.GetSymbolInfo(((AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression).Left).Symbol is { } target
+                && target is ILocalSymbol or IParameterSymbol)
+            {
+                assigned.Add(target);
+                referenced.Add(target);
+                awaitTarget = target;
+            }
+
+            if (split.Form == SplitForm.Declare
+                && model.GetDeclaredSymbol(((LocalDeclarationStatementSyntax)split.Statement!).Declaration.Variables[0]) is { } declaredByAwait)
+            {
+                declared.Add(declaredByAwait);
+            }
+
+            if (split.Form == SplitForm.Spill && !Analyze(split.Statement!, split.Statement!, ordered: true)) return false;
+            foreach (var frame in frames)
+            {
+                if (frame.RestReached && frame.Rest.Count > 0 && !Analyze(frame.Rest[0], frame.Rest[frame.Rest.Count - 1], ordered: true)) return false;
+                foreach (var region in UnorderedRegions(frame, model, declared))
+                {
+                    if (!Analyze(region, region, ordered: false)) return false;
+                }
+
+                // What the generated finally disposes is read there.
+                foreach (var usingDeclaration in frame.UsingDeclarations)
+                {
+                    if (model.GetDeclaredSymbol(usingDeclaration.Declaration.Variables[0]) is { } resource) AddLive(resource);
+                }
+
+                if (frame.Using?.Resource is { } usingResource) AddLive(usingResource);
+            }
+
+            // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
+            // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
+            if (split.Statement is not null && model.AnalyzeDataFlow(split.Statement) is { Succeeded: true } atSplit)
+            {
+                var assignedOnEntry = new HashSet<ISymbol>(atSplit.DefinitelyAssignedOnEntry, SymbolEqualityComparer.Default);
+                live.RemoveAll(v => v is ILocalSymbol && !assignedOnEntry.Contains(v));
+            }
+
+            foreach (var variable in referenced)
+            {
+                if (IsMethodVariable(variable) && !declared.Contains(variable) && !live.Contains(variable, SymbolEqualityComparer.Default)
+                    && !split.DeclaredInContinuation.Contains(variable, SymbolEqualityComparer.Default))
+                {
+                    split.DeclaredInContinuation.Add(variable);
+                }
+            }
+
+            split.LiveIn.AddRange(live.OrderBy(v => v.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0));
+            var printed = PrintedRegions(split, frames, model).ToList();
+            split.WriteOnlyInContinuation.AddRange(split.DeclaredInContinuation.Where(v => !read.Contains(v) && !SymbolEqualityComparer.Default.Equals(v, awaitTarget) && OnlyConstantsStored(v, printed, model)));
+            if (!split.LiveIn.Concat(split.DeclaredInContinuation).All(CanBeParameter)) return false;
+
+            for (var i = frames.Count - 1; i >= 0; i--)
+            {
+                if (frames[i].ForEach is { } forEach) split.Synthetic.AddRange(forEach.Variables);
+                if (frames[i].Using is { Resource: null } resource) split.Synthetic.Add((resource.ResourceType, resource.ResourceVariable));
+            }
+
+            split.NeedsHandOffFlag = frames.Any(f => f.IsProtected);
+            AssignScopes(split, frames, declared.Concat(redeclared));
+            return true;
+        }
+
+        /// <summary>
+        /// Each variable is declared in the frame whose statement declares it, so its scope is the original one; a foreach
+        /// variable belongs to the current iteration's part (the rest of the loop declares its own).
+        /// </summary>
+        private static void AssignScopes(SplitPoint split, List<ContinuationFrame> frames, IEnumerable<ISymbol> declared)
+        {
+            var containers = new HashSet<SyntaxNode>(frames.Select(f => f.Container));
+            var declaredNames = new HashSet<string>(declared.Select(v => v.Name));
+            foreach (var variable in split.LiveIn.Concat(split.DeclaredInContinuation))
+            {
+                var declaration = variable is ILocalSymbol ? variable.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() : null;
+                var scope = declaration is ForEachStatementSyntax forEach && containers.Contains(forEach)
+                    ? forEach.Statement
+                    : declaration?.Ancestors().FirstOrDefault(containers.Contains);
+                if (scope is not null && frames.Any(f => f.IsMethodBody && f.Container == scope)) scope = null;
+                split.SetScope(variable, scope);
+
+                // A live local of an inner scope whose name another scope of the continuation reuses cannot be a parameter under its own name.
+                if (scope is not null && split.LiveIn.Contains(variable, SymbolEqualityComparer.Default) && declaredNames.Contains(variable.Name))
+                {
+                    split.RenameParameter(variable, variable.Name + "__live");
+                }
+            }
+        }
+
+        /// <summary>
+        /// The code a frame runs around the resumed part that may run any number of times or not at all: the next
+        /// iterations of a loop, the catch clauses and finally of a try. Variables these declare are marked declared.
+        /// </summary>
+        private static IEnumerable<SyntaxNode> UnorderedRegions(ContinuationFrame frame, SemanticModel model, HashSet<ISymbol> declared)
+        {
+            switch (frame.Kind)
+            {
+                case FrameKind.Loop when frame.TailReached && !FrameReachability.IsConstantFalseDo(frame.Container, model):
+                case FrameKind.ForEach when frame.TailReached:
+                    if (frame.Container is ForEachStatementSyntax forEach && model.GetDeclaredSymbol(forEach) is { } iterationVariable) declared.Add(iterationVariable);
+                    foreach (var region in LoopRegions(frame.Container)) yield return region;
+                    break;
+                case FrameKind.Try:
+                    var tryStatement = (TryStatementSyntax)frame.Container;
+                    foreach (var catchClause in tryStatement.Catches)
+                    {
+                        if (catchClause.Declaration is { } declaration && model.GetDeclaredSymbol(declaration) is { } exception) declared.Add(exception);
+                        if (catchClause.Filter is { } filter) yield return filter.FilterExpression;
+                        yield return catchClause.Block;
+                    }
+
+                    if (tryStatement.Finally is { } finallyClause) yield return finallyClause.Block;
+                    break;
+            }
+        }
+
+        /// <summary>What the rest of a loop evaluates: its condition, incrementors and body.</summary>
+        private static IEnumerable<SyntaxNode> LoopRegions(SyntaxNode loop)
+        {
+            switch (loop)
+            {
+                case ForStatementSyntax forStatement:
+                    if (forStatement.Condition is { } condition) yield return condition;
+                    foreach (var incrementor in forStatement.Incrementors) yield return incrementor;
+                    break;
+                case WhileStatementSyntax whileStatement:
+                    yield return whileStatement.Condition;
+                    break;
+                case DoStatementSyntax doStatement:
+                    yield return doStatement.Condition;
+                    break;
+            }
+
+            yield return FrameCollector.LoopBody(loop);
+        }
+
+        /// <summary>Every piece of user code the continuation prints.</summary>
+        private static IEnumerable<SyntaxNode> PrintedRegions(SplitPoint split, List<ContinuationFrame> frames, SemanticModel model)
+        {
+            if (split.Form == SplitForm.Spill) yield return split.Statement!;
+            foreach (var frame in frames)
+            {
+                if (frame.RestReached) foreach (var statement in frame.Rest) yield return statement;
+                foreach (var region in UnorderedRegions(frame, model, new HashSet<ISymbol>(SymbolEqualityComparer.Default))) yield return region;
+            }
+        }
+
+        /// <summary>Every write to <paramref name="variable"/> in the continuation stores a constant (what makes CS0219 fire for a local nobody reads).</summary>
+        private static bool OnlyConstantsStored(ISymbol variable, List<SyntaxNode> printed, SemanticModel model)
+        {
+            foreach (var identifier in printed.SelectMany(s => s.DescendantNodesAndSelf()).OfType<IdentifierNameSyntax>())
+            {
+                if (identifier.Identifier.ValueText != variable.Name || !SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) continue;
+                if (identifier.Parent is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment
+                    || assignment.Left != identifier
+                    || !model.GetConstantValue(assignment.Right).HasValue)
+                {
+                    return false;
+                }
+            }
+
+            return true;
+        }
+
+        private static bool IsMethodVariable(ISymbol symbol) => symbol is ILocalSymbol || symbol is IParameterSymbol { IsThis: false };
+
+        /// <summary>An async method parameter cannot be by-ref, ref-like, or of a type that cannot be named.</summary>
+        private static bool CanBeParameter(ISymbol symbol)
+        {
+            var type = symbol switch { ILocalSymbol l => l.Type, IParameterSymbol p => p.Type, _ => null };
+            if (type is null || type.IsAnonymousType || type.IsRefLikeType || type.TypeKind == TypeKind.Error) return false;
+            return symbol is not ILocalSymbol { IsRef: true };
+        }
+    }
+}

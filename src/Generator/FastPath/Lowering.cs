@@ -1,0 +1,141 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Parsing;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// The foreach and using statements of one body that an await hands over, written out as the compiler lowers them
+    /// so the enumerator (or array and index) and the resource are variables both the synchronous path and the
+    /// continuation can name. Numbered in source order, so both sides agree on the names.
+    /// </summary>
+    internal sealed class Lowering
+    {
+        private readonly Dictionary<SyntaxNode, ForEachLowering> _forEach = new();
+        private readonly Dictionary<SyntaxNode, UsingLowering> _using = new();
+
+        public Lowering(SyntaxNode body, SemanticModel model)
+        {
+            var id = 0;
+            foreach (var node in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)))
+            {
+                switch (node)
+                {
+                    case ForEachStatementSyntax forEach when forEach.AwaitKeyword.RawKind == 0 && LoweringShapes.OfForEach(forEach, model, out _) is { } shape:
+                        _forEach[forEach] = new ForEachLowering(id++, forEach, shape, model);
+                        break;
+                    case UsingStatementSyntax usingStatement when usingStatement.AwaitKeyword.RawKind == 0
+                                                                  && LoweringShapes.UsingResource(usingStatement.Declaration, usingStatement.Expression, model, out _) is { } type:
+                        _using[usingStatement] = new UsingLowering(id++, usingStatement.Declaration?.Variables[0], type, model);
+                        break;
+                    case LocalDeclarationStatementSyntax declaration when LoweringShapes.IsUsingDeclaration(declaration) && declaration.AwaitKeyword.RawKind == 0
+                                                                          && LoweringShapes.UsingResource(declaration.Declaration, null, model, out _) is { } type:
+                        _using[declaration] = new UsingLowering(id++, declaration.Declaration.Variables[0], type, model);
+                        break;
+                }
+            }
+        }
+
+        public ForEachLowering? ForEach(SyntaxNode node) => _forEach.TryGetValue(node, out var lowering) ? lowering : null;
+
+        /// <summary>For a using statement or a using declaration statement.</summary>
+        public UsingLowering? Using(SyntaxNode node) => _using.TryGetValue(node, out var lowering) ? lowering : null;
+    }
+
+    /// <summary>A foreach written out: an index loop over an array or string, or an explicit enumerator.</summary>
+    internal sealed class ForEachLowering
+    {
+        public ForEachLowering(int id, ForEachStatementSyntax forEach, ForEachShape shape, SemanticModel model)
+        {
+            Shape = shape;
+            Statement = forEach;
+            var info = model.GetForEachStatementInfo(forEach);
+            var collectionType = model.GetTypeInfo(forEach.Expression).Type!;
+            Disposal = shape == ForEachShape.Enumerator ? LoweringShapes.EnumeratorDisposal(forEach, model) : DisposalShape.None;
+            if (shape == ForEachShape.Enumerator)
+            {
+                var getEnumerator = info.GetEnumeratorMethod!;
+                EnumeratorVariable = "__enumerator" + id;
+                Variables.Add((getEnumerator.ReturnType.ToDisplayString(MethodShellParser.TypeFormat), EnumeratorVariable));
+
+                // An interface's GetEnumerator implemented explicitly is reached through the interface, as the compiler does.
+                CastToInterface = getEnumerator.ContainingType.TypeKind == TypeKind.Interface && collectionType.TypeKind != TypeKind.Interface && !getEnumerator.IsExtensionMethod
+                    ? getEnumerator.ContainingType.ToDisplayString(MethodShellParser.TypeFormat)
+                    : null;
+            }
+            else
+            {
+                CollectionVariable = "__collection" + id;
+                IndexVariable = "__index" + id;
+                Variables.Add((collectionType.ToDisplayString(MethodShellParser.TypeFormat), CollectionVariable));
+                Variables.Add(("int", IndexVariable));
+            }
+
+            var type = forEach.Type.IsVar ? "var" : forEach.Type.WithoutTrivia().ToString();
+            var cast = forEach.Type.IsVar ? string.Empty : $"({forEach.Type.WithoutTrivia()})";
+            var current = shape == ForEachShape.Enumerator ? $"{EnumeratorVariable}.Current" : $"{CollectionVariable}[{IndexVariable}]";
+            IterationDeclaration = $"{type} {forEach.Identifier.Text} = {cast}{current};";
+        }
+
+        public ForEachStatementSyntax Statement { get; }
+
+        public ForEachShape Shape { get; }
+
+        public DisposalShape Disposal { get; }
+
+        public string? EnumeratorVariable { get; }
+
+        public string? CollectionVariable { get; }
+
+        public string? IndexVariable { get; }
+
+        public string? CastToInterface { get; }
+
+        /// <summary>The generated variables the continuation takes over, in order: the enumerator, or the collection and index.</summary>
+        public List<(string Type, string Name)> Variables { get; } = new();
+
+        /// <summary><c>var x = e.Current;</c> (with the explicit conversion an explicit iteration type asks for).</summary>
+        public string IterationDeclaration { get; }
+
+        /// <summary>The statement that starts iterating <paramref name="collection"/> (already printed).</summary>
+        public string Start(string collection) => Shape == ForEachShape.Enumerator
+            ? $"var {EnumeratorVariable} = {(CastToInterface is null ? $"({collection})" : $"(({CastToInterface})({collection}))")}.GetEnumerator();"
+            : $"var {CollectionVariable} = {collection};";
+
+        /// <summary>The loop header for the remaining iterations (<paramref name="first"/>: from the start).</summary>
+        public string Header(bool first) => Shape == ForEachShape.Enumerator
+            ? $"while ({EnumeratorVariable}.MoveNext())"
+            : $"for ({(first ? $"var {IndexVariable} = 0" : $"{IndexVariable}++")}; {IndexVariable} < {CollectionVariable}.Length; {IndexVariable}++)";
+
+        public string? DisposeStatement => Disposal switch
+        {
+            DisposalShape.Disposable => $"global::Prewired.CompilerServices.Disposal.Dispose(ref {EnumeratorVariable});",
+            DisposalShape.IfDisposable => $"({EnumeratorVariable} as global::System.IDisposable)?.Dispose();",
+            _ => null,
+        };
+    }
+
+    /// <summary>A using statement or declaration written out as a try/finally disposing its resource.</summary>
+    internal sealed class UsingLowering
+    {
+        public UsingLowering(int id, VariableDeclaratorSyntax? declarator, ITypeSymbol type, SemanticModel model)
+        {
+            Resource = declarator is not null ? model.GetDeclaredSymbol(declarator) as ILocalSymbol : null;
+            ResourceVariable = declarator is not null ? MethodShellParser.EscapedName(declarator.Identifier.ValueText) : "__resource" + id;
+            ResourceType = type.ToDisplayString(MethodShellParser.TypeFormat);
+        }
+
+        /// <summary>The declared resource; null for <c>using (expression)</c>, whose resource is a generated variable.</summary>
+        public ILocalSymbol? Resource { get; }
+
+        public string ResourceVariable { get; }
+
+        public string ResourceType { get; }
+
+        public string DisposeStatement => $"global::Prewired.CompilerServices.Disposal.Dispose(ref {ResourceVariable});";
+    }
+}

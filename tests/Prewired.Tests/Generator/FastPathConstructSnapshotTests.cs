@@ -1,0 +1,211 @@
+using Xunit;
+
+namespace Prewired.Tests.Generator
+{
+    /// <summary>[FastPath] awaits inside loops, try statements and using scopes (issue 9), as generated code a reviewer reads.</summary>
+    public class FastPathConstructSnapshotTests
+    {
+        [Fact]
+        public void Loops_for_while_and_do_with_break_and_continue() => GeneratorTest.Verify("""
+            public partial class Loops
+            {
+                [FastPath(nameof(SumCoreAsync))]
+                public partial ValueTask<int> SumAsync(int n);
+                private async ValueTask<int> SumCoreAsync(int n)
+                {
+                    var sum = 0;
+                    for (var i = 0; i < n; i++)
+                    {
+                        if (i == 3) continue;
+                        var value = await Value(i);
+                        if (value > 10) break;
+                        sum += value;
+                    }
+
+                    var k = 0;
+                    while (k < n)
+                    {
+                        await Task.Yield();
+                        k++;
+                    }
+
+                    do
+                    {
+                        sum = await Value(sum + 1);
+                    }
+                    while (sum < 100);
+
+                    return sum;
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
+            using System.Collections.Generic;
+            public struct Countdown
+            {
+                private int _left;
+                public Countdown(int from) => _left = from + 1;
+                public Countdown GetEnumerator() => this;
+                public bool MoveNext() => --_left > 0;
+                public int Current => _left;
+            }
+            public sealed class Lines : IDisposable
+            {
+                private int _index = -1;
+                public Lines GetEnumerator() => this;
+                public bool MoveNext() => ++_index < 2;
+                public string Current => "line" + _index;
+                public void Dispose() { }
+            }
+            public partial class Walker
+            {
+                [FastPath(nameof(WalkCoreAsync))]
+                public partial Task<int> WalkAsync(int[] numbers, List<string> names);
+                private async Task<int> WalkCoreAsync(int[] numbers, List<string> names)
+                {
+                    var total = 0;
+                    foreach (var n in numbers)
+                    {
+                        var doubled = await Value(n * 2);
+                        total += doubled;
+                    }
+
+                    foreach (var name in names)
+                    {
+                        await Task.Yield();
+                        total += name.Length;
+                    }
+
+                    foreach (int c in new Countdown(3)) total = await Value(total + c);
+                    foreach (var line in new Lines())
+                    {
+                        if (line.Length > 10) return -1;
+                        var length = await Value(line.Length);
+                        total += length;
+                    }
+
+                    return total;
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Try_catch_with_filter_and_finally() => GeneratorTest.Verify("""
+            public partial class Guarded
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<string> RunAsync(int x);
+                private async Task<string> RunCoreAsync(int x)
+                {
+                    var trail = "start";
+                    try
+                    {
+                        await Task.Yield();
+                        var y = await Value(x + 1);
+                        trail += y;
+                    }
+                    catch (InvalidOperationException e) when (e.Message.Length > x)
+                    {
+                        trail += "caught";
+                    }
+                    finally
+                    {
+                        Console.WriteLine(trail);
+                    }
+
+                    return trail;
+                }
+
+                private static Task<int> Value(int v) => Task.FromResult(v);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Using_statement_and_using_declaration() => GeneratorTest.Verify("""
+            public sealed class Resource : IDisposable
+            {
+                public void Dispose() { }
+            }
+            public struct Lease : IDisposable
+            {
+                public void Dispose() { }
+            }
+            public partial class Scoped
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask RunAsync(bool flag);
+                private async ValueTask RunCoreAsync(bool flag)
+                {
+                    using (var resource = new Resource())
+                    {
+                        await Task.Yield();
+                    }
+
+                    using (new Lease())
+                        await Task.Delay(1);
+
+                    if (flag)
+                    {
+                        using var lease = new Lease();
+                        await Task.Yield();
+                        Console.WriteLine(lease);
+                    }
+                }
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Nested_awaits_spill_before_their_statement() => GeneratorTest.Verify("""
+            using System.Collections.Generic;
+            public partial class Spilled
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<int> RunAsync(int x);
+                private async ValueTask<int> RunCoreAsync(int x)
+                {
+                    if (await Flag(x))
+                    {
+                        Console.WriteLine("flag " + await Text(x));
+                    }
+
+                    var total = Add(await Value(x), 2);
+                    total += await Value(total);
+                    foreach (var item in await Items(x))
+                    {
+                        total += item;
+                    }
+
+                    return (await Text(total)).Length + 1;
+                }
+
+                private static int Add(int a, int b) => a + b;
+                private static ValueTask<bool> Flag(int v) => new(v > 0);
+                private static ValueTask<int> Value(int v) => new(v);
+                private static Task<string> Text(int v) => Task.FromResult(v.ToString());
+                private static Task<List<int>> Items(int v) => Task.FromResult(new List<int> { v });
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
+        public void Two_awaits_in_one_expression_spill_in_order() => GeneratorTest.Verify("""
+            public partial class Pair
+            {
+                [FastPath(nameof(SumCoreAsync))]
+                public partial ValueTask<int> SumAsync(int x);
+                private async ValueTask<int> SumCoreAsync(int x)
+                {
+                    Console.WriteLine(x);
+                    return await Value(x) + await Value(x + 1);
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 1);
+    }
+}
