@@ -42,6 +42,15 @@ namespace Prewired.Tests.Semantics
         /// </summary>
         public bool TailAwaitsSiteDirectly { get; init; } = true;
 
+        /// <summary>
+        /// The body has an await that resumes on the thread pool and can finish the method there without recording
+        /// anything (ConfigureAwait(ForceYielding) of a faulted or canceled task): with no caller context, whether the
+        /// caller's first look sees the task pending or completed is a race between threads, for the original method and
+        /// the generated one alike. Those scenarios then compare everything but that first look
+        /// (<see cref="Expectations.WithoutPoolRace"/>).
+        /// </summary>
+        public bool RacesWithThreadPool { get; init; }
+
         /// <summary>The parameter list of the partial declarations (same types as the body's "Env env, int v"; names may differ).</summary>
         public string PartialParameters { get; init; } = "Env env, int v";
 

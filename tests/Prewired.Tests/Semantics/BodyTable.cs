@@ -276,7 +276,7 @@ namespace Prewired.Tests.Semantics
                     var b = await env.VR(1, 5);
                     return b;
                 }
-                """),
+                """) { RacesWithThreadPool = true },
 
             // ---- synchronous throws --------------------------------------------------------------------------------
             new("B18_ThrowBeforeFirstAwait", "Task<int>", """

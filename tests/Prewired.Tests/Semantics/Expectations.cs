@@ -25,6 +25,12 @@ namespace Prewired.Tests.Semantics
         private static readonly Regex s_site = new(@"^site#(\d+) \S+ (\w+) ", RegexOptions.Compiled);
         private static readonly Regex s_fault = new(@"'fault@(\d+)#(\d+)' \[injected#(\d+)\]", RegexOptions.Compiled);
 
+        /// <summary>An outcome without what races with the thread pool (see <see cref="BodyCase.RacesWithThreadPool"/>): the
+        /// status at return and the point in the log where the caller saw completion.</summary>
+        public static Outcome WithoutPoolRace(Outcome outcome)
+            => outcome.With("StatusAtReturn", "(races with the thread pool)")
+                .WithLog(outcome.Log.Where(e => !e.StartsWith("(caller sees completion)", StringComparison.Ordinal)).ToList());
+
         public static Outcome Tail(Outcome original, bool awaitsSiteDirectly, out List<string> adjustments)
         {
             adjustments = new List<string>();
