@@ -18,10 +18,10 @@ namespace Prewired.Benchmarks.Generator
                 return ColdRun.Run(Console.Out);
             }
 
-            if (args.Length == 2 && args[0] == "--repeat" && int.TryParse(args[1], out var runs))
+            if (args.Length is 2 or 3 && args[0] == "--repeat" && int.TryParse(args[1], out var runs))
             {
                 // For a profiler: the generator over the project, again and again, with nothing else in the process.
-                var project = new SyntheticCompilation(serviceFiles: 100);
+                var project = new SyntheticCompilation(serviceFiles: args.Length == 3 ? int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture) : 100);
                 for (var i = 0; i < runs; i++) SyntheticCompilation.CreateDriver().RunGenerators(project.Create());
                 return 0;
             }
