@@ -11,8 +11,9 @@ namespace Prewired.Generator.Analysis
     /// which then reads the temporary. That is exact only when nothing the statement evaluates before the await could be
     /// different after it: C# evaluates operands left to right, so every operand evaluated earlier must be a value no
     /// pending await can change (a literal, a constant, <c>this</c>, a type, or a local or parameter nobody else can
-    /// reach), and the await must be evaluated unconditionally and once (not in a loop condition, not after <c>&amp;&amp;</c>,
-    /// <c>||</c>, <c>??</c>, <c>?:</c> or <c>?.</c>).
+    /// reach), and the await must be evaluated unconditionally each time its statement runs (not after <c>&amp;&amp;</c>,
+    /// <c>||</c>, <c>??</c>, <c>?:</c> or <c>?.</c>). In a while or for condition, "its statement" is one iteration: the
+    /// await spills at the top of each iteration, before the condition's test.
     /// </summary>
     internal static class Spills
     {
@@ -30,9 +31,12 @@ namespace Prewired.Generator.Analysis
             var root = Root(statement, awaitExpression);
             if (root is null)
             {
-                reason = statement is WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax
-                    ? "it is nested in a loop's condition or incrementor, which is evaluated again on every iteration"
-                    : reason;
+                reason = statement switch
+                {
+                    DoStatementSyntax => "it is nested in a do loop's condition, which is not split yet",
+                    ForStatementSyntax => "it is nested in a for loop's initializer or incrementor, which is not split yet",
+                    _ => reason,
+                };
                 return null;
             }
 
@@ -68,6 +72,11 @@ namespace Prewired.Generator.Analysis
                 ReturnStatementSyntax r => r.Expression,
                 ThrowStatementSyntax t => t.Expression,
                 IfStatementSyntax i => i.Condition,
+
+                // A loop's condition is evaluated again on every iteration: the await spills at the top of each iteration
+                // (the loop is written as `while (true) { spill; if (!condition) break; body }`), see SplitPoint.AwaitingLoop.
+                WhileStatementSyntax w => w.Condition,
+                ForStatementSyntax f => f.Condition,
                 SwitchStatementSyntax s => s.Expression,
                 ForEachStatementSyntax f when f.AwaitKeyword.RawKind == 0 => f.Expression,
                 UsingStatementSyntax { AwaitKeyword.RawKind: 0 } u => (SyntaxNode?)u.Expression ?? (u.Declaration?.Variables.Count == 1 ? u.Declaration.Variables[0].Initializer?.Value : null),

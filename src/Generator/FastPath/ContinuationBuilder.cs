@@ -35,6 +35,9 @@ namespace Prewired.Generator.FastPath
             var frames = split.Statement is null ? new List<ContinuationFrame>() : FrameCollector.Collect(split.Statement, body, lowering);
             if (frames is null) return false;
 
+            // An await in a loop's condition resumes inside that loop: the rest of the iteration it tested, then the loop again.
+            if (split.AwaitingLoop is { } loop) frames.Insert(0, new ContinuationFrame(FrameKind.Loop, loop, new List<StatementSyntax>(), isMethodBody: false));
+
             // A returned await needs nothing around it, unless a catch, a finally or a disposal still runs after it.
             if (split.Form == SplitForm.Return && !frames.Any(f => f.IsProtected || f.Kind == FrameKind.Try)) frames.Clear();
             var jumps = FrameReachability.Decide(split, frames, model);

@@ -38,7 +38,17 @@ namespace Prewired.Generator.FastPath
                 part.Lines.Line($"var {later.SpillVariable} = await {SyntaxPrinter.PrintExpression(later.Await.Expression)};");
             }
 
-            if (_split.Form == SplitForm.Spill) SyntaxPrinter.PrintStatement(_split.Statement!, part.Lines, ReplaceJumps);
+            if (_split.AwaitingLoop is { } loop)
+            {
+                // The rest of the iteration the awaited condition tests; the loop frame (frames[0]) runs the loop on after it.
+                part.Lines.Line($"if (!({SyntaxPrinter.PrintExpression(_split.LoopCondition!, ReplaceJumps)})) goto {_frames[0].BreakLabel};");
+                SyntaxPrinter.PrintStatement(FrameCollector.LoopBody(loop), part.Lines, ReplaceJumps);
+            }
+            else if (_split.Form == SplitForm.Spill)
+            {
+                SyntaxPrinter.PrintStatement(_split.Statement!, part.Lines, ReplaceJumps);
+            }
+
             for (var i = 0; i < _frames.Count; i++) part = Wrap(_frames[i], i == 0 ? null : _frames[i - 1], part);
             WriteDeclarations(_split.Continuation, scope: null);
             _split.Continuation.Append(part.Lines);

@@ -39,6 +39,9 @@ namespace Prewired.Generator.FastPath
                 // The spilled await's statement runs first in the continuation.
                 Collect(new[] { split.Statement! });
                 reachable = model.AnalyzeControlFlow(split.Statement!)?.EndPointIsReachable ?? false;
+
+                // In a loop's condition: what runs next is the body of the iteration it tested.
+                if (split.AwaitingLoop is { } loop) reachable = model.AnalyzeControlFlow(FrameCollector.LoopBody(loop))?.EndPointIsReachable ?? false;
             }
 
             var labelCount = 0;
@@ -70,7 +73,8 @@ namespace Prewired.Generator.FastPath
                         var continued = jumps.Values.Any(j => j.Frame == frame && j.IsContinue);
                         frame.TailReached = reachable || continued;
                         if (continued) frame.ContinueLabel = Label("continue");
-                        var broken = jumps.Values.Any(j => j.Frame == frame && !j.IsContinue);
+                        // A condition the continuation tests leaves the loop when it is false.
+                        var broken = frame.Container == split.AwaitingLoop || jumps.Values.Any(j => j.Frame == frame && !j.IsContinue);
                         if (broken) frame.BreakLabel = Label("break");
                         reachable = broken || (frame.TailReached && LoopEndReachable(frame, model));
                         break;

@@ -69,7 +69,15 @@ namespace Prewired.Generator.FastPath
                 declared.Add(declaredByAwait);
             }
 
-            if (split.Form == SplitForm.Spill && !Analyze(split.Statement!, split.Statement!, ordered: true)) return false;
+            // An await in a loop's condition: the continuation never runs the loop's start (a for's initializer), see below.
+            if (split.Form == SplitForm.Spill && split.AwaitingLoop is null && !Analyze(split.Statement!, split.Statement!, ordered: true)) return false;
+
+            // The condition always runs first (its pattern variables are the body's); the body may not run at all.
+            if (split.AwaitingLoop is { } loop)
+            {
+                var body = FrameCollector.LoopBody(loop);
+                if (!Analyze(split.LoopCondition!, split.LoopCondition!, ordered: true) || !Analyze(body, body, ordered: false)) return false;
+            }
             foreach (var frame in frames)
             {
                 if (frame.RestReached && frame.Rest.Count > 0 && !Analyze(frame.Rest[0], frame.Rest[frame.Rest.Count - 1], ordered: true)) return false;
@@ -89,7 +97,9 @@ namespace Prewired.Generator.FastPath
 
             // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
             // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
-            if (split.Statement is not null && model.AnalyzeDataFlow(split.Statement) is { Succeeded: true } atSplit)
+            var atSplit = split.LoopCondition is { } condition ? model.AnalyzeDataFlow(condition)
+                : split.Statement is not null ? model.AnalyzeDataFlow(split.Statement) : null;
+            if (atSplit is { Succeeded: true })
             {
                 var assignedOnEntry = new HashSet<ISymbol>(atSplit.DefinitelyAssignedOnEntry, SymbolEqualityComparer.Default);
                 live.RemoveAll(v => v is ILocalSymbol && !assignedOnEntry.Contains(v));

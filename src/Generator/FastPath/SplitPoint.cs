@@ -27,6 +27,18 @@ namespace Prewired.Generator.FastPath
 
         public string AwaitableVariable => "__awaitable" + Index;
 
+        /// <summary>For an await spilled from a while or for condition: that loop. The await runs at the top of every
+        /// iteration, so its continuation finishes the iteration it tested (the condition, then the body) and runs the loop on.</summary>
+        public StatementSyntax? AwaitingLoop => Form == SplitForm.Spill && Statement is WhileStatementSyntax or ForStatementSyntax ? Statement : null;
+
+        /// <summary>The condition of <see cref="AwaitingLoop"/>.</summary>
+        public ExpressionSyntax? LoopCondition => AwaitingLoop switch
+        {
+            WhileStatementSyntax w => w.Condition,
+            ForStatementSyntax f => f.Condition,
+            _ => null,
+        };
+
         /// <summary>For a spilled await: its position among the spilled awaits of its statement (0 for the first).</summary>
         public int SpillOrdinal { get; set; }
 

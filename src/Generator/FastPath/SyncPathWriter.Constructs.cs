@@ -14,6 +14,12 @@ namespace Prewired.Generator.FastPath
     {
         private void WriteLoop(StatementSyntax loop)
         {
+            if (_splits.TryGetValue(loop, out var conditionSplit) && conditionSplit.AwaitingLoop == loop)
+            {
+                WriteLoopWithAwaitedCondition(loop, conditionSplit);
+                return;
+            }
+
             switch (loop)
             {
                 case ForStatementSyntax forStatement:
@@ -35,6 +41,33 @@ namespace Prewired.Generator.FastPath
                     _lines.Line($"while ({Print(doStatement.Condition)});");
                     break;
             }
+        }
+
+        /// <summary>
+        /// <c>while (await x) body</c> as <c>while (true) { spill; if (!condition) break; body }</c> (a for keeps its
+        /// initializer and incrementors around it): a continue still reaches the condition, now at the top of the body.
+        /// </summary>
+        private void WriteLoopWithAwaitedCondition(StatementSyntax loop, SplitPoint split)
+        {
+            if (loop is ForStatementSyntax forStatement)
+            {
+                var initializers = forStatement.Declaration is { } declaration ? Print(declaration) : string.Join(", ", forStatement.Initializers.Select(Print));
+                var incrementors = string.Join(", ", forStatement.Incrementors.Select(Print));
+                _lines.Line($"for ({initializers}; ;{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})");
+            }
+            else
+            {
+                _lines.Line("while (true)");
+            }
+
+            _lines.OpenBrace();
+            WriteSplit(split);
+            WriteLaterSpills(loop);
+            _lines.Line($"if (!({Print(split.LoopCondition!)})) break;");
+            var body = FrameCollector.LoopBody(loop);
+            if (body is BlockSyntax block) WriteStatements(block.Statements);
+            else WriteStatement(body);
+            _lines.CloseBrace();
         }
 
         private void WriteForEach(ForEachStatementSyntax forEach, ForEachLowering lowering)

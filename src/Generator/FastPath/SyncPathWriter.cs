@@ -47,7 +47,7 @@ namespace Prewired.Generator.FastPath
         public void WriteStatement(StatementSyntax statement)
         {
             var spilled = false;
-            if (_splits.TryGetValue(statement, out var split))
+            if (_splits.TryGetValue(statement, out var split) && split.AwaitingLoop is null)
             {
                 WriteSplit(split);
                 if (split.Form != SplitForm.Spill) return;

@@ -43,6 +43,45 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         [Fact]
+        public void Awaits_in_while_and_for_conditions() => GeneratorTest.Verify("""
+            public interface IReader
+            {
+                ValueTask<bool> ReadAsync();
+                int Current { get; }
+            }
+            public partial class Rows
+            {
+                [FastPath(nameof(SumCoreAsync))]
+                public partial ValueTask<int> SumAsync(IReader reader, int limit);
+                private async ValueTask<int> SumCoreAsync(IReader reader, int limit)
+                {
+                    var sum = 0;
+                    while (await reader.ReadAsync())
+                    {
+                        if (reader.Current < 0) continue;
+                        sum += await Value(reader.Current);
+                        if (sum > limit) break;
+                    }
+
+                    for (var i = 0; await reader.ReadAsync().ConfigureAwait(false); i++)
+                    {
+                        sum += i;
+                    }
+
+                    while (await Next(sum) is { } next && next.Length > 0)
+                    {
+                        sum += next.Length;
+                    }
+
+                    return sum;
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+                private static Task<string?> Next(int sum) => Task.FromResult(sum < 10 ? "x" : null);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
             using System.Collections.Generic;
             public struct Countdown

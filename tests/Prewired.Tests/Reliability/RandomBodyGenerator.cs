@@ -638,10 +638,10 @@ namespace Prewired.Tests.Reliability
 
                     case 4:
                     {
-                        // A loop of each kind (for, foreach over an array or a List<int>, while, do) with an await and a
-                        // break-free body; its variable is the loop's own.
+                        // A loop of each kind (for, foreach over an array or a List<int>, while, do, while with an
+                        // awaited condition) with an await and a break-free body; its variable is the loop's own.
                         var name = "k" + _names++;
-                        var kind = _r.Next(5);
+                        var kind = _r.Next(6);
                         var step = kind >= 3 ? $"    {name}++;" : null;
                         switch (kind)
                         {
@@ -658,9 +658,17 @@ namespace Prewired.Tests.Reliability
                                 lines.Add($"var {name} = 0;");
                                 lines.Add($"while ({name} < 2)");
                                 break;
-                            default:
+                            case 4:
                                 lines.Add($"var {name} = 0;");
                                 lines.Add("do");
+                                break;
+                            default:
+                                // Awaited again at the top of every iteration; one or two iterations, as the value says.
+                                lines.Add($"var {name} = 0;");
+                                _loopDepth++;
+                                var condition = "await " + Awaitable(Ty.Bool, tail: false);
+                                _loopDepth--;
+                                lines.Add($"while ({condition} ? {name} < 2 : {name} < 1)");
                                 break;
                         }
 

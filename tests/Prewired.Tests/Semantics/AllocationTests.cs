@@ -101,7 +101,7 @@ namespace Prewired.Tests.Semantics
                     private readonly int[] _numbers = { 1, 2, 3 };
                     private readonly System.Collections.Generic.List<int> _list = new() { 4, 5 };
 
-                    // Eight awaits in a for loop, then foreach over an array and over a List<T> (struct enumerator, disposed).
+                    // Eight awaits in a for loop, foreach over an array and over a List<T> (struct enumerator, disposed), an awaited while condition.
                     private async ValueTask<int> FastPathLoopCore(int x)
                     {
                         var sum = 0;
@@ -123,7 +123,9 @@ namespace Prewired.Tests.Semantics
                             sum += c;
                         }
 
-                        return sum;
+                        var k = 0;
+                        while (await Ready(k) < 3) k++;
+                        return sum + k;
                     }
 
                     [FastPath(nameof(FastPathLoopCore))]

@@ -1169,6 +1169,134 @@ namespace Prewired.Tests.Semantics
                     return text;
                 }
                 """),
+            // ---- awaits in a while or for condition, spilled at the top of every iteration ------------------------------
+            new("W01_WhileAwaitCondition", "Task<int>", """
+                {
+                    var k = 0;
+                    while (await env.TR(0, k < 3))
+                    {
+                        env.Log("row " + k);
+                        k++;
+                    }
+                    return k;
+                }
+                """),
+
+            new("W02_WhileAwait_ContinueBreak_AwaitInBody", "Task<int>", """
+                {
+                    var k = 0;
+                    var sum = 0;
+                    while (await env.TR(0, k < 5))
+                    {
+                        k++;
+                        if (k == 2) continue;
+                        var x = await env.TR(1, k * 10);
+                        if (x > 35) break;
+                        sum += x;
+                    }
+                    return sum + k;
+                }
+                """),
+
+            new("W03_ForAwaitCondition_Continue", "ValueTask<int>", """
+                {
+                    var sum = 0;
+                    for (var i = 0; await env.VR(0, i < 3); i++)
+                    {
+                        if (i == 1) continue;
+                        sum += i;
+                        env.Log("i=" + i);
+                    }
+                    return sum;
+                }
+                """),
+
+            new("W04_WhileAwaitPatternVariable", "Task<string>", """
+                {
+                    var k = 0;
+                    var all = "";
+                    while (await env.TR(0, k < 2 ? "s" + k : null) is { } s)
+                    {
+                        all += s;
+                        k++;
+                    }
+                    return all;
+                }
+                """),
+
+            new("W05_WhileAwait_ReturnFromBody", "Task<int>", """
+                {
+                    while (await env.TR(0, v == 0))
+                    {
+                        env.Log("once");
+                        return 1;
+                    }
+                    env.Log("never entered");
+                    return 2;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("W06_WhileAwait_TryFinallyInUsing", "Task<int>", """
+                {
+                    using (var r = new Res(env, "a"))
+                    {
+                        var k = 0;
+                        while (await env.TR(0, k < 2))
+                        {
+                            try
+                            {
+                                k++;
+                                await env.T(1);
+                            }
+                            finally
+                            {
+                                env.Log("finally " + k + " " + r.Name);
+                            }
+                        }
+                        return k;
+                    }
+                }
+                """) { Members = Kit },
+
+            new("W07_WhileAwaitConfigureAwaitFalse_EmbeddedBody", "ValueTask<int>", """
+                {
+                    var k = 0;
+                    while (await env.VR(0, k < 2).ConfigureAwait(false)) k++;
+                    return k;
+                }
+                """),
+
+            new("W08_WhileAwait_ThrowFromBody_Task", "Task", """
+                {
+                    var k = 0;
+                    while (await env.TR(0, true))
+                    {
+                        k++;
+                        if (k == 2) throw env.Ioe("stop at " + k);
+                        env.Log("k=" + k);
+                    }
+                }
+                """),
+
+            new("W09_WhileAwaitAfterStableOperand", "Task<int>", """
+                {
+                    var limit = 2;
+                    var k = 0;
+                    while (limit > await env.TR(0, k))
+                    {
+                        k++;
+                    }
+                    return k;
+                }
+                """),
+
+            new("W10_Forwarded_AwaitAfterAndInCondition", "Task<int>", """
+                {
+                    var k = 0;
+                    while (k < 2 && await env.TR(0, true)) k++;
+                    return k;
+                }
+                """) { ExpectSplit = false },
         };
     }
 }
