@@ -19,7 +19,16 @@ namespace Prewired.Generator.Analysis
     {
         /// <summary>The statement the await is spilled before, or null with the reason it cannot be.</summary>
         public static StatementSyntax? Of(AwaitExpressionSyntax awaitExpression, SyntaxNode body, SemanticModel model, out string reason)
+            => Of(awaitExpression, body, model, out reason, out _);
+
+        /// <summary>
+        /// As above; <paramref name="conditional"/> is set when the await is itself a conditionally evaluated operand
+        /// (<c>a &amp;&amp; await b</c>, <c>a || await b</c>, <c>a ?? await b</c>, <c>c ? await x : y</c>): then the whole
+        /// conditional expression is what spills, into a temporary each branch assigns (see <see cref="ConditionalSpill"/>).
+        /// </summary>
+        public static StatementSyntax? Of(AwaitExpressionSyntax awaitExpression, SyntaxNode body, SemanticModel model, out string reason, out ExpressionSyntax? conditional)
         {
+            conditional = null;
             reason = "it is nested inside a larger expression in a position that cannot be spilled yet";
             var statement = awaitExpression.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).OfType<StatementSyntax>().FirstOrDefault();
             if (statement is null || !body.Contains(statement))
@@ -52,6 +61,20 @@ namespace Prewired.Generator.Analysis
             var earlier = awaits.Where(a => a.SpanStart < awaitExpression.SpanStart).ToList();
             for (SyntaxNode child = awaitExpression, parent = awaitExpression.Parent!; child != root; child = parent, parent = parent.Parent!)
             {
+                // The await as the conditional operand itself: the conditional spills as a whole (once per statement). What
+                // it evaluates before the await (its condition or left operand) runs in place, before the await, as in C#.
+                if (conditional is null && awaits.Count == 1 && child == Unparenthesized(awaitExpression, parent) && ConditionalSpill.Kind(parent, child, model) is not null)
+                {
+                    if (ConditionalSpill.DeclaresVariables(parent))
+                    {
+                        reason = "it is a conditional operand of an expression that declares a variable, which is not spilled yet";
+                        return null;
+                    }
+
+                    conditional = (ExpressionSyntax)parent;
+                    continue;
+                }
+
                 var why = EvaluatedFirst(parent, child, model, body, earlier);
                 if (why is not null)
                 {
@@ -61,6 +84,14 @@ namespace Prewired.Generator.Analysis
             }
 
             return statement;
+        }
+
+        /// <summary>The outermost parentheses around <paramref name="awaitExpression"/> below <paramref name="parent"/>.</summary>
+        private static SyntaxNode Unparenthesized(AwaitExpressionSyntax awaitExpression, SyntaxNode parent)
+        {
+            SyntaxNode node = awaitExpression;
+            while (node.Parent is ParenthesizedExpressionSyntax parenthesized && parenthesized != parent) node = parenthesized;
+            return node;
         }
 
         /// <summary>The part of <paramref name="statement"/> that is evaluated once, before anything else it does, when it holds the await.</summary>

@@ -64,7 +64,8 @@ namespace Prewired.Generator.FastPath
                     var assignment = (AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression;
                     return $"{assignment.Left.WithoutTrivia()} = {awaited};";
                 case SplitForm.Spill:
-                    return $"var {split.SpillVariable} = {awaited};";
+                    // A conditional's temporary has the conditional's type, which the await's own may only convert to.
+                    return $"{split.ConditionalTypeName ?? "var"} {split.SpillVariable} = {awaited};";
                 default:
                     return awaited + ";";
             }

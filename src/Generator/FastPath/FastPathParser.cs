@@ -129,15 +129,23 @@ namespace Prewired.Generator.FastPath
             foreach (var site in AwaitSites.Collect(bodyNode))
             {
                 var form = SplitForms.Of(site.Expression!, bodyNode, hasResult, out var statement);
+                ExpressionSyntax? conditional = null;
                 if (form is null)
                 {
                     // The classifier let it through, so it spills before its statement.
-                    statement = Spills.Of(site.Expression!, bodyNode, model, out _);
+                    statement = Spills.Of(site.Expression!, bodyNode, model, out _, out conditional);
                     if (statement is null) return null;
                     form = SplitForm.Spill;
                 }
 
                 var split = new SplitPoint(splits.Count, site.Expression!, form.Value, statement) { ResumePrefix = resumePrefix };
+                if (conditional is not null)
+                {
+                    split.Conditional = conditional;
+                    split.ConditionalKind = ConditionalSpill.Kind(conditional, Unparenthesized(conditional, site.Expression!), model)!.Value;
+                    split.ConditionalTypeName = ConditionalSpill.ResultType(conditional, model)!.ToDisplayString(MethodShellParser.TypeFormat);
+                }
+
                 splits.Add(split);
             }
 
@@ -166,6 +174,10 @@ namespace Prewired.Generator.FastPath
 
             return splits;
         }
+
+        /// <summary>The child of <paramref name="conditional"/> holding <paramref name="awaitExpression"/> (itself or in parentheses).</summary>
+        private static SyntaxNode Unparenthesized(ExpressionSyntax conditional, AwaitExpressionSyntax awaitExpression)
+            => awaitExpression.AncestorsAndSelf().First(n => n.Parent == conditional);
 
         private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering)
         {

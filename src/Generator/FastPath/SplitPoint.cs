@@ -49,8 +49,19 @@ namespace Prewired.Generator.FastPath
         /// <summary>For a spilled await: the earlier spilled awaits of the same statement, whose temporaries it takes over.</summary>
         public List<SplitPoint> EarlierSpills { get; } = new();
 
-        /// <summary>For a spilled await: the temporary its statement reads instead of the await.</summary>
+        /// <summary>For a spilled await: the temporary its statement reads instead of the await (or of its conditional).</summary>
         public string SpillVariable => "__spill" + Index;
+
+        /// <summary>For an await that is a conditionally evaluated operand: the conditional expression that spills with it
+        /// (the statement reads the temporary in its place), its kind and the temporary's type.</summary>
+        public ExpressionSyntax? Conditional { get; set; }
+
+        public ConditionalSpillKind ConditionalKind { get; set; }
+
+        public string? ConditionalTypeName { get; set; }
+
+        /// <summary>The node the statement reads the temporary in place of.</summary>
+        public ExpressionSyntax Spilled => Conditional ?? Await;
 
         /// <summary>The fully qualified type of the awaited expression: the continuation's first parameter.</summary>
         public string? AwaitableTypeName { get; set; }

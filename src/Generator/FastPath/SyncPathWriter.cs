@@ -39,7 +39,7 @@ namespace Prewired.Generator.FastPath
             // A statement with several spilled awaits is keyed by its first; the others follow it, in order.
             _splits = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
             _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
-            _spilled = splits.Where(s => s.Form == SplitForm.Spill).ToDictionary(s => (SyntaxNode)s.Await, s => s.SpillVariable);
+            _spilled = splits.Where(s => s.Form == SplitForm.Spill).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
             _forms = forms;
             _resumePrefix = resumePrefix;
         }
@@ -174,6 +174,77 @@ namespace Prewired.Generator.FastPath
 
         private void WriteSplit(SplitPoint split)
         {
+            if (split.Conditional is not null)
+            {
+                WriteConditionalSplit(split);
+                return;
+            }
+
+            WriteAwait(split, declareSpill: true);
+        }
+
+        /// <summary>
+        /// An await that is a conditional operand: an if/else assigns the temporary, awaiting only on the branch that
+        /// evaluates the await; the operand tested first is evaluated once, in place.
+        /// </summary>
+        private void WriteConditionalSplit(SplitPoint split)
+        {
+            var conditional = split.Conditional!;
+            var temporary = split.SpillVariable;
+            var first = Print(ConditionalSpill.First(conditional));
+            _lines.Line($"{split.ConditionalTypeName} {temporary};");
+            void Awaited()
+            {
+                _lines.OpenBrace();
+                WriteAwait(split, declareSpill: false);
+                _lines.CloseBrace();
+            }
+
+            void Assign(string value)
+            {
+                _lines.OpenBrace();
+                _lines.Line($"{temporary} = {value};");
+                _lines.CloseBrace();
+            }
+
+            switch (split.ConditionalKind)
+            {
+                case ConditionalSpillKind.And:
+                    _lines.Line($"if ({first})");
+                    Awaited();
+                    _lines.Line("else");
+                    Assign("false");
+                    break;
+                case ConditionalSpillKind.Or:
+                    _lines.Line($"if ({first})");
+                    Assign("true");
+                    _lines.Line("else");
+                    Awaited();
+                    break;
+                case ConditionalSpillKind.Coalesce:
+                    var left = "__left" + split.Index;
+                    _lines.Line($"if ({first} is {{ }} {left})");
+                    Assign(left);
+                    _lines.Line("else");
+                    Awaited();
+                    break;
+                case ConditionalSpillKind.ConditionalWhenTrue:
+                    _lines.Line($"if ({first})");
+                    Awaited();
+                    _lines.Line("else");
+                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    break;
+                default:
+                    _lines.Line($"if ({first})");
+                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    _lines.Line("else");
+                    Awaited();
+                    break;
+            }
+        }
+
+        private void WriteAwait(SplitPoint split, bool declareSpill)
+        {
             var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)).Concat(split.Synthetic.Select(v => ", " + v.Name)));
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
             if (split.Custom is { } custom)
@@ -203,7 +274,7 @@ namespace Prewired.Generator.FastPath
                     _lines.Line($"{assignment.Left.WithoutTrivia()} = {result};");
                     break;
                 case SplitForm.Spill:
-                    _lines.Line($"var {split.SpillVariable} = {result};");
+                    _lines.Line($"{(declareSpill ? "var " : string.Empty)}{split.SpillVariable} = {result};");
                     break;
                 default:
                     _lines.Line(result + ";");

@@ -82,6 +82,28 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         [Fact]
+        public void Awaits_as_conditional_operands() => GeneratorTest.Verify("""
+            public partial class Lookup
+            {
+                private string? _cached;
+
+                [FastPath(nameof(FindCoreAsync))]
+                public partial ValueTask<int> FindAsync(string key, bool refresh);
+                private async ValueTask<int> FindCoreAsync(string key, bool refresh)
+                {
+                    var name = _cached ?? await LoadAsync(key);
+                    if (refresh && await ExpiredAsync(key)) name = await LoadAsync(key);
+                    var length = name.Length > 3 ? await CountAsync(name) : 0L;
+                    return (int)length;
+                }
+
+                private static Task<string> LoadAsync(string key) => Task.FromResult(key);
+                private static ValueTask<bool> ExpiredAsync(string key) => new(key.Length == 0);
+                private static ValueTask<long> CountAsync(string name) => new(name.Length);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
             using System.Collections.Generic;
             public struct Countdown

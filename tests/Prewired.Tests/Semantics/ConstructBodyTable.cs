@@ -1290,13 +1290,112 @@ namespace Prewired.Tests.Semantics
                 }
                 """),
 
-            new("W10_Forwarded_AwaitAfterAndInCondition", "Task<int>", """
+            new("W10_WhileStableAndAwaitCondition", "Task<int>", """
                 {
                     var k = 0;
                     while (k < 2 && await env.TR(0, true)) k++;
                     return k;
                 }
+                """),
+            // ---- an await as a conditional operand: the conditional spills into a temporary an if/else assigns --------
+            new("C01_CoalesceAwait", "Task<string>", """
+                {
+                    var cached = v == 0 ? null : "cached";
+                    var name = cached ?? await env.TR(0, "loaded");
+                    env.Log("name=" + name);
+                    return name;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C02_AndAwaitInIf", "Task<int>", """
+                {
+                    if (v == 0 && await env.TR(0, true)) env.Log("both");
+                    else env.Log("not both");
+                    return 1;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C03_OrAwait", "ValueTask<int>", """
+                {
+                    var ok = v == 1 || await env.VR(0, false);
+                    return ok ? 1 : 2;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C04_ConditionalAwaitWhenTrue", "Task<string>", """
+                {
+                    var text = v == 0 ? await env.TR(0, "awaited") : "plain";
+                    env.Log(text);
+                    return text;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C05_ConditionalAwaitWhenFalse_Widened", "Task<long>", """
+                {
+                    var n = v == 0 ? 7 : await env.TR(0, 8L);
+                    return n * 2;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C06_NullableValueCoalesce", "Task<int>", """
+                {
+                    int? cached = v == 0 ? null : 5;
+                    var x = cached ?? await env.TR(0, 9);
+                    return x;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C07_ConditionalAfterLiteralOperand", "Task", """
+                {
+                    env.Log("value " + (v == 0 ? await env.TR(0, "a") : "b"));
+                    await env.T(1);
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C08_ConditionalInLoop_CompoundAssignment", "Task<int>", """
+                {
+                    var sum = 0;
+                    for (var i = 0; i < 4; i++)
+                    {
+                        sum += i % 2 == 0 ? await (i == 0 ? env.TR(0, i) : env.TR(1, i)) : i * 100;
+                        env.Log("sum=" + sum);
+                    }
+                    return sum;
+                }
+                """),
+
+            new("C09_ReturnCoalesceAwait", "ValueTask<string>", """
+                {
+                    env.Log("start");
+                    return (v == 0 ? null : "cached") ?? await env.VR(0, "loaded");
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C10_WhileNotCanceledAndAwait", "Task<int>", """
+                {
+                    var k = 0;
+                    while (!env.Token.IsCancellationRequested && await env.TR(0, k < 3))
+                    {
+                        k++;
+                    }
+                    return k;
+                }
+                """),
+
+            new("C11_Forwarded_AndOperandDeclaresVariable", "Task<int>", """
+                {
+                    object o = "text";
+                    if (o is string s && await env.TR(0, s.Length > 0)) return s.Length;
+                    return 0;
+                }
                 """) { ExpectSplit = false },
+
+            new("C12_ConditionalPassedToOverload", "Task<string>", """
+                {
+                    object fallback = "fallback";
+                    return Describe(v == 0 ? await env.TR(0, "text") : fallback);
+                }
+                """) { Variants = new[] { 0, 1 }, Members = "private static string Describe(object o) => \"object \" + o;\nprivate static string Describe(string s) => \"string \" + s;" },
         };
     }
 }
