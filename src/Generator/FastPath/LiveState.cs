@@ -23,6 +23,15 @@ namespace Prewired.Generator.FastPath
             var read = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             ISymbol? awaitTarget = null;
             var live = new List<ISymbol>();
+
+            // Out and pattern variables declared in an awaited operand the synchronous path already evaluated: the
+            // continuation's statement reads the awaited value instead, so they come in as live state, not declarations.
+            var evaluated = new List<SyntaxNode> { split.Await.Expression };
+            evaluated.AddRange(split.EarlierSpills.Select(s => (SyntaxNode)s.Await.Expression));
+            var handedOver = new HashSet<ISymbol>(
+                evaluated.SelectMany(e => e.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n))).OfType<SingleVariableDesignationSyntax>()
+                    .Select(d => model.GetDeclaredSymbol(d)).Where(v => v is not null)!,
+                SymbolEqualityComparer.Default);
             void AddLive(ISymbol variable)
             {
                 if (IsMethodVariable(variable) && !declared.Contains(variable) && !live.Contains(variable, SymbolEqualityComparer.Default)) live.Add(variable);
@@ -42,7 +51,7 @@ namespace Prewired.Generator.FastPath
                 {
                     // Only a statement list run once, in order, tells what is already assigned when the next one starts.
                     assigned.UnionWith(flow.AlwaysAssigned);
-                    declared.UnionWith(flow.VariablesDeclared);
+                    declared.UnionWith(flow.VariablesDeclared.Where(v => !handedOver.Contains(v)));
                     referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside));
                     return true;
                 }
@@ -97,11 +106,22 @@ namespace Prewired.Generator.FastPath
 
             // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
             // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
+            // Declared and assigned by the synchronous path, read here: within the statement, so no data flows "in".
+            foreach (var variable in handedOver)
+            {
+                if (read.Contains(variable)) AddLive(variable);
+            }
+
             var atSplit = split.LoopCondition is { } condition ? model.AnalyzeDataFlow(condition)
                 : split.Statement is not null ? model.AnalyzeDataFlow(split.Statement) : null;
             if (atSplit is { Succeeded: true })
             {
                 var assignedOnEntry = new HashSet<ISymbol>(atSplit.DefinitelyAssignedOnEntry, SymbolEqualityComparer.Default);
+                foreach (var operand in evaluated)
+                {
+                    if (model.AnalyzeDataFlow((ExpressionSyntax)operand) is { Succeeded: true } operandFlow) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned.Where(handedOver.Contains));
+                }
+
                 live.RemoveAll(v => v is ILocalSymbol && !assignedOnEntry.Contains(v));
             }
 
@@ -132,7 +152,8 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>
         /// Each variable is declared in the frame whose statement declares it, so its scope is the original one; a foreach
-        /// variable belongs to the current iteration's part (the rest of the loop declares its own).
+        /// variable, and one declared in an awaited loop condition, belong to the current iteration's part (the rest of the
+        /// loop declares its own).
         /// </summary>
         private static void AssignScopes(SplitPoint split, List<ContinuationFrame> frames, IEnumerable<ISymbol> declared)
         {
@@ -141,8 +162,8 @@ namespace Prewired.Generator.FastPath
             foreach (var variable in split.LiveIn.Concat(split.DeclaredInContinuation))
             {
                 var declaration = variable is ILocalSymbol ? variable.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() : null;
-                var scope = declaration is ForEachStatementSyntax forEach && containers.Contains(forEach)
-                    ? forEach.Statement
+                var scope = declaration is ForEachStatementSyntax forEach && containers.Contains(forEach) ? forEach.Statement
+                    : declaration is not null && split.LoopCondition is { } condition && condition.Span.Contains(declaration.Span) ? FrameCollector.LoopBody(split.AwaitingLoop!)
                     : declaration?.Ancestors().FirstOrDefault(containers.Contains);
                 if (scope is not null && frames.Any(f => f.IsMethodBody && f.Container == scope)) scope = null;
                 split.SetScope(variable, scope);

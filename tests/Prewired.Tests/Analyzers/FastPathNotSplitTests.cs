@@ -398,7 +398,7 @@ namespace Prewired.Tests.Analyzers
                 private async Task<int> SumValuesCoreAsync(int n)
                 {
                     var sum = 0;
-                    for (var i = 0; i < n; i++) sum += i > 0 ? {|#0:await LoadAsync(i)|} : 0;
+                    for (var i = 0; i < n; i++) sum += i switch { 0 => 0, _ => {|#0:await LoadAsync(i)|} };
                     return sum;
                 }
             """),

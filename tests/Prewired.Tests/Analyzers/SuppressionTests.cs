@@ -18,7 +18,7 @@ namespace Prewired.Tests.Analyzers
                 private async Task<int> SumCoreAsync(int n)
                 {
                     var sum = 0;
-                    for (var i = 0; i < n; i++) sum += i > 0 ? {|#0:await LoadAsync(i)|} : 0;
+                    for (var i = 0; i < n; i++) sum += i switch { 0 => 0, _ => {|#0:await LoadAsync(i)|} };
                     return sum;
                 }
             """);
@@ -45,7 +45,7 @@ namespace Prewired.Tests.Analyzers
                 {
                     var sum = 0;
             #pragma warning disable PW0201
-                    for (var i = 0; i < n; i++) sum += i > 0 ? await LoadAsync(i) : 0;
+                    for (var i = 0; i < n; i++) sum += i switch { 0 => 0, _ => await LoadAsync(i) };
             #pragma warning restore PW0201
                     return sum;
                 }
@@ -59,9 +59,9 @@ namespace Prewired.Tests.Analyzers
                 {
                     var sum = 0;
             #pragma warning disable PW0201
-                    for (var i = 0; i < n; i++) sum += i > 0 ? await LoadAsync(i) : 0;
+                    for (var i = 0; i < n; i++) sum += i switch { 0 => 0, _ => await LoadAsync(i) };
             #pragma warning restore PW0201
-                    while (sum > n) sum -= sum > 0 ? {|#0:await LoadAsync(1)|} : 0;
+                    while (sum > n) sum -= sum switch { 0 => 0, _ => {|#0:await LoadAsync(1)|} };
                     return sum;
                 }
             """),

@@ -104,6 +104,25 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         [Fact]
+        public void Out_variables_of_awaited_calls_are_handed_over() => GeneratorTest.Verify("""
+            public partial class OutVariables
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<int> RunAsync(int n);
+                private async ValueTask<int> RunCoreAsync(int n)
+                {
+                    var x = await Read(n, out var z);
+                    if (await Check(x, out var w)) return z + w;
+                    while (await Check(x--, out var item)) z += item;
+                    return z;
+                }
+
+                private static ValueTask<int> Read(int n, out int z) { z = n; return new(n); }
+                private static Task<bool> Check(int x, out int w) { w = x; return Task.FromResult(x > 0); }
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
             using System.Collections.Generic;
             public struct Countdown

@@ -616,7 +616,7 @@ namespace Prewired.Tests.Reliability
                         // An await nested inside a larger expression: spilled before its statement when everything
                         // evaluated before it is stable (a literal, a parameter), forwarded after a call.
                         string line;
-                        var shape = _r.Next(3);
+                        var shape = _r.Next(5);
                         if (shape == 0 && _flavor == Flavor.Direct)
                         {
                             line = $"env.Log(\"nested \" + await {Awaitable(Pick(Ty.Int, Ty.Str), tail: false)});";
@@ -627,6 +627,17 @@ namespace Prewired.Tests.Reliability
                             var text = $"v.GetHashCode() + await {Awaitable(Ty.Int, tail: false)}";
                             _forwardDepth--;
                             line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
+                        }
+                        else if (shape == 3)
+                        {
+                            // The await as a conditional operand: spilled with its conditional, awaited on one branch only.
+                            var text = $"v % 2 == 0 ? await {Awaitable(Ty.Int, tail: false)} : {Expr(Ty.Int, 1)}";
+                            line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
+                        }
+                        else if (shape == 4)
+                        {
+                            var text = $"v > 1 && await {Awaitable(Ty.Bool, tail: false)}";
+                            line = $"if ({text}) {(_flavor == Flavor.Direct ? $"env.Log(\"L{_labels++}\")" : "v++")};";
                         }
                         else
                         {

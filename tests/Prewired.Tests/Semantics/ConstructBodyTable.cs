@@ -104,6 +104,15 @@ namespace Prewired.Tests.Semantics
             private static bool ThrowingFilter(Env env, Exception e) { env.Log("filter throws"); throw new ArgumentException("filter fails"); }
             """;
 
+        /// <summary>Awaited calls with out parameters: the out value is set before the task is returned.</summary>
+        private const string OutKit = """
+            private static Task<int> Pick(Env env, int site, int v, out int z) { z = v + 10; return env.TR(site, v + 1); }
+
+            private static Task<bool> Flag(Env env, int site, int x, out int w) { w = x * 3; return env.TR(site, x > 0); }
+
+            private static ValueTask<bool> Next(Env env, int site, int k, out int item) { item = k * 5; return env.VR(site, k < 3); }
+            """;
+
         public static IReadOnlyList<BodyCase> All { get; } = new List<BodyCase>
         {
             // ---- for, while, do ------------------------------------------------------------------------------------------
@@ -1396,6 +1405,40 @@ namespace Prewired.Tests.Semantics
                     return Describe(v == 0 ? await env.TR(0, "text") : fallback);
                 }
                 """) { Variants = new[] { 0, 1 }, Members = "private static string Describe(object o) => \"object \" + o;\nprivate static string Describe(string s) => \"string \" + s;" },
+            // ---- out variables declared in an awaited operand: assigned by the synchronous path, handed over ------------
+            new("O01_OutVariablesOfAwaitedCalls", "Task<int>", """
+                {
+                    var x = await Pick(env, 0, v, out var z);
+                    env.Log("z=" + z);
+                    if (await Flag(env, 1, x, out var w)) return z + w;
+                    return z;
+                }
+                """) { Variants = new[] { 0, 1 }, Members = OutKit },
+
+            new("O02_OutVariableInLoopBody", "Task<int>", """
+                {
+                    var sum = 0;
+                    for (var i = 0; i < 3; i++)
+                    {
+                        if (await Flag(env, 0, i, out var w)) sum += w;
+                        env.Log("w=" + w);
+                    }
+                    return sum;
+                }
+                """) { Members = OutKit },
+
+            new("O03_OutVariableInWhileCondition", "ValueTask<int>", """
+                {
+                    var k = 0;
+                    var total = 0;
+                    while (await Next(env, 0, k, out var item))
+                    {
+                        total += item;
+                        k++;
+                    }
+                    return total;
+                }
+                """) { Members = OutKit },
         };
     }
 }
