@@ -130,21 +130,36 @@ namespace Prewired.Generator.Analysis
                || SymbolEqualityComparer.Default.Equals(candidate, marked.PartialImplementationPart);
 
         private static bool SignatureMatches(IMethodSymbol body, IMethodSymbol marked)
-            => body.IsStatic == marked.IsStatic
-               && body.Arity == marked.Arity
-               && body.Parameters.Length == marked.Parameters.Length
-               && SymbolEqualityComparer.Default.Equals(body.ReturnType, marked.ReturnType)
-               && body.Parameters.Zip(marked.Parameters, (b, m) => b.RefKind == m.RefKind && SymbolEqualityComparer.Default.Equals(b.Type, m.Type)).All(x => x);
+        {
+            if (body.IsStatic != marked.IsStatic || body.Arity != marked.Arity || body.Parameters.Length != marked.Parameters.Length) return false;
+            if (marked.IsGenericMethod)
+            {
+                // The generated code copies the body's statements, which name its type parameters, into methods declared
+                // with the marked method's: names and constraints must be the same.
+                if (!body.TypeParameters.Zip(marked.TypeParameters, SameTypeParameter).All(x => x)) return false;
+                body = body.Construct(marked.TypeParameters.Cast<ITypeSymbol>().ToArray());
+            }
+
+            return SymbolEqualityComparer.Default.Equals(body.ReturnType, marked.ReturnType)
+                   && body.Parameters.Zip(marked.Parameters, (b, m) => b.RefKind == m.RefKind && SymbolEqualityComparer.Default.Equals(b.Type, m.Type)).All(x => x);
+        }
+
+        private static bool SameTypeParameter(ITypeParameterSymbol body, ITypeParameterSymbol marked)
+            => body.Name == marked.Name
+               && body.HasReferenceTypeConstraint == marked.HasReferenceTypeConstraint && body.HasValueTypeConstraint == marked.HasValueTypeConstraint
+               && body.HasUnmanagedTypeConstraint == marked.HasUnmanagedTypeConstraint && body.HasNotNullConstraint == marked.HasNotNullConstraint
+               && body.HasConstructorConstraint == marked.HasConstructorConstraint
+               && body.ConstraintTypes.Select(t => t.ToDisplayString()).SequenceEqual(marked.ConstraintTypes.Select(t => t.ToDisplayString()));
 
         private static string ExpectedSignature(IMethodSymbol marked)
         {
             var parameters = string.Join(", ", marked.Parameters.Select(p => p.Type.ToDisplayString() + " " + p.Name));
-            return $"expected {(marked.IsStatic ? "a static" : "an instance")} method returning '{marked.ReturnType.ToDisplayString()}' with parameters ({parameters})";
+            var typeParameters = marked.IsGenericMethod ? $" and type parameters <{string.Join(", ", marked.TypeParameters.Select(t => t.Name))}> named and constrained alike" : string.Empty;
+            return $"expected {(marked.IsStatic ? "a static" : "an instance")} method returning '{marked.ReturnType.ToDisplayString()}' with parameters ({parameters}){typeParameters}";
         }
 
         private static string? UnsupportedShape(IMethodSymbol marked)
         {
-            if (marked.IsGenericMethod) return "generic methods are not supported yet; move the type parameter to the containing type";
             if (marked.Parameters.Any(p => p.RefKind != RefKind.None)) return "ref, out and in parameters cannot flow into an async body";
             if (marked.IsVararg) return "an __arglist parameter cannot flow into an async body";
             foreach (var type in ContainingTypes(marked))

@@ -23,9 +23,12 @@ namespace Prewired.Generator.FastPath
             split.AwaitableTypeName = awaitableType.ToDisplayString(Parsing.MethodShellParser.TypeFormat);
             if (!IsFrameworkAwaitable(awaitableType))
             {
+                // Its generated pending-awaiter struct is not generic: an awaiter of a method's type parameter would need it to be.
+                if (awaitableType.ContainingSymbol is IMethodSymbol || ContainsMethodTypeParameter(awaitableType)) return false;
                 var info = model.GetAwaitExpressionInfo(split.Await);
                 if (info.IsDynamic || info.GetAwaiterMethod is null || info.GetResultMethod is null) return false;
                 var awaiter = info.GetAwaiterMethod.ReturnType;
+                if (ContainsMethodTypeParameter(awaiter)) return false;
                 var isCritical = awaiter.AllInterfaces.Any(i => i.ToDisplayString() == "System.Runtime.CompilerServices.ICriticalNotifyCompletion");
                 var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(Parsing.MethodShellParser.TypeFormat);
                 split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(Parsing.MethodShellParser.TypeFormat), result, isCritical);
@@ -45,6 +48,14 @@ namespace Prewired.Generator.FastPath
             new ContinuationRenderer(split, frames, jumps, model).Render(AwaitStatement(split));
             return true;
         }
+
+        private static bool ContainsMethodTypeParameter(ITypeSymbol type) => type switch
+        {
+            ITypeParameterSymbol parameter => parameter.TypeParameterKind == TypeParameterKind.Method,
+            INamedTypeSymbol named => named.TypeArguments.Any(ContainsMethodTypeParameter),
+            IArrayTypeSymbol array => ContainsMethodTypeParameter(array.ElementType),
+            _ => false,
+        };
 
         private static bool IsFrameworkAwaitable(ITypeSymbol type)
             => KnownTypes.ClassifyTaskType(type) is not null || KnownTypes.IsConfiguredAwaitable(type)

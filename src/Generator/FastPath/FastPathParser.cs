@@ -52,7 +52,7 @@ namespace Prewired.Generator.FastPath
                     else
                     {
                         syncLines = new CodeLines();
-                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering);
+                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body));
                     }
                 }
                 catch (System.Exception exception) when (exception is not System.OperationCanceledException)
@@ -75,6 +75,8 @@ namespace Prewired.Generator.FastPath
             var syncName = resumePrefix.Substring(0, resumePrefix.Length - "Resume".Length) + "Sync";
             var arguments = string.Join(", ", body.Parameters.Select(p => MethodShellParser.EscapedName(p.Name)));
             var receiver = body.IsStatic ? string.Empty : "this.";
+            var typeArguments = MethodShellParser.TypeParameterList(body);
+            var constraints = MethodShellParser.ConstraintClauses(body);
 
             // The public method only turns exceptions into the task (and restores the contexts): a method with an
             // exception handler is not inlined and keeps its locals on the stack, so the statements live in X__Sync,
@@ -83,7 +85,7 @@ namespace Prewired.Generator.FastPath
             BodyPreamble.Write(lines, guard, marked, body);
             lines.Line("try");
             lines.OpenBrace();
-            lines.Line($"return {outerForms.Wrap($"{receiver}{syncName}({arguments})")};");
+            lines.Line($"return {outerForms.Wrap($"{receiver}{syncName}{typeArguments}({arguments})")};");
             lines.CloseBrace();
             lines.Line("catch (global::System.Exception __exception)");
             lines.OpenBrace();
@@ -94,7 +96,7 @@ namespace Prewired.Generator.FastPath
             var parameters = string.Join(", ", body.Parameters.Select(p => $"{p.Type.ToDisplayString(MethodShellParser.TypeFormat)} {MethodShellParser.EscapedName(p.Name)}"));
             members.Method(
                 $"The synchronous path of '{body.Name}': every await that already completed goes on in place; a pending one hands over to its continuation.",
-                $"private {(body.IsStatic ? "static " : string.Empty)}{forms.ReturnTypeName} {syncName}({parameters})",
+                $"private {(body.IsStatic ? "static " : string.Empty)}{forms.ReturnTypeName} {syncName}{typeArguments}({parameters}){constraints}",
                 syncLines!,
                 hidden: true);
 
@@ -179,9 +181,9 @@ namespace Prewired.Generator.FastPath
         private static SyntaxNode Unparenthesized(ExpressionSyntax conditional, AwaitExpressionSyntax awaitExpression)
             => awaitExpression.AncestorsAndSelf().First(n => n.Parent == conditional);
 
-        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering)
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments)
         {
-            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering);
+            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments);
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)
@@ -214,7 +216,7 @@ namespace Prewired.Generator.FastPath
             parameters.AddRange(split.LiveIn.Select(v => $"{VariableTypes.Display(v, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
             parameters.AddRange(split.Synthetic.Select(v => $"{v.Type} {v.Name}"));
             var isStatic = body.IsStatic ? "static " : string.Empty;
-            return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}({string.Join(", ", parameters)})";
+            return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}{MethodShellParser.TypeParameterList(body)}({string.Join(", ", parameters)}){MethodShellParser.ConstraintClauses(body)}";
         }
 
         private static CodeLines ContinuationBody(SplitPoint split, SemanticModel model)

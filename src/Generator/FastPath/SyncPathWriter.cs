@@ -32,8 +32,12 @@ namespace Prewired.Generator.FastPath
         private readonly string _resumePrefix;
         private readonly Lowering _lowering;
 
-        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering)
+        // "<T>" for a generic method: the continuations are generic like it, and a call cannot always infer their type arguments.
+        private readonly string _typeArguments;
+
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments)
         {
+            _typeArguments = typeArguments;
             _lowering = lowering;
             _lines = lines;
             // A statement with several spilled awaits is keyed by its first; the others follow it, in order.
@@ -250,13 +254,13 @@ namespace Prewired.Generator.FastPath
             if (split.Custom is { } custom)
             {
                 _lines.Line($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();");
-                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
+                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
             }
             else
             {
                 _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
                 _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
-                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}({split.AwaitableVariable}{arguments})")};");
+                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}({split.AwaitableVariable}{arguments})")};");
             }
 
             var result = $"{split.AwaiterVariable}.GetResult()";

@@ -26,7 +26,7 @@ namespace Prewired.Generator.Parsing
         {
             var arguments = string.Join(", ", body.Parameters.Select(p => MethodShellParser.EscapedName(p.Name)));
             var receiver = body.IsStatic ? string.Empty : "this.";
-            return $"{receiver}{MethodShellParser.EscapedName(body.Name)}({arguments})";
+            return $"{receiver}{MethodShellParser.EscapedName(body.Name)}{MethodShellParser.TypeParameterList(body)}({arguments})";
         }
     }
 }

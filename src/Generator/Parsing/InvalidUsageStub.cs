@@ -19,10 +19,8 @@ namespace Prewired.Generator.Parsing
     {
         public static GeneratedMethodModel? TryCreate(IMethodSymbol marked, MethodDeclarationSyntax declaration, MarkedMethodValidation validation, MarkKind kind, CancellationToken cancellationToken)
         {
-            // Only where a stub compiles: not over a user-written body, a non-partial type, a generic method (its type
-            // parameters and constraints would have to be repeated), or a type a generated file cannot extend.
+            // Only where a stub compiles: not over a user-written body, a non-partial type, or a type a generated file cannot extend.
             var emittable = declaration.Modifiers.Any(SyntaxKind.PartialKeyword) && declaration.Body is null && declaration.ExpressionBody is null
-                            && !marked.IsGenericMethod
                             && marked.ContainingType.TypeKind != TypeKind.Interface
                             && !MarkedMethodValidator.ContainingTypes(marked).Any(t => t.IsFileLocal)
                             && validation.Findings.All(f => f.Id is not (DiagnosticIds.MethodMustBePartial or DiagnosticIds.ContainingTypeMustBePartial));

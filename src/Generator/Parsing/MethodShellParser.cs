@@ -69,7 +69,31 @@ namespace Prewired.Generator.Parsing
                 (p.IsParams ? "params " : string.Empty) + (i == 0 && marked.IsExtensionMethod ? "this " : string.Empty) + RefKindPrefix(p.RefKind) + p.Type.ToDisplayString(TypeFormat) + " " + EscapedName(names[i]))
                 .Concat(marked.IsVararg ? new[] { "__arglist" } : System.Array.Empty<string>()));
             var byRef = marked.ReturnsByRefReadonly ? "ref readonly " : marked.ReturnsByRef ? "ref " : string.Empty;
-            return $"{modifiers} {byRef}{marked.ReturnType.ToDisplayString(TypeFormat)} {EscapedName(marked.Name)}({parameters})";
+            return $"{modifiers} {byRef}{marked.ReturnType.ToDisplayString(TypeFormat)} {EscapedName(marked.Name)}{TypeParameterList(marked)}({parameters}){ConstraintClauses(marked)}";
+        }
+
+        /// <summary>"&lt;T, U&gt;" for a generic method, else empty: both the declaration's type parameter list and the
+        /// type arguments of a call passing them on (the body's are named as the marked method's, see MarkedMethodValidator).</summary>
+        public static string TypeParameterList(IMethodSymbol method)
+            => method.TypeParameters.Length == 0 ? string.Empty : "<" + string.Join(", ", method.TypeParameters.Select(t => EscapedName(t.Name))) + ">";
+
+        /// <summary>" where T : class, new()" clauses, as a partial implementation (and any generic helper) must repeat them.</summary>
+        public static string ConstraintClauses(IMethodSymbol method)
+        {
+            var clauses = new StringBuilder();
+            foreach (var parameter in method.TypeParameters)
+            {
+                var constraints = new List<string>();
+                if (parameter.HasReferenceTypeConstraint) constraints.Add(parameter.ReferenceTypeConstraintNullableAnnotation == NullableAnnotation.Annotated ? "class?" : "class");
+                else if (parameter.HasUnmanagedTypeConstraint) constraints.Add("unmanaged");
+                else if (parameter.HasValueTypeConstraint) constraints.Add("struct");
+                else if (parameter.HasNotNullConstraint) constraints.Add("notnull");
+                constraints.AddRange(parameter.ConstraintTypes.Select(t => t.ToDisplayString(TypeFormat)));
+                if (parameter.HasConstructorConstraint) constraints.Add("new()");
+                if (constraints.Count > 0) clauses.Append($" where {EscapedName(parameter.Name)} : {string.Join(", ", constraints)}");
+            }
+
+            return clauses.ToString();
         }
 
         private static string RefKindPrefix(RefKind refKind) => refKind switch

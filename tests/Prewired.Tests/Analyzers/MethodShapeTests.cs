@@ -4,10 +4,9 @@ using static Prewired.Tests.Analyzers.MarkedMethodVerifier;
 
 namespace Prewired.Tests.Analyzers
 {
-    /// <summary>PW0006 (return type, at the return type) and PW0007 (generic method, ref parameters, struct; at the method name).</summary>
+    /// <summary>PW0006 (return type, at the return type) and PW0007 (ref parameters, struct; at the method name); generic methods are supported.</summary>
     public sealed class MethodShapeTests
     {
-        private const string Generic = "generic methods are not supported yet; move the type parameter to the containing type";
         private const string RefParameters = "ref, out and in parameters cannot flow into an async body";
 
         [Fact]
@@ -49,37 +48,53 @@ namespace Prewired.Tests.Analyzers
             Diagnostic("PW0006").WithLocation(0).WithArguments("RunAsync", "System.Runtime.CompilerServices.YieldAwaitable", "TailAwait"),
             Diagnostic("PW0005").WithLocation(1).WithArguments("RunCoreAsync", "RunAsync"));
 
-        /// <summary>
-        /// The docs' own PW0007 example. The body is the exact generic counterpart of the marked method, so the only
-        /// problem is the one PW0007 names; the generator writes no stub for a generic method, so CS8795 stays.
-        /// </summary>
+        /// <summary>Generic methods are supported: a body named and constrained like the marked method gets no diagnostic.</summary>
         [Fact]
-        public Task PW0007_generic_method_as_in_the_docs() => VerifyAsync("""
+        public Task Generic_methods_with_matching_type_parameters_have_no_diagnostic() => VerifyAsync("""
             public partial class Cache
             {
                 [FastPath(nameof(GetCoreAsync))]
-                public partial ValueTask<T> {|#0:GetAsync|}<T>();
-                private async ValueTask<T> GetCoreAsync<T>()
+                public partial ValueTask<T> GetAsync<T>() where T : class, new();
+                private async ValueTask<T> GetCoreAsync<T>() where T : class, new()
+                {
+                    await Task.Yield();
+                    return new T();
+                }
+
+                [TailAwait(nameof(RunCoreAsync))]
+                public partial Task RunAsync<T>();
+                private async Task RunCoreAsync<T>() => await Task.Delay(typeof(T).Name.Length);
+            }
+            """);
+
+        /// <summary>The generated code copies the body's statements, which name its type parameters: they must match.</summary>
+        [Fact]
+        public Task PW0004_generic_body_whose_type_parameter_is_named_differently() => VerifyAsync("""
+            public partial class Cache
+            {
+                [FastPath({|#0:nameof(GetCoreAsync)|})]
+                public partial ValueTask<T> GetAsync<T>();
+                private async ValueTask<TItem> GetCoreAsync<TItem>()
                 {
                     await Task.Yield();
                     return default!;
                 }
             }
             """,
-            CompilerError("CS8795").WithLocation(0),
-            Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", Generic));
+            Diagnostic("PW0004").WithLocation(0).WithArguments(
+                "GetCoreAsync", "GetAsync", "expected an instance method returning 'System.Threading.Tasks.ValueTask<T>' with parameters () and type parameters <T> named and constrained alike"));
 
         [Fact]
-        public Task PW0007_generic_method_whose_type_parameter_is_not_in_the_signature() => VerifyAsync("""
-            public partial class Runner
+        public Task PW0004_generic_body_with_other_constraints() => VerifyAsync("""
+            public partial class Cache
             {
-                [TailAwait(nameof(RunCoreAsync))]
-                public partial Task {|#0:RunAsync|}<T>();
-                private async Task RunCoreAsync<T>() => await Task.Delay(typeof(T).Name.Length);
+                [TailAwait({|#0:nameof(GetCoreAsync)|})]
+                public partial Task<T> GetAsync<T>() where T : new();
+                private async Task<T> GetCoreAsync<T>() where T : class, new() => await Task.FromResult(new T());
             }
             """,
-            CompilerError("CS8795").WithLocation(0),
-            Diagnostic("PW0007").WithLocation(0).WithArguments("RunAsync", Generic));
+            Diagnostic("PW0004").WithLocation(0).WithArguments(
+                "GetCoreAsync", "GetAsync", "expected an instance method returning 'System.Threading.Tasks.Task<T>' with parameters () and type parameters <T> named and constrained alike"));
 
         /// <summary>
         /// An async body cannot take a ref parameter at all (CS1988), so the by-value body is the only one that can be

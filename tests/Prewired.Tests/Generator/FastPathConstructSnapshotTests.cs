@@ -123,6 +123,32 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         [Fact]
+        public void Generic_methods_with_constraints() => GeneratorTest.Verify("""
+            using System.Collections.Generic;
+            public partial class Repository
+            {
+                [FastPath(nameof(FirstCoreAsync))]
+                public partial ValueTask<TItem?> FirstAsync<TItem, TKey>(IEnumerable<TKey> keys) where TItem : class, new() where TKey : notnull;
+                private async ValueTask<TItem?> FirstCoreAsync<TItem, TKey>(IEnumerable<TKey> keys) where TItem : class, new() where TKey : notnull
+                {
+                    foreach (var key in keys)
+                    {
+                        var item = await LoadAsync<TItem, TKey>(key);
+                        if (item is not null) return item;
+                    }
+
+                    return null;
+                }
+
+                [TailAwait(nameof(CountCoreAsync))]
+                public static partial Task<int> CountAsync<T>(T value) where T : struct;
+                private static async Task<int> CountCoreAsync<T>(T value) where T : struct => await Task.FromResult(value.GetHashCode());
+
+                private static ValueTask<TItem?> LoadAsync<TItem, TKey>(TKey key) where TItem : class, new() => new(key.GetHashCode() == 0 ? null : new TItem());
+            }
+            """, expectedFiles: 2);
+
+        [Fact]
         public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
             using System.Collections.Generic;
             public struct Countdown
