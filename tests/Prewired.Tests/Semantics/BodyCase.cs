@@ -28,6 +28,14 @@ namespace Prewired.Tests.Semantics
         /// <summary>Whether the generator is expected to split the [FastPath] method (false: it forwards, PW0201).</summary>
         public bool ExpectSplit { get; init; } = true;
 
+        /// <summary>For a generic body: its type parameter list ("&lt;T&gt;"), constraint clauses (" where T : class") and the
+        /// type arguments the test calls it with ("&lt;string&gt;"). The marked methods declare the same.</summary>
+        public string TypeParameters { get; init; } = string.Empty;
+
+        public string Constraints { get; init; } = string.Empty;
+
+        public string TypeArguments { get; init; } = string.Empty;
+
         /// <summary>When set, whether the generated [FastPath] must contain the context guard.</summary>
         public bool? ExpectGuard { get; init; }
 
@@ -81,10 +89,10 @@ namespace Prewired.Tests.Semantics
         {
             var text = new StringBuilder();
             if (Members.Length > 0) text.AppendLine(Members.TrimEnd());
-            text.Append($"private {(Static ? "static " : "")}async {Returns} {Name}_Core(Env env, int v)");
+            text.Append($"private {(Static ? "static " : "")}async {Returns} {Name}_Core{TypeParameters}(Env env, int v){Constraints}");
             text.AppendLine(Body.TrimStart().StartsWith("=>") ? " " + Body.Trim() : "\n" + Body.Trim());
-            text.AppendLine($"[FastPath(nameof({Name}_Core))] public {(Static ? "static " : "")}partial {Returns} {Name}({PartialParameters});");
-            if (Tail) text.AppendLine($"[TailAwait(nameof({Name}_Core))] public {(Static ? "static " : "")}partial {Returns} {Name}_Tail({PartialParameters});");
+            text.AppendLine($"[FastPath(nameof({Name}_Core))] public {(Static ? "static " : "")}partial {Returns} {Name}{TypeParameters}({PartialParameters}){Constraints};");
+            if (Tail) text.AppendLine($"[TailAwait(nameof({Name}_Core))] public {(Static ? "static " : "")}partial {Returns} {Name}_Tail{TypeParameters}({PartialParameters}){Constraints};");
             return text.ToString();
         }
 
@@ -105,23 +113,23 @@ namespace SemanticsCases
     {
 ");
             text.AppendLine(Indent(Members, 8));
-            text.AppendLine($"        private {s}async {Returns} {Name}_Core(Env env, int v)");
+            text.AppendLine($"        private {s}async {Returns} {Name}_Core{TypeParameters}(Env env, int v){Constraints}");
             text.AppendLine(Indent(Body.Trim(), 8));
             text.AppendLine();
             text.AppendLine($"        [FastPath(nameof({Name}_Core))]");
-            text.AppendLine($"        public {s}partial {Returns} {Name}({PartialParameters});");
+            text.AppendLine($"        public {s}partial {Returns} {Name}{TypeParameters}({PartialParameters}){Constraints};");
             if (Tail)
             {
                 text.AppendLine();
                 text.AppendLine($"        [TailAwait(nameof({Name}_Core))]");
-                text.AppendLine($"        public {s}partial {Returns} {Name}_Tail({PartialParameters});");
+                text.AppendLine($"        public {s}partial {Returns} {Name}_Tail{TypeParameters}({PartialParameters}){Constraints};");
             }
 
             text.AppendLine();
-            text.AppendLine($"        public Observation Original(Env env, int v) => Observer.Of(env, {Name}_Core(env, v));");
-            text.AppendLine($"        public Observation Fast(Env env, int v) => Observer.Of(env, {Name}(env, v));");
+            text.AppendLine($"        public Observation Original(Env env, int v) => Observer.Of(env, {Name}_Core{TypeArguments}(env, v));");
+            text.AppendLine($"        public Observation Fast(Env env, int v) => Observer.Of(env, {Name}{TypeArguments}(env, v));");
             text.AppendLine(Tail
-                ? $"        public Observation? Tail(Env env, int v) => Observer.Of(env, {Name}_Tail(env, v));"
+                ? $"        public Observation? Tail(Env env, int v) => Observer.Of(env, {Name}_Tail{TypeArguments}(env, v));"
                 : "        public Observation? Tail(Env env, int v) => null;");
             text.AppendLine("    }");
             text.AppendLine("}");

@@ -1439,6 +1439,33 @@ namespace Prewired.Tests.Semantics
                     return total;
                 }
                 """) { Members = OutKit },
+            // ---- generic methods: the synchronous path and continuations are generic like the body ------------------------
+            new("G01_GenericMethod_LoopAndTry", "Task<List<T>>", """
+                {
+                    var items = new List<T>();
+                    for (var i = 0; i < 3; i++)
+                    {
+                        try
+                        {
+                            var item = await env.TR(i % 2, new T());
+                            items.Add(item);
+                            env.Log("added " + i);
+                        }
+                        finally
+                        {
+                            env.Log("finally " + i);
+                        }
+                    }
+                    return items;
+                }
+                """) { TypeParameters = "<T>", Constraints = " where T : class, new()", TypeArguments = "<object>" },
+
+            new("G02_GenericMethod_TwoTypeParameters_Tail", "ValueTask<TResult?>", """
+                {
+                    env.Log("key " + typeof(TKey).Name);
+                    return await env.VR(0, v == 0 ? default(TResult) : (TResult?)(object)"value");
+                }
+                """) { Tail = true, Variants = new[] { 0, 1 }, TypeParameters = "<TKey, TResult>", Constraints = " where TKey : notnull where TResult : class", TypeArguments = "<int, string>" },
         };
     }
 }
