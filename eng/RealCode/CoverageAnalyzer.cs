@@ -13,7 +13,7 @@ namespace Prewired.RealCode
     /// <summary>
     /// Reports PWR001 once per async method or local function whose body awaits: "split", "forward" or "other", a
     /// category, and the method. "forward" carries the first reason <see cref="FastPathClassifier"/> gives (what PW0201
-    /// would say if the method were marked [FastPath]) or the marked-method shape the generator does not support;
+    /// would say if the method were marked [FastPath]) or the marked-method shape the generator does not support (PW0007);
     /// "other" is an async method [FastPath] does not apply to (async void, async iterators, other task-likes) or a
     /// local function (the classifier takes methods only). A warning, so the build log lists every report.
     /// </summary>
@@ -62,8 +62,7 @@ namespace Prewired.RealCode
                 return ("other", what);
             }
 
-            // The marked method has the body's shape; these the generator rejects (MarkedMethodValidator).
-            if (method.IsGenericMethod) return ("forward", "method shape: generic method");
+            // The marked method has the body's shape; these the generator rejects (MarkedMethodValidator, PW0007).
             if (method.ContainingType.TypeKind == TypeKind.Struct) return ("forward", "method shape: method of a struct");
             if (method.ContainingType.TypeKind == TypeKind.Interface) return ("forward", "method shape: interface member");
 

@@ -64,14 +64,17 @@ namespace Prewired.Generator.Analysis
                     .Distinct(SymbolEqualityComparer.Default).ToList();
                 if (captured.Count == 0) continue;
                 var reported = false;
-                foreach (var site in sites.Where(s => s.Expression is not null && s.Expression.SpanStart > lambda.Span.End))
+
+                // Awaits after the lambda, and the await whose operand creates it (the lambda may still run while it is pending).
+                foreach (var site in sites.Where(s => s.Expression is not null && (s.Expression.SpanStart > lambda.Span.End || s.Expression.Expression.Span.Contains(lambda.Span))))
                 {
                     // A variable nobody writes once the lambda exists has one value: a copy of it is the same variable.
+                    var after = site.Expression!.Span.Contains(lambda.Span) ? site.Expression.Span.End : site.Expression.SpanStart;
                     var usedAfter = captured.FirstOrDefault(v => (flow.WrittenInside.Contains(v, SymbolEqualityComparer.Default) || IsWrittenAfter(v, lambda, body, model))
-                                                                 && IsUsedAfter(v, site.Expression!, body, model));
+                                                                 && IsUsedAfter(v, site.Expression!, after, body, model));
                     if (usedAfter is null) continue;
                     yield return new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display,
-                        $"a lambda created before it captures '{usedAfter.Name}', which is used after it, and a continuation would get a copy", method.Identifier.ValueText);
+                        $"a lambda created {(after == site.Expression.SpanStart ? "before it" : "in its operand")} captures '{usedAfter.Name}', which is used after it, and a continuation would get a copy", method.Identifier.ValueText);
                     reported = true;
                     break;
                 }
@@ -119,12 +122,16 @@ namespace Prewired.Generator.Analysis
 
         /// <summary>A reference to <paramref name="variable"/> after <paramref name="awaitExpression"/>, or as the target it assigns.</summary>
         private static bool IsUsedAfter(ISymbol variable, AwaitExpressionSyntax awaitExpression, SyntaxNode body, SemanticModel model)
+            => IsUsedAfter(variable, awaitExpression, awaitExpression.SpanStart, body, model);
+
+        /// <summary>As above, counting only references that start after <paramref name="after"/>.</summary>
+        private static bool IsUsedAfter(ISymbol variable, AwaitExpressionSyntax awaitExpression, int after, SyntaxNode body, SemanticModel model)
         {
             var assignedByAwait = awaitExpression.Parent is AssignmentExpressionSyntax { Left: var left } ? left : null;
             foreach (var identifier in body.DescendantNodes().OfType<IdentifierNameSyntax>())
             {
                 if (identifier.Identifier.ValueText != variable.Name) continue;
-                if (identifier.SpanStart <= awaitExpression.SpanStart && identifier != assignedByAwait) continue;
+                if (identifier.SpanStart <= after && identifier != assignedByAwait) continue;
                 if (SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) return true;
             }
 
@@ -187,7 +194,8 @@ namespace Prewired.Generator.Analysis
                 return notSpilled;
             }
 
-            return site.Expression.Expression.DescendantNodes().OfType<AwaitExpressionSyntax>().Any()
+            // An await inside a lambda of the operand is the lambda's own.
+            return site.Expression.Expression.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<AwaitExpressionSyntax>().Any()
                 ? "its operand contains another await"
                 : null;
         }

@@ -280,6 +280,37 @@ namespace Prewired.Tests.Analyzers
                 private static Task<List<int>> IdsAsync() => Task.FromResult(new List<int> { 1 });
             """));
 
+        /// <summary>An async lambda in the awaited operand awaits on its own: nothing to report (Polly's ExecuteAsync shape).</summary>
+        [Fact]
+        public Task Async_lambda_in_the_operand_is_not_another_await() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var result = await Invoke(static async state => await LoadAsync() + state, n);
+                    return result;
+                }
+
+                private static Task<int> Invoke(Func<int, Task<int>> callback, int state) => callback(state);
+            """));
+
+        /// <summary>A lambda created in the awaited operand may still run while the await is pending: a variable it writes
+        /// and that is read after the await would split into the lambda's and the continuation's copy.</summary>
+        [Fact]
+        public Task Lambda_in_the_operand_writing_a_variable_used_after_the_await() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    var x = 0;
+                    {|#0:await Invoke(async () => { x = await LoadAsync(); return 0; })|};
+                    return x;
+                }
+
+                private static Task<int> Invoke(Func<Task<int>> callback) => callback();
+            """),
+            PW0201(0, "await Invoke(async () => { x = await LoadAsync(); return 0; })", "a lambda created in its operand captures 'x', which is used after it, and a continuation would get a copy"));
+
         [Fact]
         public Task Operand_containing_another_await() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]

@@ -113,6 +113,9 @@ namespace Prewired.Tests.Semantics
             private static ValueTask<bool> Next(Env env, int site, int k, out int item) { item = k * 5; return env.VR(site, k < 3); }
             """;
 
+        /// <summary>Runs an async lambda: the lambda is created in the awaited operand.</summary>
+        private const string LambdaKit = "private static Task<T> Invoke<T>(Func<Task<T>> run) => run();";
+
         public static IReadOnlyList<BodyCase> All { get; } = new List<BodyCase>
         {
             // ---- for, while, do ------------------------------------------------------------------------------------------
@@ -1466,6 +1469,31 @@ namespace Prewired.Tests.Semantics
                     return await env.VR(0, v == 0 ? default(TResult) : (TResult?)(object)"value");
                 }
                 """) { Tail = true, Variants = new[] { 0, 1 }, TypeParameters = "<TKey, TResult>", Constraints = " where TKey : notnull where TResult : class", TypeArguments = "<int, string>" },
+            // ---- a lambda in the awaited operand: its awaits are its own ------------------------------------------------------
+            new("A01_AsyncLambdaInAwaitedOperand", "Task<int>", """
+                {
+                    var r = await Invoke(async () => await env.TR(0, 5));
+                    env.Log("r=" + r);
+                    return r + await env.TR(1, 1);
+                }
+                """) { Members = LambdaKit },
+
+            new("A02_AsyncLambdaWritesCapturedUnusedAfter", "ValueTask<int>", """
+                {
+                    var count = 0;
+                    var r = await Invoke(async () => { count++; return await env.TR(0, 2); });
+                    env.Log("r=" + r);
+                    return r;
+                }
+                """) { Members = LambdaKit },
+
+            new("A03_Forwarded_AsyncLambdaWritesCapturedUsedAfter", "Task<int>", """
+                {
+                    var x = 0;
+                    await Invoke(async () => { x = await env.TR(0, 3); return 0; });
+                    return x;
+                }
+                """) { Members = LambdaKit, ExpectSplit = false },
         };
     }
 }
