@@ -187,12 +187,12 @@ namespace Prewired.CodeFixes.Tests
                     await Task.Yield();
                 }
 
-                // A local function keeps [FastPath] from splitting.
+                // A local function that uses the body's variables keeps [FastPath] from splitting.
                 public async ValueTask<int> LocalFunctionAsync(int id)
                 {
                     var a = await _source.LoadAsync(id);
-                    return Twice(a);
-                    static int Twice(int x) => x * 2;
+                    return Add(a);
+                    int Add(int x) => x + id;
                 }
             }
             """);

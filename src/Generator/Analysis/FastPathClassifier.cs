@@ -29,7 +29,8 @@ namespace Prewired.Generator.Analysis
                 {
                     GotoStatementSyntax => "the body uses goto, which can jump across the points where it is split",
                     LabeledStatementSyntax => "the body has labeled statements, which goto can reach across the points where it is split",
-                    LocalFunctionStatementSyntax => "the body declares a local function, which the split methods cannot share yet",
+                    LocalFunctionStatementSyntax function when !LocalFunctions.CanBeCopied(function, body, model)
+                        => "the body declares a local function that uses its variables or is not at its top level, which the split methods cannot share yet",
                     _ => null,
                 };
                 if (reason is not null)

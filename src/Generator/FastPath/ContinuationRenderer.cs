@@ -52,6 +52,16 @@ namespace Prewired.Generator.FastPath
             for (var i = 0; i < _frames.Count; i++) part = Wrap(_frames[i], i == 0 ? null : _frames[i - 1], part);
             WriteDeclarations(_split.Continuation, scope: null);
             _split.Continuation.Append(part.Lines);
+
+            // The body's own local functions (they share no variable with it) that this continuation calls, directly or
+            // through another: in scope in the whole continuation, as in the body.
+            if (_frames.FirstOrDefault(f => f.IsMethodBody)?.Container is { } methodBody)
+            {
+                foreach (var function in LocalFunctions.Called(LocalFunctions.TopLevel(methodBody).ToList(), _split.Continuation.ToString()))
+                {
+                    SyntaxPrinter.PrintStatement(function, _split.Continuation);
+                }
+            }
         }
 
         /// <summary>Generated lines and whether they are exactly one block (a try needs a block; a fragment gets braces).</summary>
@@ -85,7 +95,8 @@ namespace Prewired.Generator.FastPath
                     lines.Append(inner.Lines);
                     if (frame.RestReached)
                     {
-                        foreach (var statement in frame.Rest) SyntaxPrinter.PrintStatement(statement, lines, ReplaceJumps);
+                        // The method's local functions are declared once, at the continuation's end (see Render).
+                        foreach (var statement in frame.Rest.Where(s => !(frame.IsMethodBody && s is LocalFunctionStatementSyntax))) SyntaxPrinter.PrintStatement(statement, lines, ReplaceJumps);
                     }
 
                     for (var u = frame.UsingDeclarations.Count - 1; u >= 0; u--)

@@ -23,7 +23,7 @@ namespace Prewired.Tests.Analyzers
         private const string OperandAwait = "its operand contains another await";
         private const string Goto = "the body uses goto, which can jump across the points where it is split";
         private const string Label = "the body has labeled statements, which goto can reach across the points where it is split";
-        private const string LocalFunction = "the body declares a local function, which the split methods cannot share yet";
+        private const string LocalFunction = "the body declares a local function that uses its variables or is not at its top level, which the split methods cannot share yet";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
 
@@ -339,8 +339,9 @@ namespace Prewired.Tests.Analyzers
             PW0201(0, "goto", Goto),
             PW0201(1, "done", Label));
 
+        /// <summary>A local function sharing no variable with the body is declared again in each generated method: no report.</summary>
         [Fact]
-        public Task Local_function_at_its_name() => VerifyAsync(InStore("""
+        public Task Static_local_function_at_the_top_level_is_split() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
@@ -348,7 +349,38 @@ namespace Prewired.Tests.Analyzers
                     var value = await LoadAsync(n);
                     return Twice(value);
 
-                    static int {|#0:Twice|}(int v) => v * 2;
+                    static int Twice(int v) => v * 2;
+                }
+            """));
+
+        [Fact]
+        public Task Local_function_capturing_a_parameter_at_its_name() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var value = await LoadAsync(n);
+                    return Add(value);
+
+                    int {|#0:Add|}(int v) => v + n;
+                }
+            """),
+            PW0201(0, "Add", LocalFunction));
+
+        [Fact]
+        public Task Local_function_in_a_nested_block_at_its_name() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var value = await LoadAsync(n);
+                    if (value > 0)
+                    {
+                        return Twice(value);
+                        static int {|#0:Twice|}(int v) => v * 2;
+                    }
+
+                    return 0;
                 }
             """),
             PW0201(0, "Twice", LocalFunction));

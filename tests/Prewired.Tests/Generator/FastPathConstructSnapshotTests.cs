@@ -149,6 +149,28 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 2);
 
         [Fact]
+        public void Local_functions_are_declared_in_each_method_that_calls_them() => GeneratorTest.Verify("""
+            public partial class Parser
+            {
+                [FastPath(nameof(ParseCoreAsync))]
+                public partial ValueTask<int> ParseAsync(string text);
+                private async ValueTask<int> ParseCoreAsync(string text)
+                {
+                    if (text.Length == 0) ThrowEmpty();
+                    var first = await ReadAsync(text);
+                    var second = await ReadAsync(text);
+                    return Combine(first, second);
+
+                    static void ThrowEmpty() => throw new ArgumentException("empty");
+                    static int Combine(int a, int b) => Clamp(a * 31 + b);
+                    static int Clamp(int value) => Math.Max(0, value);
+                }
+
+                private static ValueTask<int> ReadAsync(string text) => new(text.Length);
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
             using System.Collections.Generic;
             public struct Countdown

@@ -1494,6 +1494,43 @@ namespace Prewired.Tests.Semantics
                     return x;
                 }
                 """) { Members = LambdaKit, ExpectSplit = false },
+            // ---- local functions that share no variable with the body: declared again in each generated method ------------
+            new("F11_StaticLocalFunctions", "Task<int>", """
+                {
+                    var x = await env.TR(0, 3);
+                    env.Log("double " + Double(x));
+                    var y = await env.TR(1, 4);
+                    return Double(y) + Twice(x);
+
+                    static int Double(int n) => n * 2;
+                    static int Twice(int n)
+                    {
+                        return n + n;
+                    }
+                }
+                """),
+
+            new("F12_LocalFunctionsUsingThisAndAwaiting", "ValueTask<int>", """
+                {
+                    int Scale(int n) => n * _factor;
+                    static async Task<int> Helper(Env e) => await e.TR(2, 1);
+                    var sum = 0;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        sum += Scale(await env.TR(i, i + 1));
+                    }
+                    return sum + await Helper(env);
+                }
+                """) { Members = "private int _factor = 3;" },
+
+            new("F13_Forwarded_LocalFunctionCapturesParameter", "Task<int>", """
+                {
+                    var x = await env.TR(0, 3);
+                    return Add(x);
+
+                    int Add(int n) => n + v;
+                }
+                """) { Variants = new[] { 0, 1 }, ExpectSplit = false },
         };
     }
 }
