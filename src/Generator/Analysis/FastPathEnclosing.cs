@@ -6,7 +6,7 @@ namespace Prewired.Generator.Analysis
 {
     /// <summary>
     /// The statements around a split await that the [FastPath] continuation can resume inside: blocks, if/else, switch
-    /// sections, loops (for, while, do, foreach), try blocks and using scopes. Anything else keeps the method forwarding,
+    /// sections, loops (for, while, do, foreach), try and catch blocks and using scopes. Anything else keeps the method forwarding,
     /// with the reason naming the construct.
     /// </summary>
     internal static class FastPathEnclosing
@@ -24,8 +24,8 @@ namespace Prewired.Generator.Analysis
                     CommonForEachStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword } => "it is inside an 'await foreach' loop, which is not split yet",
                     CommonForEachStatementSyntax forEach => LoweringShapes.OfForEach(forEach, model, out var why) is null ? why : null,
                     TryStatementSyntax => null,
-                    CatchClauseSyntax => "it is inside a catch block; awaits in catch and finally blocks are not split yet",
-                    FinallyClauseSyntax => "it is inside a finally block; awaits in catch and finally blocks are not split yet",
+                    CatchClauseSyntax => null,
+                    FinallyClauseSyntax => "it is inside a finally block; awaits in finally blocks are not split yet",
                     UsingStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword } => "it is inside an 'await using' statement, which is not split yet",
                     UsingStatementSyntax usingStatement => LoweringShapes.UsingResource(usingStatement.Declaration, usingStatement.Expression, model, out var why) is null ? why : null,
                     LabeledStatementSyntax => "it is in a labeled statement, which goto can reach",

@@ -24,6 +24,10 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>A using statement: the rest of its body inside a try whose finally disposes the resource.</summary>
         Using,
+
+        /// <summary>A catch block: the rest of it (outside any catch, as the compiler runs a catch block that awaits),
+        /// inside a try whose finally is the try statement's own finally, if it has one.</summary>
+        Catch,
     }
 
     /// <summary>
@@ -71,7 +75,11 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>Whether the frame needs the sync path's hand-off flag: it disposes or runs a finally after the await.</summary>
         public bool IsProtected => Kind is FrameKind.Using || UsingDeclarations.Count > 0 || (Kind == FrameKind.ForEach && ForEach!.Disposal != Analysis.DisposalShape.None)
-                                   || (Kind == FrameKind.Try && ((TryStatementSyntax)Container).Finally is not null);
+                                   || (Kind == FrameKind.Try && ((TryStatementSyntax)Container).Finally is not null)
+                                   || (Kind == FrameKind.Catch && ((TryStatementSyntax)Container.Parent!).Finally is not null);
+
+        /// <summary>For a catch block: the variable holding the caught exception, for a <c>throw;</c> in the rest of it.</summary>
+        public string? CaughtVariable { get; set; }
 
         /// <summary>For a foreach: how it is written out.</summary>
         public ForEachLowering? ForEach { get; set; }

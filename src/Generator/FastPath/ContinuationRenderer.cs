@@ -133,6 +133,24 @@ namespace Prewired.Generator.FastPath
                     if (tryStatement.Finally is { } finallyClause) SyntaxPrinter.PrintStatement(finallyClause, lines, ReplaceJumps);
                     return new Part(lines, isBlock: false);
 
+                case FrameKind.Catch:
+                    // The rest of the catch block, no longer inside the catch: the try statement's finally still follows it.
+                    lines.OpenBrace();
+                    WriteDeclarations(lines, frame.Container);
+                    if (((TryStatementSyntax)frame.Container.Parent!).Finally is { } ownFinally)
+                    {
+                        lines.Line("try");
+                        AppendAsBlock(lines, inner);
+                        SyntaxPrinter.PrintStatement(ownFinally, lines, ReplaceJumps);
+                    }
+                    else
+                    {
+                        lines.Append(inner.Lines);
+                    }
+
+                    lines.CloseBrace();
+                    return new Part(lines, isBlock: true);
+
                 default: // FrameKind.Using
                     lines.OpenBrace();
                     WriteDeclarations(lines, frame.Container);
@@ -256,10 +274,25 @@ namespace Prewired.Generator.FastPath
                 return true;
             }
 
+            // A rethrow in a catch block the continuation runs outside its catch clause.
+            if (node is ThrowStatementSyntax { Expression: null } rethrow && CatchOf(rethrow) is { } catchClause
+                && _frames.FirstOrDefault(f => f.Kind == FrameKind.Catch && f.Container == catchClause)?.CaughtVariable is { } caught)
+            {
+                printer.Write(CaughtRethrow(caught));
+                return true;
+            }
+
             if (!_jumps.TryGetValue(node, out var label)) return false;
             printer.Write($"goto {label};");
             return true;
         }
+
+        /// <summary>The catch clause a <c>throw;</c> rethrows from: the nearest one around it.</summary>
+        public static CatchClauseSyntax? CatchOf(ThrowStatementSyntax rethrow)
+            => rethrow.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).OfType<CatchClauseSyntax>().FirstOrDefault();
+
+        /// <summary><c>throw;</c> outside its catch clause, as the compiler writes it: the same exception, its stack trace kept.</summary>
+        public static string CaughtRethrow(string caught) => $"throw global::Prewired.CompilerServices.CaughtException.Rethrow({caught}!);";
 
         /// <summary>The temporary of a spilled await of this split's statement (itself, an earlier or a later one).</summary>
         private string? SpillOf(AwaitExpressionSyntax awaited)

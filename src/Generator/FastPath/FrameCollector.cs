@@ -52,6 +52,10 @@ namespace Prewired.Generator.FastPath
                         frames.Add(new ContinuationFrame(FrameKind.Try, tryStatement, new List<StatementSyntax>(), isMethodBody: false));
                         node = tryStatement;
                         break;
+                    case CatchClauseSyntax catchClause when catchClause.Block == node && lowering.Caught(catchClause) is { } caught:
+                        frames.Add(new ContinuationFrame(FrameKind.Catch, catchClause, new List<StatementSyntax>(), isMethodBody: false) { CaughtVariable = caught });
+                        node = catchClause.Parent!;
+                        break;
                     case UsingStatementSyntax usingStatement when usingStatement.Statement == node && lowering.Using(usingStatement) is { } usingLowering:
                         frames.Add(new ContinuationFrame(FrameKind.Using, usingStatement, new List<StatementSyntax>(), isMethodBody: false) { Using = usingLowering });
                         node = usingStatement;

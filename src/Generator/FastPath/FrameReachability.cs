@@ -78,6 +78,11 @@ namespace Prewired.Generator.FastPath
                         if (broken) frame.BreakLabel = Label("break");
                         reachable = broken || (frame.TailReached && LoopEndReachable(frame, model));
                         break;
+                    case FrameKind.Catch:
+                        // After the rest of the catch block: the try statement's finally, then what follows the statement.
+                        var owner = (TryStatementSyntax)frame.Container.Parent!;
+                        reachable = reachable && (owner.Finally is null || (model.AnalyzeControlFlow(owner.Finally.Block)?.EndPointIsReachable ?? true));
+                        break;
                     case FrameKind.Try:
                         var tryStatement = (TryStatementSyntax)frame.Container;
                         Collect(tryStatement.Catches);

@@ -143,6 +143,7 @@ namespace Prewired.Generator.FastPath
             {
                 if (frames[i].ForEach is { } forEach) split.Synthetic.AddRange(forEach.Variables);
                 if (frames[i].Using is { Resource: null } resource) split.Synthetic.Add((resource.ResourceType, resource.ResourceVariable));
+                if (frames[i].CaughtVariable is { } caught) split.Synthetic.Add(("global::System.Exception", caught));
             }
 
             split.NeedsHandOffFlag = frames.Any(f => f.IsProtected);
@@ -199,6 +200,9 @@ namespace Prewired.Generator.FastPath
                     }
 
                     if (tryStatement.Finally is { } finallyClause) yield return finallyClause.Block;
+                    break;
+                case FrameKind.Catch when ((TryStatementSyntax)frame.Container.Parent!).Finally is { } ownFinally:
+                    yield return ownFinally.Block;
                     break;
             }
         }

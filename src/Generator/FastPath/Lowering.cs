@@ -9,7 +9,7 @@ using Prewired.Generator.Parsing;
 namespace Prewired.Generator.FastPath
 {
     /// <summary>
-    /// The foreach and using statements of one body that an await hands over, written out as the compiler lowers them
+    /// The foreach and using statements and the awaiting catch blocks of one body that an await hands over, written out as the compiler lowers them
     /// so the enumerator (or array and index) and the resource are variables both the synchronous path and the
     /// continuation can name. Numbered in source order, so both sides agree on the names.
     /// </summary>
@@ -17,14 +17,26 @@ namespace Prewired.Generator.FastPath
     {
         private readonly Dictionary<SyntaxNode, ForEachLowering> _forEach = new();
         private readonly Dictionary<SyntaxNode, UsingLowering> _using = new();
+        private readonly Dictionary<SyntaxNode, string> _caught = new();
+        private readonly HashSet<SyntaxNode> _onlyCaughtFallThrough = new();
 
         public Lowering(SyntaxNode body, SemanticModel model)
         {
             var id = 0;
+            var caught = 0;
             foreach (var node in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)))
             {
                 switch (node)
                 {
+                    case CatchClauseSyntax catchClause when AwaitSites.Collect(catchClause.Block).Count > 0:
+                        _caught[catchClause] = "__caught" + caught++;
+                        var owner = (TryStatementSyntax)catchClause.Parent!;
+                        if (!EndReachable(owner.Block, model) && owner.Catches.All(c => AwaitSites.Collect(c.Block).Count > 0 || !EndReachable(c.Block, model)))
+                        {
+                            _onlyCaughtFallThrough.Add(owner);
+                        }
+
+                        break;
                     case ForEachStatementSyntax forEach when forEach.AwaitKeyword.RawKind == 0 && LoweringShapes.OfForEach(forEach, model, out _) is { } shape:
                         _forEach[forEach] = new ForEachLowering(id++, forEach, shape, model);
                         break;
@@ -41,6 +53,19 @@ namespace Prewired.Generator.FastPath
         }
 
         public ForEachLowering? ForEach(SyntaxNode node) => _forEach.TryGetValue(node, out var lowering) ? lowering : null;
+
+        /// <summary>For a catch clause whose block awaits: the variable the synchronous path catches its exception into,
+        /// to run the block after the try statement (as the compiler does), and hands over for a <c>throw;</c>.</summary>
+        public string? Caught(SyntaxNode catchClause) => _caught.TryGetValue(catchClause, out var name) ? name : null;
+
+        /// <summary>
+        /// Whether control gets past the catch clauses of <paramref name="tryStatement"/> only when an awaiting one caught
+        /// (its try block and other catch blocks never end normally): then the last of those blocks runs unconditionally,
+        /// so the compiler sees what the original statement's flow was (it cannot know one of the variables is set).
+        /// </summary>
+        public bool OnlyCaughtFallThrough(TryStatementSyntax tryStatement) => _onlyCaughtFallThrough.Contains(tryStatement);
+
+        private static bool EndReachable(BlockSyntax block, SemanticModel model) => model.AnalyzeControlFlow(block)?.EndPointIsReachable ?? true;
 
         /// <summary>For a using statement or a using declaration statement.</summary>
         public UsingLowering? Using(SyntaxNode node) => _using.TryGetValue(node, out var lowering) ? lowering : null;

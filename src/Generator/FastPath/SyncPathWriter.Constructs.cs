@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Emit;
 
@@ -95,10 +96,78 @@ namespace Prewired.Generator.FastPath
 
         private void WriteTry(TryStatementSyntax tryStatement)
         {
+            if (tryStatement.Catches.Any(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)))
+            {
+                WriteTryWithAwaitingCatch(tryStatement);
+                return;
+            }
+
             _lines.Line("try");
             WriteStatement(tryStatement.Block);
             foreach (var catchClause in tryStatement.Catches) SyntaxPrinter.PrintStatement(catchClause, _lines, Replace);
             if (tryStatement.Finally is not { } finallyClause) return;
+            _lines.Line("finally");
+            _lines.OpenBrace();
+            _lines.Line($"if (!{HandOffFlag})");
+            SyntaxPrinter.PrintStatement(finallyClause.Block, _lines, Replace);
+            _lines.CloseBrace();
+        }
+
+        /// <summary>
+        /// A try statement with a catch block that awaits, as the compiler lowers it: that clause only catches the
+        /// exception into a variable (its filter still runs where it did), and its block runs after the try, where an
+        /// await can hand over; a <c>throw;</c> there rethrows the caught exception. The finally, if any, wraps it all.
+        /// </summary>
+        private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement)
+        {
+            var lowered = tryStatement.Catches.Where(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)).ToList();
+            foreach (var clause in lowered) _lines.Line($"global::System.Exception? {_lowering.Caught(clause)} = null;");
+            if (tryStatement.Finally is not null)
+            {
+                _lines.Line("try");
+                _lines.OpenBrace();
+            }
+
+            _lines.Line("try");
+            WriteStatement(tryStatement.Block);
+            foreach (var clause in tryStatement.Catches)
+            {
+                if (!lowered.Contains(clause))
+                {
+                    SyntaxPrinter.PrintStatement(clause, _lines, Replace);
+                    continue;
+                }
+
+                var caught = _lowering.Caught(clause)!;
+                var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
+                var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
+                var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, Replace) : string.Empty;
+                _lines.Line($"catch ({type} {name}){filter}");
+                _lines.OpenBrace();
+                _lines.Line($"{caught} = {name};");
+                _lines.CloseBrace();
+            }
+
+            for (var i = 0; i < lowered.Count; i++)
+            {
+                var clause = lowered[i];
+                var caught = _lowering.Caught(clause)!;
+                var last = i == lowered.Count - 1 && _lowering.OnlyCaughtFallThrough(tryStatement);
+                if (!last) _lines.Line($"{(i == 0 ? "if" : "else if")} ({caught} is not null)");
+                else if (i > 0) _lines.Line("else");
+                _lines.OpenBrace();
+                if (clause.Declaration is { Identifier.RawKind: not 0 } declaration)
+                {
+                    var type = declaration.Type.WithoutTrivia().ToString();
+                    _lines.Line($"{type} {declaration.Identifier.Text} = ({type}){caught}!;");
+                }
+
+                WriteStatements(clause.Block.Statements);
+                _lines.CloseBrace();
+            }
+
+            if (tryStatement.Finally is not { } finallyClause) return;
+            _lines.CloseBrace();
             _lines.Line("finally");
             _lines.OpenBrace();
             _lines.Line($"if (!{HandOffFlag})");

@@ -304,6 +304,14 @@ namespace Prewired.Generator.FastPath
 
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
+            // A rethrow in a catch block the synchronous path runs after its try statement (see WriteTryWithAwaitingCatch).
+            if (node is ThrowStatementSyntax { Expression: null } rethrow && ContinuationRenderer.CatchOf(rethrow) is { } catchClause
+                && _lowering.Caught(catchClause) is { } caught && ContainsSplit(catchClause.Block))
+            {
+                printer.Write(ContinuationRenderer.CaughtRethrow(caught));
+                return true;
+            }
+
             if (_spilled.TryGetValue(node, out var temporary))
             {
                 printer.Write(temporary);

@@ -171,6 +171,39 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         [Fact]
+        public void Awaits_in_catch_blocks_run_after_the_try_statement() => GeneratorTest.Verify("""
+            public partial class Sender
+            {
+                [FastPath(nameof(SendCoreAsync))]
+                public partial ValueTask<bool> SendAsync(string message);
+                private async ValueTask<bool> SendCoreAsync(string message)
+                {
+                    try
+                    {
+                        await WriteAsync(message);
+                        return true;
+                    }
+                    catch (TimeoutException)
+                    {
+                        return false;
+                    }
+                    catch (Exception e) when (e is not OperationCanceledException)
+                    {
+                        await LogAsync(e);
+                        throw;
+                    }
+                    finally
+                    {
+                        Console.WriteLine("sent");
+                    }
+                }
+
+                private static ValueTask WriteAsync(string message) => default;
+                private static Task LogAsync(Exception e) => Task.CompletedTask;
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
             using System.Collections.Generic;
             public struct Countdown

@@ -1531,6 +1531,134 @@ namespace Prewired.Tests.Semantics
                     int Add(int n) => n + v;
                 }
                 """) { Variants = new[] { 0, 1 }, ExpectSplit = false },
+            // ---- awaits in catch blocks: the block runs after the try statement, as the compiler runs it ------------------
+            new("K01_AwaitInCatch_LogAndRethrow", "Task<int>", """
+                {
+                    try
+                    {
+                        var x = await env.TR(0, 5);
+                        if (v == 1) throw env.Ioe("bad " + x);
+                        return x;
+                    }
+                    catch (InvalidOperationException e)
+                    {
+                        await env.T(1);
+                        env.Log("caught " + e.Message);
+                        throw;
+                    }
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("K02_AwaitInCatch_Recover", "ValueTask<int>", """
+                {
+                    var result = 0;
+                    try
+                    {
+                        result = await env.VR(0, 7);
+                    }
+                    catch (Exception e) when (Filter(env, e))
+                    {
+                        result = await env.VR(1, -1);
+                        env.Log("recovered " + result);
+                    }
+                    return result * 2;
+                }
+                """) { Members = Kit },
+
+            new("K03_AwaitInCatch_WithFinally_InLoop", "Task<string>", """
+                {
+                    var log = "";
+                    for (var i = 0; i < 3; i++)
+                    {
+                        try
+                        {
+                            if (i == v) throw env.Ioe("at " + i);
+                            log += i;
+                        }
+                        catch (InvalidOperationException)
+                        {
+                            await env.T(0);
+                            log += "c";
+                            if (i == 2) break;
+                            continue;
+                        }
+                        finally
+                        {
+                            env.Log("finally " + i);
+                        }
+                        log += ";";
+                    }
+                    return log;
+                }
+                """) { Variants = new[] { 0, 2 } },
+
+            new("K04_AwaitInCatch_TwoClauses_ReturnFromCatch", "Task<int>", """
+                {
+                    try
+                    {
+                        await env.T(0);
+                        if (v == 0) throw new ArgumentException("arg");
+                        throw env.Ioe("ioe");
+                    }
+                    catch (ArgumentException e)
+                    {
+                        return await env.TR(1, e.Message.Length);
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        env.Log("plain catch");
+                        return -1;
+                    }
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("K05_AwaitInCatch_ThrowsNew_FinallyLogs", "Task", """
+                {
+                    try
+                    {
+                        try
+                        {
+                            await env.T(0);
+                            throw env.Ioe("inner");
+                        }
+                        catch (InvalidOperationException e)
+                        {
+                            await env.T(1);
+                            throw new ArgumentException("wrapped " + e.Message, e);
+                        }
+                        finally
+                        {
+                            env.Log("inner finally");
+                        }
+                    }
+                    catch (ArgumentException e)
+                    {
+                        env.Log("outer " + e.Message);
+                    }
+                }
+                """),
+
+            new("K06_AwaitInCatchWithoutType_RethrowAfterNestedTry", "Task<int>", """
+                {
+                    try
+                    {
+                        throw env.Ioe("first");
+                    }
+                    catch
+                    {
+                        await env.T(0);
+                        try
+                        {
+                            throw env.Ioe("second");
+                        }
+                        catch (InvalidOperationException e)
+                        {
+                            env.Log("inner " + e.Message);
+                        }
+                        throw;
+                    }
+                }
+                """),
         };
     }
 }

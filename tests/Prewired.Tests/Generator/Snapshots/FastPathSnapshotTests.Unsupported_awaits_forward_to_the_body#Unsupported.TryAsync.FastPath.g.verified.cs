@@ -10,7 +10,7 @@ partial class Unsupported
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task TryAsync()
     {
-        // Forwarding to 'TryCoreAsync': 'await Task.Yield()' cannot be split yet: it is inside a finally block; awaits in catch and finally blocks are not split yet (PW0201).
+        // Forwarding to 'TryCoreAsync': 'await Task.Yield()' cannot be split yet: it is inside a finally block; awaits in finally blocks are not split yet (PW0201).
         return this.TryCoreAsync();
     }
 }
