@@ -25,6 +25,10 @@ namespace Prewired.Generator.FastPath
         /// <summary>A using statement: the rest of its body inside a try whose finally disposes the resource.</summary>
         Using,
 
+        /// <summary>A finally block that awaits: the rest of it, then the exception the try caught is rethrown or the return
+        /// it recorded is made (the synchronous path ran the try as the compiler lowers it).</summary>
+        Finally,
+
         /// <summary>A catch block: the rest of it (outside any catch, as the compiler runs a catch block that awaits),
         /// inside a try whose finally is the try statement's own finally, if it has one.</summary>
         Catch,
@@ -75,8 +79,15 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>Whether the frame needs the sync path's hand-off flag: it disposes or runs a finally after the await.</summary>
         public bool IsProtected => Kind is FrameKind.Using || UsingDeclarations.Count > 0 || (Kind == FrameKind.ForEach && ForEach!.Disposal != Analysis.DisposalShape.None)
-                                   || (Kind == FrameKind.Try && ((TryStatementSyntax)Container).Finally is not null)
-                                   || (Kind == FrameKind.Catch && ((TryStatementSyntax)Container.Parent!).Finally is not null);
+                                   || (Kind == FrameKind.Try && ((TryStatementSyntax)Container).Finally is not null && !FinallyWrittenOut)
+                                   || (Kind == FrameKind.Catch && ((TryStatementSyntax)Container.Parent!).Finally is not null && !FinallyWrittenOut);
+
+        /// <summary>For a try or catch block: the statement's finally awaits, so the synchronous path runs it after the
+        /// statement (see FinallyLowering), not in a finally a hand-off returns through: no hand-off flag for it.</summary>
+        public bool FinallyWrittenOut { get; set; }
+
+        /// <summary>For a finally block that awaits: its try statement written out.</summary>
+        public FinallyLowering? Finally { get; set; }
 
         /// <summary>For a catch block: the variable holding the caught exception, for a <c>throw;</c> in the rest of it.</summary>
         public string? CaughtVariable { get; set; }

@@ -133,6 +133,14 @@ namespace Prewired.Generator.FastPath
                     if (tryStatement.Finally is { } finallyClause) SyntaxPrinter.PrintStatement(finallyClause, lines, ReplaceJumps);
                     return new Part(lines, isBlock: false);
 
+                case FrameKind.Finally:
+                    lines.OpenBrace();
+                    WriteDeclarations(lines, frame.Container);
+                    lines.Append(inner.Lines);
+                    if (frame.TailReached) WriteAfterFinally(lines, frame.Finally!, value => $"return {value};", "return;");
+                    lines.CloseBrace();
+                    return new Part(lines, isBlock: true);
+
                 case FrameKind.Catch:
                     // The rest of the catch block, no longer inside the catch: the try statement's finally still follows it.
                     lines.OpenBrace();
@@ -285,6 +293,26 @@ namespace Prewired.Generator.FastPath
             if (!_jumps.TryGetValue(node, out var label)) return false;
             printer.Write($"goto {label};");
             return true;
+        }
+
+        /// <summary>
+        /// What follows a finally the try statement was written out around: the caught exception rethrown, then the
+        /// recorded return. When the statement cannot end normally, the last of these is unconditional, so the compiler
+        /// sees the same flow as in the original statement.
+        /// </summary>
+        public static void WriteAfterFinally(CodeLines lines, FinallyLowering lowering, System.Func<string, string> returnValue, string returnNothing)
+        {
+            var rethrow = $"throw global::Prewired.CompilerServices.CaughtException.Rethrow({lowering.ErrorVariable}!);";
+            var recordedReturn = lowering.ResultType is null ? returnNothing : returnValue(lowering.ReturnVariable);
+            if (!lowering.EndReachable && !lowering.HasReturns)
+            {
+                lines.Line(rethrow);
+                return;
+            }
+
+            lines.Line($"if ({lowering.ErrorVariable} is not null) {rethrow}");
+            if (!lowering.HasReturns) return;
+            lines.Line(lowering.EndReachable ? $"if ({lowering.PendingVariable}) {recordedReturn}" : recordedReturn);
         }
 
         /// <summary>The catch clause a <c>throw;</c> rethrows from: the nearest one around it.</summary>

@@ -49,11 +49,15 @@ namespace Prewired.Generator.FastPath
                         node = forEach;
                         break;
                     case TryStatementSyntax tryStatement when tryStatement.Block == node:
-                        frames.Add(new ContinuationFrame(FrameKind.Try, tryStatement, new List<StatementSyntax>(), isMethodBody: false));
+                        frames.Add(new ContinuationFrame(FrameKind.Try, tryStatement, new List<StatementSyntax>(), isMethodBody: false) { FinallyWrittenOut = lowering.Finally(tryStatement) is not null });
                         node = tryStatement;
                         break;
+                    case FinallyClauseSyntax finallyClause when finallyClause.Block == node && lowering.Finally(finallyClause.Parent!) is { } finallyLowering:
+                        frames.Add(new ContinuationFrame(FrameKind.Finally, finallyClause, new List<StatementSyntax>(), isMethodBody: false) { Finally = finallyLowering });
+                        node = finallyClause.Parent!;
+                        break;
                     case CatchClauseSyntax catchClause when catchClause.Block == node && lowering.Caught(catchClause) is { } caught:
-                        frames.Add(new ContinuationFrame(FrameKind.Catch, catchClause, new List<StatementSyntax>(), isMethodBody: false) { CaughtVariable = caught });
+                        frames.Add(new ContinuationFrame(FrameKind.Catch, catchClause, new List<StatementSyntax>(), isMethodBody: false) { CaughtVariable = caught, FinallyWrittenOut = lowering.Finally(catchClause.Parent!) is not null });
                         node = catchClause.Parent!;
                         break;
                     case UsingStatementSyntax usingStatement when usingStatement.Statement == node && lowering.Using(usingStatement) is { } usingLowering:

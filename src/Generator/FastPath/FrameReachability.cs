@@ -78,6 +78,11 @@ namespace Prewired.Generator.FastPath
                         if (broken) frame.BreakLabel = Label("break");
                         reachable = broken || (frame.TailReached && LoopEndReachable(frame, model));
                         break;
+                    case FrameKind.Finally:
+                        // After the rest of the finally: the rethrow or the recorded return, or on after the statement.
+                        frame.TailReached = reachable;
+                        reachable = reachable && frame.Finally!.EndReachable;
+                        break;
                     case FrameKind.Catch:
                         // After the rest of the catch block: the try statement's finally, then what follows the statement.
                         var owner = (TryStatementSyntax)frame.Container.Parent!;

@@ -67,7 +67,9 @@ namespace Prewired.Generator.FastPath
                 && model.GetSymbolInfo(((AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression).Left).Symbol is { } target
                 && target is ILocalSymbol or IParameterSymbol)
             {
-                assigned.Add(target);
+                // Assigned by the await, unless the await can throw into a catch or finally that reads the old value (or
+                // lets code after the try statement read it): then the old value comes along.
+                if (!frames.Any(f => f.Kind == FrameKind.Try)) assigned.Add(target);
                 referenced.Add(target);
                 awaitTarget = target;
             }
@@ -144,6 +146,15 @@ namespace Prewired.Generator.FastPath
                 if (frames[i].ForEach is { } forEach) split.Synthetic.AddRange(forEach.Variables);
                 if (frames[i].Using is { Resource: null } resource) split.Synthetic.Add((resource.ResourceType, resource.ResourceVariable));
                 if (frames[i].CaughtVariable is { } caught) split.Synthetic.Add(("global::System.Exception", caught));
+                if (frames[i].Finally is { } pending)
+                {
+                    split.Synthetic.Add(("global::System.Exception?", pending.ErrorVariable));
+                    if (pending.HasReturns)
+                    {
+                        split.Synthetic.Add(("bool", pending.PendingVariable));
+                        if (pending.ResultType is not null) split.Synthetic.Add((pending.ResultType, pending.ReturnVariable));
+                    }
+                }
             }
 
             split.NeedsHandOffFlag = frames.Any(f => f.IsProtected);

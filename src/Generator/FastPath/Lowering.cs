@@ -19,15 +19,23 @@ namespace Prewired.Generator.FastPath
         private readonly Dictionary<SyntaxNode, UsingLowering> _using = new();
         private readonly Dictionary<SyntaxNode, string> _caught = new();
         private readonly HashSet<SyntaxNode> _onlyCaughtFallThrough = new();
+        private readonly Dictionary<SyntaxNode, FinallyLowering> _finally = new();
 
         public Lowering(SyntaxNode body, SemanticModel model)
         {
             var id = 0;
             var caught = 0;
+            var finallies = 0;
+            var resultType = body.Parent is MethodDeclarationSyntax method && model.GetDeclaredSymbol(method) is { } symbol
+                ? KnownTypes.ResultType(symbol.ReturnType)?.ToDisplayString(MethodShellParser.TypeFormat)
+                : null;
             foreach (var node in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)))
             {
                 switch (node)
                 {
+                    case TryStatementSyntax { Finally: { } finallyClause } tryStatement when AwaitSites.Collect(finallyClause.Block).Count > 0:
+                        _finally[tryStatement] = new FinallyLowering(finallies++, tryStatement, resultType, model);
+                        break;
                     case CatchClauseSyntax catchClause when AwaitSites.Collect(catchClause.Block).Count > 0:
                         _caught[catchClause] = "__caught" + caught++;
                         var owner = (TryStatementSyntax)catchClause.Parent!;
@@ -66,6 +74,23 @@ namespace Prewired.Generator.FastPath
         public bool OnlyCaughtFallThrough(TryStatementSyntax tryStatement) => _onlyCaughtFallThrough.Contains(tryStatement);
 
         private static bool EndReachable(BlockSyntax block, SemanticModel model) => model.AnalyzeControlFlow(block)?.EndPointIsReachable ?? true;
+
+        /// <summary>For a try statement whose finally awaits: how the synchronous path writes it out.</summary>
+        public FinallyLowering? Finally(SyntaxNode tryStatement) => _finally.TryGetValue(tryStatement, out var lowering) ? lowering : null;
+
+        /// <summary>The try statement with an awaiting finally whose try block or catch clauses hold <paramref name="node"/>
+        /// (the nearest): a return there only leaves after that finally has run.</summary>
+        public FinallyLowering? FinallyAround(SyntaxNode node)
+        {
+            foreach (var ancestor in node.Ancestors())
+            {
+                if (AwaitSites.IsNestedFunction(ancestor)) return null;
+                if (ancestor is FinallyClauseSyntax) return null;
+                if (ancestor is TryStatementSyntax tryStatement && _finally.TryGetValue(tryStatement, out var lowering)) return lowering;
+            }
+
+            return null;
+        }
 
         /// <summary>For a using statement or a using declaration statement.</summary>
         public UsingLowering? Using(SyntaxNode node) => _using.TryGetValue(node, out var lowering) ? lowering : null;
@@ -162,5 +187,52 @@ namespace Prewired.Generator.FastPath
         public string ResourceType { get; }
 
         public string DisposeStatement => $"global::Prewired.CompilerServices.Disposal.Dispose(ref {ResourceVariable});";
+    }
+
+    /// <summary>
+    /// A try statement whose finally awaits, as the compiler lowers it: the try (with its catch clauses) only catches the
+    /// exception into <see cref="ErrorVariable"/>, a return in it records its value in <see cref="ReturnVariable"/> and
+    /// jumps to the end of the try; then the finally runs as ordinary statements (where its awaits can hand over), then the
+    /// exception is rethrown or the recorded return made.
+    /// </summary>
+    internal sealed class FinallyLowering
+    {
+        public FinallyLowering(int id, TryStatementSyntax tryStatement, string? resultType, SemanticModel model)
+        {
+            Statement = tryStatement;
+            ErrorVariable = "__finallyError" + id;
+            PendingVariable = "__pendingReturn" + id;
+            ReturnVariable = "__returnValue" + id;
+            EndLabel = "__endOfTry" + id;
+            ResultType = resultType;
+            HasReturns = new SyntaxNode[] { tryStatement.Block }.Concat(tryStatement.Catches)
+                .SelectMany(r => r.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n))).OfType<ReturnStatementSyntax>().Any();
+            EndReachable = model.AnalyzeControlFlow(tryStatement)?.EndPointIsReachable ?? true;
+        }
+
+        public TryStatementSyntax Statement { get; }
+
+        public string ErrorVariable { get; }
+
+        public string PendingVariable { get; }
+
+        public string ReturnVariable { get; }
+
+        public string EndLabel { get; }
+
+        /// <summary>The method's result type (null for Task and ValueTask): the type of <see cref="ReturnVariable"/>.</summary>
+        public string? ResultType { get; }
+
+        /// <summary>Whether the try block or a catch clause returns, so a return has to wait for the finally.</summary>
+        public bool HasReturns { get; }
+
+        /// <summary>Whether the original statement can end normally (else what follows the finally is a return or a rethrow).</summary>
+        public bool EndReachable { get; }
+
+        /// <summary>A return in the try block or a catch clause: record it and leave the try.</summary>
+        public string RecordReturn(string? value)
+            => value is null || ResultType is null
+                ? $"{{ {PendingVariable} = true; goto {EndLabel}; }}"
+                : $"{{ {ReturnVariable} = {value}; {PendingVariable} = true; goto {EndLabel}; }}";
     }
 }

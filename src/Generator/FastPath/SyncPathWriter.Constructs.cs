@@ -96,9 +96,15 @@ namespace Prewired.Generator.FastPath
 
         private void WriteTry(TryStatementSyntax tryStatement)
         {
+            if (_lowering.Finally(tryStatement) is { } finallyLowering && ContainsSplit(tryStatement.Finally!.Block))
+            {
+                WriteTryWithAwaitingFinally(tryStatement, finallyLowering);
+                return;
+            }
+
             if (tryStatement.Catches.Any(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)))
             {
-                WriteTryWithAwaitingCatch(tryStatement);
+                WriteTryWithAwaitingCatch(tryStatement, writeFinally: true);
                 return;
             }
 
@@ -118,11 +124,11 @@ namespace Prewired.Generator.FastPath
         /// exception into a variable (its filter still runs where it did), and its block runs after the try, where an
         /// await can hand over; a <c>throw;</c> there rethrows the caught exception. The finally, if any, wraps it all.
         /// </summary>
-        private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement)
+        private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
         {
             var lowered = tryStatement.Catches.Where(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)).ToList();
             foreach (var clause in lowered) _lines.Line($"global::System.Exception? {_lowering.Caught(clause)} = null;");
-            if (tryStatement.Finally is not null)
+            if (writeFinally && tryStatement.Finally is not null)
             {
                 _lines.Line("try");
                 _lines.OpenBrace();
@@ -166,13 +172,55 @@ namespace Prewired.Generator.FastPath
                 _lines.CloseBrace();
             }
 
-            if (tryStatement.Finally is not { } finallyClause) return;
+            if (!writeFinally || tryStatement.Finally is not { } finallyClause) return;
             _lines.CloseBrace();
             _lines.Line("finally");
             _lines.OpenBrace();
             _lines.Line($"if (!{HandOffFlag})");
             SyntaxPrinter.PrintStatement(finallyClause.Block, _lines, Replace);
             _lines.CloseBrace();
+        }
+
+        /// <summary>
+        /// A try statement whose finally awaits, as the compiler lowers it (see <see cref="FinallyLowering"/>): the try and
+        /// its catch clauses catch any exception into a variable, a return in them is recorded and jumps to the end of the
+        /// try, the finally runs after as ordinary statements (its awaits hand over like any other), then the exception is
+        /// rethrown or the recorded return made. A hand-off inside the try returns at once: the finally is the continuation's.
+        /// </summary>
+        private void WriteTryWithAwaitingFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
+        {
+            _lines.Line($"global::System.Exception? {lowering.ErrorVariable} = null;");
+            if (lowering.HasReturns)
+            {
+                _lines.Line($"var {lowering.PendingVariable} = false;");
+                if (lowering.ResultType is not null) _lines.Line($"{lowering.ResultType} {lowering.ReturnVariable} = default!;");
+            }
+
+            _lines.Line("try");
+            _lines.OpenBrace();
+            if (tryStatement.Catches.Any(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)))
+            {
+                WriteTryWithAwaitingCatch(tryStatement, writeFinally: false);
+            }
+            else if (tryStatement.Catches.Count > 0)
+            {
+                _lines.Line("try");
+                WriteStatement(tryStatement.Block);
+                foreach (var catchClause in tryStatement.Catches) SyntaxPrinter.PrintStatement(catchClause, _lines, Replace);
+            }
+            else
+            {
+                WriteStatements(tryStatement.Block.Statements);
+            }
+
+            if (lowering.HasReturns) _lines.Line(lowering.EndLabel + ": ;");
+            _lines.CloseBrace();
+            _lines.Line("catch (global::System.Exception __exception)");
+            _lines.OpenBrace();
+            _lines.Line($"{lowering.ErrorVariable} = __exception;");
+            _lines.CloseBrace();
+            WriteStatements(tryStatement.Finally!.Block.Statements);
+            ContinuationRenderer.WriteAfterFinally(_lines, lowering, value => $"return {_forms.ValuePrefix}{value}{_forms.ValueSuffix}", _forms.CompletedReturn);
         }
 
         private void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering)

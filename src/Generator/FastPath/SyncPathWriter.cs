@@ -266,6 +266,9 @@ namespace Prewired.Generator.FastPath
             var result = $"{split.AwaiterVariable}.GetResult()";
             switch (split.Form)
             {
+                case SplitForm.Return when split.Statement is not null && _lowering.FinallyAround(split.Statement) is { } finallyLowering:
+                    _lines.Line(finallyLowering.RecordReturn(result));
+                    break;
                 case SplitForm.Return:
                     _lines.Line("return " + _forms.ValuePrefix + result + _forms.ValueSuffix);
                     break;
@@ -304,6 +307,21 @@ namespace Prewired.Generator.FastPath
 
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
+            // A return inside a try whose finally awaits waits for that finally (see WriteTryWithAwaitingFinally).
+            if (node is ReturnStatementSyntax returnStatement && _lowering.FinallyAround(returnStatement) is { } finallyLowering)
+            {
+                if (returnStatement.Expression is null || finallyLowering.ResultType is null)
+                {
+                    printer.Write(finallyLowering.RecordReturn(null));
+                    return true;
+                }
+
+                printer.Write($"{{ {finallyLowering.ReturnVariable} = ");
+                printer.Node(returnStatement.Expression);
+                printer.Write($"; {finallyLowering.PendingVariable} = true; goto {finallyLowering.EndLabel}; }}");
+                return true;
+            }
+
             // A rethrow in a catch block the synchronous path runs after its try statement (see WriteTryWithAwaitingCatch).
             if (node is ThrowStatementSyntax { Expression: null } rethrow && ContinuationRenderer.CatchOf(rethrow) is { } catchClause
                 && _lowering.Caught(catchClause) is { } caught && ContainsSplit(catchClause.Block))

@@ -8,7 +8,8 @@ namespace Prewired.Tests.Analyzers
     /// <summary>PW0201 (warning): an await of a [FastPath] body the generator cannot split yet, or a construct that keeps it from splitting any.</summary>
     public sealed class FastPathNotSplitTests
     {
-        private const string InFinally = "it is inside a finally block; awaits in finally blocks are not split yet";
+        private const string InFinallyLeftByJump = "it is inside a finally block of a try that a break or continue leaves, which is not split yet";
+        private const string InFinallyNested = "it is inside a finally block of a try nested in another try whose finally awaits, which is not split yet";
         private const string InDeconstructingForEach = "it is inside a foreach that deconstructs its elements, which is not split yet";
         private const string InMultiDimensionalForEach = "it is inside a foreach over a multi-dimensional array, which is not split yet";
         private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
@@ -31,7 +32,7 @@ namespace Prewired.Tests.Analyzers
 
         /// <summary>An await in a try block is split (the continuation owns the rest of the try); in a catch or finally it is not yet.</summary>
         [Fact]
-        public Task Inside_try_and_catch_is_split_but_not_inside_finally() => VerifyAsync(InStore("""
+        public Task Inside_try_catch_and_finally_is_split() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync()
@@ -47,13 +48,61 @@ namespace Prewired.Tests.Analyzers
                     }
                     finally
                     {
-                        {|#1:await StepAsync()|};
+                        await StepAsync();
                     }
 
                     return result;
                 }
+            """));
+
+        [Fact]
+        public Task Finally_of_a_try_that_a_break_leaves() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    var i = 0;
+                    while (true)
+                    {
+                        try
+                        {
+                            if (++i == 2) break;
+                        }
+                        finally
+                        {
+                            {|#0:await StepAsync()|};
+                        }
+                    }
+
+                    return i;
+                }
             """),
-            PW0201(1, "await StepAsync()", InFinally));
+            PW0201(0, "await StepAsync()", InFinallyLeftByJump));
+
+        [Fact]
+        public Task Finally_of_a_try_nested_in_another_whose_finally_awaits() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task RunAsync();
+                private async Task RunCoreAsync()
+                {
+                    try
+                    {
+                        try
+                        {
+                            await StepAsync();
+                        }
+                        finally
+                        {
+                            {|#0:await StepAsync()|};
+                        }
+                    }
+                    finally
+                    {
+                        await StepAsync();
+                    }
+                }
+            """),
+            PW0201(0, "await StepAsync()", InFinallyNested));
 
         [Fact]
         public Task Using_statements_and_using_declarations_are_split() => VerifyAsync(InStore("""

@@ -204,6 +204,36 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         [Fact]
+        public void Awaits_in_finally_blocks_run_after_the_try_statement() => GeneratorTest.Verify("""
+            public partial class Session
+            {
+                [FastPath(nameof(QueryCoreAsync))]
+                public partial ValueTask<int> QueryAsync(string sql);
+                private async ValueTask<int> QueryCoreAsync(string sql)
+                {
+                    var connection = await OpenAsync();
+                    try
+                    {
+                        if (sql.Length == 0) return 0;
+                        return await connection.ExecuteAsync(sql);
+                    }
+                    finally
+                    {
+                        await connection.DisposeAsync();
+                    }
+                }
+
+                private static ValueTask<Connection> OpenAsync() => new(new Connection());
+            }
+
+            public sealed class Connection : IAsyncDisposable
+            {
+                public ValueTask<int> ExecuteAsync(string sql) => new(sql.Length);
+                public ValueTask DisposeAsync() => default;
+            }
+            """, expectedFiles: 1);
+
+        [Fact]
         public void Foreach_over_array_list_and_custom_enumerators() => GeneratorTest.Verify("""
             using System.Collections.Generic;
             public struct Countdown

@@ -139,12 +139,11 @@ namespace Prewired.Tests.Generator
                     return sum;
                 }
 
-                [FastPath(nameof(TryCoreAsync))]
-                public partial Task TryAsync();
-                private async Task TryCoreAsync()
+                [FastPath(nameof(AwaitUsingCoreAsync))]
+                public partial Task AwaitUsingAsync();
+                private async Task AwaitUsingCoreAsync()
                 {
-                    try { Console.WriteLine("work"); }
-                    finally { await Task.Yield(); }
+                    await using (var stream = new System.IO.MemoryStream()) { Console.WriteLine("work " + stream.Length); }
                 }
 
                 [FastPath(nameof(NestedCoreAsync))]

@@ -108,6 +108,9 @@ namespace Prewired.Tests.Reliability
             private int _budget;
             private int _forwardDepth;
             private int _loopDepth;
+
+            // Try blocks and catch blocks being generated around the current point.
+            private int _tryDepth;
             private bool _forwards;
             private bool _usesField;
             private bool _suppressedFlow;
@@ -545,8 +548,10 @@ namespace Prewired.Tests.Reliability
                     case 0:
                     {
                         // try/catch/finally around awaits: split since issue 9, awaits in the try block and (run
-                        // after the try statement, as the compiler does) in a catch block, which may end in throw;.
+                        // after the try statement, as the compiler does) in a catch block, which may end in throw;,
+                        // and in the finally of an outermost try (one nested in another whose finally awaits forwards).
                         lines.Add("try");
+                        _tryDepth++;
                         var tryBlock = Scoped(() => Block());
                         AddBlock(lines, tryBlock);
                         var reachable = EndReachable(tryBlock);
@@ -575,6 +580,7 @@ namespace Prewired.Tests.Reliability
                             reachable |= catchReachable;
                         }
 
+                        _tryDepth--;
                         if (kind != 0)
                         {
                             lines.Add("finally");
@@ -586,6 +592,10 @@ namespace Prewired.Tests.Reliability
                                 return statements;
                             });
                             if (_flavor == Flavor.Direct) finallyBlock.Insert(0, Line("env.Log(\"finally\");"));
+                            if (_flavor == Flavor.Direct && _tryDepth == 0 && _sites < MaxSites && !_yielded && _r.Next(2) == 0)
+                            {
+                                finallyBlock.Insert(1, Line("await " + Awaitable(null, tail: false) + ";"));
+                            }
                             AddBlock(lines, finallyBlock);
                         }
 

@@ -1638,6 +1638,131 @@ namespace Prewired.Tests.Semantics
                 }
                 """),
 
+            // ---- awaits in finally blocks: the try runs as the compiler lowers it, then the finally, then rethrow/return ----
+            new("Y01_AwaitInFinally_Return", "Task<int>", """
+                {
+                    try
+                    {
+                        var x = await env.TR(0, 5);
+                        if (v == 1) throw env.Ioe("bad " + x);
+                        return x * 2;
+                    }
+                    finally
+                    {
+                        env.Log("finally start");
+                        await env.T(1);
+                        env.Log("finally end");
+                    }
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("Y02_AwaitInFinally_FallThrough_ValueTask", "ValueTask", """
+                {
+                    var k = 0;
+                    try
+                    {
+                        k = await env.VR(0, 3);
+                        if (v == 1) return;
+                    }
+                    finally
+                    {
+                        await env.V(1);
+                        env.Log("k=" + k);
+                    }
+                    env.Log("after");
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("Y03_AwaitInFinally_WithCatchAwait_InLoop", "Task<string>", """
+                {
+                    var log = "";
+                    for (var i = 0; i < 3; i++)
+                    {
+                        try
+                        {
+                            if (i == v) throw env.Ioe("at " + i);
+                            log += i;
+                            if (i == 2) return log;
+                        }
+                        catch (InvalidOperationException e)
+                        {
+                            await env.T(0);
+                            log += "c" + e.Message.Length;
+                        }
+                        finally
+                        {
+                            await env.T(1);
+                            log += "f";
+                        }
+                    }
+                    return log;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("Y04_AwaitInFinally_ThrowFromFinally", "Task<int>", """
+                {
+                    try
+                    {
+                        await env.T(0);
+                        throw env.Ioe("from try");
+                    }
+                    finally
+                    {
+                        await env.T(1);
+                        if (v == 1) throw new ArgumentException("from finally");
+                    }
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("Y05_AwaitInFinally_DisposeAsyncByHand", "Task<int>", """
+                {
+                    var resource = new AsyncRes(env, "r");
+                    try
+                    {
+                        return await env.TR(0, resource.Name.Length);
+                    }
+                    finally
+                    {
+                        await resource.DisposeAsync();
+                    }
+                }
+                """) { Members = "private sealed class AsyncRes : IAsyncDisposable\n{\n    private readonly Env _env;\n    public AsyncRes(Env env, string name) { _env = env; Name = name; }\n    public string Name { get; }\n    public ValueTask DisposeAsync() { _env.Log(\"dispose \" + Name); return new ValueTask(_env.T(1)); }\n}" },
+
+            new("Y06_Forwarded_BreakLeavesTryWithAwaitingFinally", "Task<int>", """
+                {
+                    var i = 0;
+                    while (true)
+                    {
+                        try
+                        {
+                            if (++i == 2) break;
+                        }
+                        finally
+                        {
+                            await env.T(0);
+                        }
+                    }
+                    return i;
+                }
+                """) { ExpectSplit = false },
+
+
+            new("T13_AssignAwaitInTry_CatchKeepsOldValue", "Task<int>", """
+                {
+                    var result = 10;
+                    try
+                    {
+                        result = await env.TR(0, 20);
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        env.Log("caught");
+                    }
+                    return result;
+                }
+                """),
+
+
             new("K06_AwaitInCatchWithoutType_RethrowAfterNestedTry", "Task<int>", """
                 {
                     try
