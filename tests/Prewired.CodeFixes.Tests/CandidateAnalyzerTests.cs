@@ -164,18 +164,11 @@ namespace Prewired.CodeFixes.Tests
                     return value + 1;
                 }
 
-                // ValueTask, but the await sits inside a catch block: [FastPath] cannot split it yet.
+                // ValueTask, but an 'await using' hides an await [FastPath] cannot split yet.
                 public async ValueTask<int> GuardedAsync(int id)
                 {
-                    try
-                    {
-                        _source.Log("load " + id);
-                        return id;
-                    }
-                    catch (InvalidOperationException)
-                    {
-                        return await _source.LoadAsync(id) + 1;
-                    }
+                    await using var stream = new System.IO.MemoryStream();
+                    return await _source.LoadAsync(id) + (int)stream.Length;
                 }
 
                 // Nested inside a larger expression.

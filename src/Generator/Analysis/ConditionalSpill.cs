@@ -60,6 +60,21 @@ namespace Prewired.Generator.Analysis
             }
         }
 
+        /// <summary>
+        /// <c>c ? await a : await b</c>, the statement's only two awaits: each spills with the conditional, the branch
+        /// taken awaits its own into the one temporary.
+        /// </summary>
+        public static bool AwaitsBothBranches(SyntaxNode parent, System.Collections.Generic.IReadOnlyCollection<AwaitExpressionSyntax> awaits)
+            => awaits.Count == 2 && parent is ConditionalExpressionSyntax conditional
+               && Unparenthesized(conditional.WhenTrue) is AwaitExpressionSyntax whenTrue && awaits.Contains(whenTrue)
+               && Unparenthesized(conditional.WhenFalse) is AwaitExpressionSyntax whenFalse && awaits.Contains(whenFalse);
+
+        private static ExpressionSyntax Unparenthesized(ExpressionSyntax expression)
+        {
+            while (expression is ParenthesizedExpressionSyntax parenthesized) expression = parenthesized.Expression;
+            return expression;
+        }
+
         /// <summary>The type of the temporary: the expression's own type (or, target-typed, the type it converts to).</summary>
         public static ITypeSymbol? ResultType(ExpressionSyntax conditional, SemanticModel model)
         {

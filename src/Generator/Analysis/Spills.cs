@@ -63,7 +63,8 @@ namespace Prewired.Generator.Analysis
             {
                 // The await as the conditional operand itself: the conditional spills as a whole (once per statement). What
                 // it evaluates before the await (its condition or left operand) runs in place, before the await, as in C#.
-                if (conditional is null && awaits.Count == 1 && child == Unparenthesized(awaitExpression, parent) && ConditionalSpill.Kind(parent, child, model) is not null)
+                if (conditional is null && (awaits.Count == 1 || ConditionalSpill.AwaitsBothBranches(parent, awaits))
+                    && child == Unparenthesized(awaitExpression, parent) && ConditionalSpill.Kind(parent, child, model) is not null)
                 {
                     if (ConditionalSpill.DeclaresVariables(parent))
                     {

@@ -156,6 +156,14 @@ namespace Prewired.Generator.FastPath
             foreach (var group in splits.Where(s => s.Form == SplitForm.Spill).GroupBy(s => s.Statement!))
             {
                 var ordered = group.OrderBy(s => s.Await.SpanStart).ToList();
+                if (ordered.Count == 2 && ordered[0].Conditional is { } conditional && ordered[1].Conditional == conditional)
+                {
+                    // c ? await a : await b: alternatives, not a sequence.
+                    ordered[0].ConditionalPartner = ordered[1];
+                    ordered[1].IsConditionalPartner = true;
+                    continue;
+                }
+
                 for (var i = 0; i < ordered.Count; i++)
                 {
                     ordered[i].SpillOrdinal = i;

@@ -60,6 +60,13 @@ namespace Prewired.Generator.FastPath
 
         public string? ConditionalTypeName { get; set; }
 
+        /// <summary>For <c>c ? await a : await b</c>: the other branch's await (set on the first, the one the statement is
+        /// keyed by); the branch taken awaits into the first's temporary.</summary>
+        public SplitPoint? ConditionalPartner { get; set; }
+
+        /// <summary>Set on the second await of <c>c ? await a : await b</c>: written by the first.</summary>
+        public bool IsConditionalPartner { get; set; }
+
         /// <summary>The node the statement reads the temporary in place of.</summary>
         public ExpressionSyntax Spilled => Conditional ?? Await;
 

@@ -41,9 +41,9 @@ namespace Prewired.Generator.FastPath
             _lowering = lowering;
             _lines = lines;
             // A statement with several spilled awaits is keyed by its first; the others follow it, in order.
-            _splits = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            _splits = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0 && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
             _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
-            _spilled = splits.Where(s => s.Form == SplitForm.Spill).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
+            _spilled = splits.Where(s => s.Form == SplitForm.Spill && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
             _forms = forms;
             _resumePrefix = resumePrefix;
         }
@@ -204,6 +204,18 @@ namespace Prewired.Generator.FastPath
                 _lines.CloseBrace();
             }
 
+            if (split.ConditionalPartner is { } partner)
+            {
+                // c ? await a : await b: each branch awaits its own into the one temporary.
+                _lines.Line($"if ({first})");
+                Awaited();
+                _lines.Line("else");
+                _lines.OpenBrace();
+                WriteAwait(partner, declareSpill: false, target: temporary);
+                _lines.CloseBrace();
+                return;
+            }
+
             void Assign(string value)
             {
                 _lines.OpenBrace();
@@ -247,7 +259,7 @@ namespace Prewired.Generator.FastPath
             }
         }
 
-        private void WriteAwait(SplitPoint split, bool declareSpill)
+        private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
         {
             var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)).Concat(split.Synthetic.Select(v => ", " + v.Name)));
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
@@ -281,7 +293,7 @@ namespace Prewired.Generator.FastPath
                     _lines.Line($"{assignment.Left.WithoutTrivia()} = {result};");
                     break;
                 case SplitForm.Spill:
-                    _lines.Line($"{(declareSpill ? "var " : string.Empty)}{split.SpillVariable} = {result};");
+                    _lines.Line($"{(declareSpill ? "var " : string.Empty)}{target ?? split.SpillVariable} = {result};");
                     break;
                 default:
                     _lines.Line(result + ";");

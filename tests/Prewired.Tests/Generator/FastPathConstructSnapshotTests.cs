@@ -94,7 +94,8 @@ namespace Prewired.Tests.Generator
                     var name = _cached ?? await LoadAsync(key);
                     if (refresh && await ExpiredAsync(key)) name = await LoadAsync(key);
                     var length = name.Length > 3 ? await CountAsync(name) : 0L;
-                    return (int)length;
+                    var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
+                    return (int)length + other.Length;
                 }
 
                 private static Task<string> LoadAsync(string key) => Task.FromResult(key);

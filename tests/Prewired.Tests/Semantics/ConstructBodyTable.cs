@@ -1394,6 +1394,34 @@ namespace Prewired.Tests.Semantics
                 }
                 """),
 
+            new("C13_ConditionalAwaitsBothBranches", "Task<string>", """
+                {
+                    var text = v == 0 ? await env.TR(0, "a") : await env.TR(1, "b");
+                    env.Log(text);
+                    return text;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("C14_ConditionalAwaitsBothBranches_Widened_InLoop", "Task<long>", """
+                {
+                    long sum = 0;
+                    for (var i = 0; i < 4; i++)
+                    {
+                        sum += i % 2 == 0 ? await env.TR(0, i) : await env.VR(1, (long)i * 10);
+                        env.Log("sum=" + sum);
+                    }
+                    return sum;
+                }
+                """),
+
+            new("C15_ReturnConditionalAwaitsBothBranches", "ValueTask<int>", """
+                {
+                    env.Log("start");
+                    return v == 0 ? await env.VR(0, 1) : await env.VR(1, 2);
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+
             new("C11_Forwarded_AndOperandDeclaresVariable", "Task<int>", """
                 {
                     object o = "text";

@@ -55,7 +55,7 @@ partial class Lookup
         {
             var __awaitable2 = LoadAsync(key);
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return FindAsync__Resume2(__awaitable2);
+            if (!__awaiter2.IsCompleted) return FindAsync__Resume2(__awaitable2, key, refresh);
             name = __awaiter2.GetResult();
         }
         long __spill3;
@@ -63,7 +63,7 @@ partial class Lookup
         {
             var __awaitable3 = CountAsync(name);
             var __awaiter3 = __awaitable3.GetAwaiter();
-            if (!__awaiter3.IsCompleted) return FindAsync__Resume3(__awaitable3, name);
+            if (!__awaiter3.IsCompleted) return FindAsync__Resume3(__awaitable3, key, refresh, name);
             __spill3 = __awaiter3.GetResult();
         }
         else
@@ -71,7 +71,23 @@ partial class Lookup
             __spill3 = 0L;
         }
         var length = __spill3;
-        return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((int)length);
+        string __spill4;
+        if (refresh)
+        {
+            var __awaitable4 = LoadAsync(name);
+            var __awaiter4 = __awaitable4.GetAwaiter();
+            if (!__awaiter4.IsCompleted) return FindAsync__Resume4(__awaitable4, key, refresh, name, length);
+            __spill4 = __awaiter4.GetResult();
+        }
+        else
+        {
+            var __awaitable5 = LoadAsync(key);
+            var __awaiter5 = __awaitable5.GetAwaiter();
+            if (!__awaiter5.IsCompleted) return FindAsync__Resume5(__awaitable5, key, refresh, name, length);
+            __spill4 = __awaiter5.GetResult();
+        }
+        var other = __spill4;
+        return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((int)length + other.Length);
     }
 
     /// <summary>Resumes 'FindCoreAsync' at await #0 (<c>await LoadAsync(key)</c>) when it did not complete synchronously.</summary>
@@ -83,7 +99,8 @@ partial class Lookup
         var name = __spill0;
         if (refresh && await ExpiredAsync(key)) name = await LoadAsync(key);
         var length = name.Length > 3 ? await CountAsync(name) : 0L;
-        return (int)length;
+        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
+        return (int)length + other.Length;
     }
 
     /// <summary>Resumes 'FindCoreAsync' at await #1 (<c>await ExpiredAsync(key)</c>) when it did not complete synchronously.</summary>
@@ -94,27 +111,50 @@ partial class Lookup
         bool __spill1 = await __awaitable;
         if (__spill1) name = await LoadAsync(key);
         var length = name.Length > 3 ? await CountAsync(name) : 0L;
-        return (int)length;
+        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
+        return (int)length + other.Length;
     }
 
     /// <summary>Resumes 'FindCoreAsync' at await #2 (<c>await LoadAsync(key)</c>) when it did not complete synchronously.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume2(global::System.Threading.Tasks.Task<string> __awaitable)
+    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume2(global::System.Threading.Tasks.Task<string> __awaitable, string key, bool refresh)
     {
         string name;
         name = await __awaitable;
         var length = name.Length > 3 ? await CountAsync(name) : 0L;
-        return (int)length;
+        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
+        return (int)length + other.Length;
     }
 
     /// <summary>Resumes 'FindCoreAsync' at await #3 (<c>await CountAsync(name)</c>) when it did not complete synchronously.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume3(global::System.Threading.Tasks.ValueTask<long> __awaitable, string name)
+    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume3(global::System.Threading.Tasks.ValueTask<long> __awaitable, string key, bool refresh, string name)
     {
         long __spill3 = await __awaitable;
         var length = __spill3;
-        return (int)length;
+        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
+        return (int)length + other.Length;
+    }
+
+    /// <summary>Resumes 'FindCoreAsync' at await #4 (<c>await LoadAsync(name)</c>) when it did not complete synchronously.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume4(global::System.Threading.Tasks.Task<string> __awaitable, string key, bool refresh, string name, long length)
+    {
+        string __spill4 = await __awaitable;
+        var other = __spill4;
+        return (int)length + other.Length;
+    }
+
+    /// <summary>Resumes 'FindCoreAsync' at await #5 (<c>await LoadAsync(key)</c>) when it did not complete synchronously.</summary>
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume5(global::System.Threading.Tasks.Task<string> __awaitable, string key, bool refresh, string name, long length)
+    {
+        string __spill5 = await __awaitable;
+        var other = __spill5;
+        return (int)length + other.Length;
     }
 }
