@@ -105,6 +105,23 @@ namespace Prewired.CodeFixes.Tests
             }
             """);
 
+        /// <summary>Generic methods convert too: the partial declaration repeats the type parameters and constraints.</summary>
+        [Fact]
+        public Task PW0102_and_PW0202_on_generic_methods() => VerifyAsync(Source + """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public async Task<T> {|PW0102:EchoAsync|}<T>(T value) => await Task.FromResult(value);
+
+                public async ValueTask<T?> {|PW0202:FirstAsync|}<T>(IReadOnlyList<T> items) where T : class
+                {
+                    await _source.LoadAsync(items.Count);
+                    return items.Count > 0 ? items[0] : null;
+                }
+            }
+            """);
+
         [Fact]
         public Task PW0102_override_and_virtual() => VerifyAsync(Source + """
             public class Base
@@ -198,7 +215,6 @@ namespace Prewired.CodeFixes.Tests
 
                 public async void Fire(int id) => await _source.LoadAsync(id);
 
-                public async Task<T> GenericAsync<T>(T value) => await Task.FromResult(value);
 
                 public static async Task Main() => await Task.Delay(1);
             }

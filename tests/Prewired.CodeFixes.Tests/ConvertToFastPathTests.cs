@@ -68,6 +68,49 @@ namespace Prewired.CodeFixes.Tests
                 """,
         }.RunAsync();
 
+        /// <summary>A generic method: the partial declaration and the body keep the type parameters and the constraints.</summary>
+        [Fact]
+        public Task Generic_method_with_constraints() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        {
+            TestCode = """
+                using System.Collections.Generic;
+                using System.Threading.Tasks;
+
+                public class Repository
+                {
+                    private readonly Dictionary<int, object> _items = new();
+
+                    public async ValueTask<T?> {|PW0202:FindAsync|}<T>(int id)
+                        where T : class
+                    {
+                        await Task.Yield();
+                        return _items.TryGetValue(id, out var item) ? item as T : null;
+                    }
+                }
+                """,
+            FixedCode = """
+                using System.Collections.Generic;
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Repository
+                {
+                    private readonly Dictionary<int, object> _items = new();
+
+                    [FastPath(nameof(FindCoreAsync))]
+                    public partial ValueTask<T?> FindAsync<T>(int id)
+                        where T : class;
+
+                    private async ValueTask<T?> FindCoreAsync<T>(int id)
+                        where T : class
+                    {
+                        await Task.Yield();
+                        return _items.TryGetValue(id, out var item) ? item as T : null;
+                    }
+                }
+                """,
+        }.RunAsync();
+
         [Fact]
         public Task ValueTask_with_code_after_the_await_and_a_default_parameter() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
         {

@@ -33,8 +33,8 @@ namespace Prewired.Analyzers.Candidates
                 }
             }
 
-            // Explicit interface implementations cannot be partial; generic methods and ref/out/in parameters are PW0007.
-            if (declaration.ExplicitInterfaceSpecifier is not null || declaration.TypeParameterList is not null) return false;
+            // Explicit interface implementations cannot be partial; ref/out/in parameters are PW0007.
+            if (declaration.ExplicitInterfaceSpecifier is not null) return false;
             foreach (var parameter in declaration.ParameterList.Parameters)
             {
                 if (parameter.Modifiers.Any(m => m.IsKind(SyntaxKind.RefKeyword) || m.IsKind(SyntaxKind.OutKeyword) || m.IsKind(SyntaxKind.InKeyword)))
@@ -53,7 +53,7 @@ namespace Prewired.Analyzers.Candidates
         /// <summary>The semantic checks, mirroring MarkedMethodValidator's shape rules.</summary>
         public static bool IsConvertibleMethod(IMethodSymbol method, CancellationToken cancellationToken)
         {
-            if (method.MethodKind != MethodKind.Ordinary || method.IsGenericMethod || method.IsAbstract || method.IsExtern) return false;
+            if (method.MethodKind != MethodKind.Ordinary || method.IsAbstract || method.IsExtern) return false;
             if (method.Parameters.Any(p => p.RefKind != RefKind.None)) return false;
 
             // An entry point stays what the runtime calls.

@@ -73,14 +73,19 @@ namespace Prewired.CodeFixes.Syntax
             var modifierList = SpacedModifiers(modifiers, headerLeading);
 
             var returnType = method.Modifiers.Count > 0 ? method.ReturnType : method.ReturnType.WithLeadingTrivia();
-            var parameters = method.ParameterList.WithCloseParenToken(method.ParameterList.CloseParenToken.WithTrailingTrivia());
+
+            // A generic method's partial declaration repeats its constraints (the body keeps them too); the semicolon
+            // follows the last clause, or the parameter list.
+            var constraints = method.ConstraintClauses;
+            var parameters = constraints.Count > 0 ? method.ParameterList : method.ParameterList.WithCloseParenToken(method.ParameterList.CloseParenToken.WithTrailingTrivia());
+            if (constraints.Count > 0) constraints = constraints.Replace(constraints.Last(), constraints.Last().WithTrailingTrivia());
             var semicolon = SyntaxFactory.Token(SyntaxFactory.TriviaList(), SyntaxKind.SemicolonToken, method.GetTrailingTrivia());
             return method
                 .WithAttributeLists(attributeLists)
                 .WithModifiers(modifierList)
                 .WithReturnType(returnType)
                 .WithParameterList(parameters)
-                .WithConstraintClauses(default)
+                .WithConstraintClauses(constraints)
                 .WithBody(null)
                 .WithExpressionBody(null)
                 .WithSemicolonToken(semicolon);
