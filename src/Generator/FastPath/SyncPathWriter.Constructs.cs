@@ -108,10 +108,21 @@ namespace Prewired.Generator.FastPath
                 return;
             }
 
+            WriteTryAndCatches(tryStatement);
+            if (tryStatement.Finally is { } finallyClause) WriteFinallyUnlessHandedOff(finallyClause);
+        }
+
+        /// <summary>The try block and the catch clauses as they are.</summary>
+        private void WriteTryAndCatches(TryStatementSyntax tryStatement)
+        {
             _lines.Line("try");
             WriteStatement(tryStatement.Block);
             foreach (var catchClause in tryStatement.Catches) SyntaxPrinter.PrintStatement(catchClause, _lines, Replace);
-            if (tryStatement.Finally is not { } finallyClause) return;
+        }
+
+        /// <summary>The statement's own finally, run only when nothing was handed over (else it is the continuation's).</summary>
+        private void WriteFinallyUnlessHandedOff(FinallyClauseSyntax finallyClause)
+        {
             _lines.Line("finally");
             _lines.OpenBrace();
             _lines.Line($"if (!{HandOffFlag})");
@@ -174,11 +185,7 @@ namespace Prewired.Generator.FastPath
 
             if (!writeFinally || tryStatement.Finally is not { } finallyClause) return;
             _lines.CloseBrace();
-            _lines.Line("finally");
-            _lines.OpenBrace();
-            _lines.Line($"if (!{HandOffFlag})");
-            SyntaxPrinter.PrintStatement(finallyClause.Block, _lines, Replace);
-            _lines.CloseBrace();
+            WriteFinallyUnlessHandedOff(finallyClause);
         }
 
         /// <summary>
@@ -204,9 +211,7 @@ namespace Prewired.Generator.FastPath
             }
             else if (tryStatement.Catches.Count > 0)
             {
-                _lines.Line("try");
-                WriteStatement(tryStatement.Block);
-                foreach (var catchClause in tryStatement.Catches) SyntaxPrinter.PrintStatement(catchClause, _lines, Replace);
+                WriteTryAndCatches(tryStatement);
             }
             else
             {
