@@ -24,6 +24,11 @@ namespace Prewired.Generator.Parsing
         private readonly CancellationToken _cancellationToken;
         private readonly Dictionary<IMethodSymbol, string?> _verdicts = new(SymbolEqualityComparer.Default);
 
+        // Per type, its static (or instance) initializers' verdict: they may read the type's own static members, whose
+        // static initialization is these same initializers, so a type in progress counts as safe (like a recursive call).
+        private readonly Dictionary<INamedTypeSymbol, string?> _staticInitializers = new(SymbolEqualityComparer.Default);
+        private readonly Dictionary<INamedTypeSymbol, string?> _instanceInitializers = new(SymbolEqualityComparer.Default);
+
         private ContextGuardAnalysis(Compilation compilation, CancellationToken cancellationToken)
         {
             _compilation = compilation;
@@ -209,6 +214,18 @@ namespace Prewired.Generator.Parsing
 
         /// <summary>The field and property initializers a constructor runs before its own body.</summary>
         private string? CheckInitializers(INamedTypeSymbol type, bool isStatic, int depth)
+        {
+            var verdicts = isStatic ? _staticInitializers : _instanceInitializers;
+            var definition = type.OriginalDefinition;
+            if (verdicts.TryGetValue(definition, out var known)) return known;
+            if (depth >= MaxDepth) return $"the initializers of '{type.Name}' (nested too deeply to prove)";
+            verdicts[definition] = null;
+            var verdict = FirstUnsafeInitializer(type, isStatic, depth);
+            verdicts[definition] = verdict;
+            return verdict;
+        }
+
+        private string? FirstUnsafeInitializer(INamedTypeSymbol type, bool isStatic, int depth)
         {
             foreach (var member in type.GetMembers())
             {

@@ -41,6 +41,30 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>
+        /// Static initializers that read the type's own static members: the context-guard analysis used to recurse through
+        /// them without end and crash the compiler (stack overflow; found on MQTTnet's EmptyBuffer by eng/RealCode).
+        /// </summary>
+        [Fact]
+        public void Self_referencing_static_initializers_end() => GeneratorTest.Verify("""
+            public partial class Cycles
+            {
+                static readonly int A = 1;
+                static readonly int B = A + 1;
+                static readonly int[] Empty = new int[B];
+                static readonly Cycles Shared = new();
+                readonly int _size = Empty.Length + B;
+
+                [FastPath(nameof(MCore))]
+                public partial ValueTask<int> M();
+                private async ValueTask<int> MCore()
+                {
+                    await Task.Yield();
+                    return B + Shared._size;
+                }
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Awaits_as_statement_declaration_assignment_and_return() => GeneratorTest.Verify("""
             public partial class Forms
