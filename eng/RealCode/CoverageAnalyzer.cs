@@ -173,9 +173,27 @@ namespace Prewired.RealCode
             // Errors in the generated files, by file.
             var original = new HashSet<SyntaxTree>(copy.SyntaxTrees);
             var errorsByTree = new Dictionary<SyntaxTree, List<Diagnostic>>();
+            var warnings = new Dictionary<string, int>();
+            var filesWithWarnings = 0;
             foreach (var tree in output.SyntaxTrees.Where(t => !original.Contains(t)))
             {
-                errorsByTree[tree] = output.GetSemanticModel(tree).GetDiagnostics(cancellationToken: cancellationToken).Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
+                var diagnostics = output.GetSemanticModel(tree).GetDiagnostics(cancellationToken: cancellationToken);
+                errorsByTree[tree] = diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
+                var treeWarnings = diagnostics.Where(d => d.Severity == DiagnosticSeverity.Warning && !d.IsSuppressed).ToList();
+                foreach (var warning in treeWarnings)
+                {
+                    warnings[warning.Id] = (warnings.TryGetValue(warning.Id, out var count) ? count : 0) + 1;
+                }
+
+                if (treeWarnings.Count > 0) filesWithWarnings++;
+                if (treeWarnings.Count > 0 && errorsByTree[tree].Count == 0) Dump(context, tree, treeWarnings);
+            }
+
+            if (warnings.Count > 0)
+            {
+                // The library's own code builds without these (with its own warning settings, which the copy keeps).
+                context.ReportDiagnostic(Diagnostic.Create(ToolProblem, Location.None,
+                    $"warnings in the generated code of {filesWithWarnings} marked method(s): " + string.Join(", ", warnings.OrderByDescending(w => w.Value).Select(w => $"{w.Key} x{w.Value}"))));
             }
 
             foreach (var method in marked)
@@ -217,7 +235,7 @@ namespace Prewired.RealCode
             }
         }
 
-        /// <summary>With the build property PrewiredRealCodeDump set to a folder, a generated file in error is written there.</summary>
+        /// <summary>With the build property PrewiredRealCodeDump set to a folder, a generated file with errors or warnings is written there.</summary>
         private static void Dump(CompilationAnalysisContext context, SyntaxTree tree, List<Diagnostic> errors)
         {
             if (!context.Options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(DumpProperty, out var folder) || string.IsNullOrWhiteSpace(folder)) return;
