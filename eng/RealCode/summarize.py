@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarizes PWR001 reports (Prewired.RealCode's CoverageAnalyzer) from compiler SARIF logs into markdown tables.
+"""Summarizes Prewired.RealCode's reports (PWR001-PWR003) from compiler SARIF logs into markdown tables.
 
 Usage: summarize.py NAME=file.sarif [NAME=file.sarif ...]
 Each argument names a library and the SARIF 2.1 error log of its build (ErrorLog=file.sarif,version=2.1).
@@ -9,58 +9,83 @@ import json
 import sys
 
 
-def reports(path):
+def results(path, rule):
     with open(path, encoding="utf-8-sig") as f:
         log = json.load(f)
     seen = set()
     for run in log.get("runs", []):
         for result in run.get("results", []):
-            if result.get("ruleId") != "PWR001":
+            if result.get("ruleId") != rule:
                 continue
-            location = result["locations"][0]["physicalLocation"]
-            key = (location["artifactLocation"]["uri"], location["region"]["startLine"], location["region"].get("startColumn"))
+            locations = result.get("locations") or [{}]
+            location = locations[0].get("physicalLocation", {})
+            key = (location.get("artifactLocation", {}).get("uri"), location.get("region", {}).get("startLine"),
+                   location.get("region", {}).get("startColumn"), result["message"]["text"] if not location else "")
             if key in seen:
                 continue  # a multi-targeted build reports a method once per target
             seen.add(key)
-            verdict, category, method = result["message"]["text"].split("|", 2)
-            yield verdict, category, method
+            yield location, result["message"]["text"]
+
+
+def where(location):
+    uri = location.get("artifactLocation", {}).get("uri", "?")
+    return f"{uri.rsplit('/', 1)[-1]}({location.get('region', {}).get('startLine', '?')})"
 
 
 def main(arguments):
     libraries = [a.split("=", 1) for a in arguments]
+    names = [name for name, _ in libraries]
     totals = {}
-    reasons = collections.Counter()
-    reason_by_library = collections.defaultdict(collections.Counter)
+    reasons = collections.defaultdict(collections.Counter)
+    others = collections.defaultdict(collections.Counter)
+    problems = []
     for name, path in libraries:
         counts = collections.Counter()
-        for verdict, category, _ in reports(path):
+        for _, text in results(path, "PWR001"):
+            # verdict|category|Type.Method: a category may hold '|' (the reason quotes C#), a method name never does.
+            verdict, rest = text.split("|", 1)
+            category = rest.rsplit("|", 1)[0]
             counts[verdict] += 1
-            if verdict == "other":
-                counts["other:" + category] += 1
-            if verdict == "forward":
-                reasons[category] += 1
-                reason_by_library[category][name] += 1
+            if verdict in ("forward", "error"):
+                reasons[(verdict, category)][name] += 1
+            elif verdict == "other":
+                others[category][name] += 1
         totals[name] = counts
+        for location, text in results(path, "PWR002"):
+            problems.append(f"- {name}: {where(location)}: {text}")
+        for _, text in results(path, "PWR003"):
+            problems.append(f"- {name}: tool: {text}")
 
-    print("| Library | Async methods with awaits | Split | Forwarded | Split % | Not candidates (async void / iterators / other) | Async local functions (not classified) |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    all_split = all_candidates = 0
+    print("| Library | Async methods with awaits | Split | Forwarded | Generated code in error | Split % |")
+    print("|---|---:|---:|---:|---:|---:|")
+    all_counts = collections.Counter()
     for name, counts in totals.items():
-        candidates = counts["split"] + counts["forward"]
-        all_split += counts["split"]
-        all_candidates += candidates
-        others = counts["other"] - counts["other:async local function"]
+        candidates = counts["split"] + counts["forward"] + counts["error"]
+        all_counts.update(counts)
         share = 100.0 * counts["split"] / candidates if candidates else 0.0
-        print(f"| {name} | {candidates} | {counts['split']} | {counts['forward']} | {share:.1f}% | {others} | {counts['other:async local function']} |")
-    if len(totals) > 1 and all_candidates:
-        print(f"| **All** | {all_candidates} | {all_split} | {all_candidates - all_split} | {100.0 * all_split / all_candidates:.1f}% | | |")
+        print(f"| {name} | {candidates} | {counts['split']} | {counts['forward']} | {counts['error']} | {share:.1f}% |")
+    if len(totals) > 1:
+        candidates = all_counts["split"] + all_counts["forward"] + all_counts["error"]
+        share = 100.0 * all_counts["split"] / candidates if candidates else 0.0
+        print(f"| **All** | {candidates} | {all_counts['split']} | {all_counts['forward']} | {all_counts['error']} | {share:.1f}% |")
 
     print()
-    names = [name for name, _ in libraries]
-    print("| Why forwarded (first blocker) | " + " | ".join(names) + " | Total |")
+    print("| Not split: why (the first reason) | " + " | ".join(names) + " | Total |")
     print("|---|" + "---:|" * (len(names) + 1))
-    for reason, count in reasons.most_common():
-        print(f"| {reason} | " + " | ".join(str(reason_by_library[reason][n]) for n in names) + f" | {count} |")
+    for (verdict, category), by_library in sorted(reasons.items(), key=lambda item: -sum(item[1].values())):
+        label = (category if verdict == "forward" else f"error: {category}").replace("|", "\\|")
+        print(f"| {label} | " + " | ".join(str(by_library[n]) for n in names) + f" | {sum(by_library.values())} |")
+
+    print()
+    print("| Not classified | " + " | ".join(names) + " | Total |")
+    print("|---|" + "---:|" * (len(names) + 1))
+    for category, by_library in sorted(others.items(), key=lambda item: -sum(item[1].values())):
+        print(f"| {category.replace('|', chr(92) + '|')} | " + " | ".join(str(by_library[n]) for n in names) + f" | {sum(by_library.values())} |")
+
+    if problems:
+        print()
+        print("Generated code in error, generator exceptions and tool problems (PWR002, PWR003):")
+        print("\n".join(problems))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,128 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace Prewired.RealCode
+{
+    /// <summary>
+    /// Marks async methods the way a user converting them would: next to each body method goes
+    /// <c>[global::Prewired.FastPath("Body")] private partial Task&lt;T&gt; Body__PwrN(parameters);</c> (the body's return
+    /// type, type parameters, constraints and parameters, without parameter attributes or <c>this</c>), and every
+    /// declaration of its containing types gets <c>partial</c>. The body itself is not touched, so what the generator reads
+    /// is the library's own code.
+    /// </summary>
+    internal sealed class Marking : CSharpSyntaxRewriter
+    {
+        /// <summary>On a body method to mark; its data is the marked method's name.</summary>
+        public const string MarkKind = "Prewired.RealCode.Mark";
+
+        /// <summary>On a type declaration that needs the partial modifier.</summary>
+        public static readonly SyntaxAnnotation MakePartial = new("Prewired.RealCode.Partial");
+
+        /// <summary>On a type declaration that gets an empty static constructor (see <see cref="StaticInitializerCycles"/>).</summary>
+        public static readonly SyntaxAnnotation AddStaticConstructor = new("Prewired.RealCode.StaticConstructor");
+
+        /// <summary>On each marked declaration the rewriter adds; its data is the marked method's name.</summary>
+        public const string MarkedKind = "Prewired.RealCode.Marked";
+
+        private Marking()
+        {
+        }
+
+        /// <summary>
+        /// <paramref name="root"/> with <paramref name="marks"/> (body declarations in it and the names of their marked
+        /// methods) marked, <paramref name="partialTypes"/> (type declarations in it) made partial and
+        /// <paramref name="staticConstructors"/> given an empty static constructor.
+        /// </summary>
+        public static SyntaxNode Apply(
+            SyntaxNode root, IReadOnlyDictionary<MethodDeclarationSyntax, string> marks, IReadOnlyCollection<TypeDeclarationSyntax> partialTypes,
+            IReadOnlyCollection<TypeDeclarationSyntax> staticConstructors)
+        {
+            var annotated = root.ReplaceNodes(
+                marks.Keys.Cast<SyntaxNode>().Concat(partialTypes).Concat(staticConstructors).Distinct(),
+                (original, rewritten) =>
+                {
+                    if (original is MethodDeclarationSyntax method && marks.TryGetValue(method, out var name)) return rewritten.WithAdditionalAnnotations(new SyntaxAnnotation(MarkKind, name));
+                    if (original is TypeDeclarationSyntax type && partialTypes.Contains(type)) rewritten = rewritten.WithAdditionalAnnotations(MakePartial);
+                    if (original is TypeDeclarationSyntax cycle && staticConstructors.Contains(cycle)) rewritten = rewritten.WithAdditionalAnnotations(AddStaticConstructor);
+                    return rewritten;
+                });
+            return new Marking().Visit(annotated);
+        }
+
+        public override SyntaxNode? VisitClassDeclaration(ClassDeclarationSyntax node) => Rewrite((TypeDeclarationSyntax)base.VisitClassDeclaration(node)!);
+
+        public override SyntaxNode? VisitRecordDeclaration(RecordDeclarationSyntax node) => Rewrite((TypeDeclarationSyntax)base.VisitRecordDeclaration(node)!);
+
+        public override SyntaxNode? VisitStructDeclaration(StructDeclarationSyntax node) => Rewrite((TypeDeclarationSyntax)base.VisitStructDeclaration(node)!);
+
+        private static TypeDeclarationSyntax Rewrite(TypeDeclarationSyntax type)
+        {
+            if (type.Members.Any(m => m.HasAnnotations(MarkKind)))
+            {
+                var members = new List<MemberDeclarationSyntax>();
+                foreach (var member in type.Members)
+                {
+                    members.Add(member);
+                    if (member is MethodDeclarationSyntax body && body.GetAnnotations(MarkKind).FirstOrDefault() is { Data: { } name })
+                    {
+                        members.Add(MarkedDeclaration(body, name));
+                    }
+                }
+
+                type = type.WithMembers(List(members));
+            }
+
+            if (type.HasAnnotation(AddStaticConstructor))
+            {
+                var constructor = ConstructorDeclaration(type.Identifier.WithoutTrivia())
+                    .WithModifiers(TokenList(Token(SyntaxKind.StaticKeyword)))
+                    .WithBody(Block())
+                    .NormalizeWhitespace()
+                    .WithLeadingTrivia(ElasticCarriageReturnLineFeed)
+                    .WithTrailingTrivia(ElasticCarriageReturnLineFeed);
+                type = type.WithMembers(type.Members.Add(constructor));
+            }
+
+            if (type.HasAnnotation(MakePartial) && !type.Modifiers.Any(SyntaxKind.PartialKeyword))
+            {
+                // partial comes last, right before the keyword.
+                type = type.WithModifiers(type.Modifiers.Add(Token(SyntaxKind.PartialKeyword).WithTrailingTrivia(Space)));
+            }
+
+            return type;
+        }
+
+        private static MethodDeclarationSyntax MarkedDeclaration(MethodDeclarationSyntax body, string name)
+        {
+            var modifiers = new List<SyntaxToken> { Token(SyntaxKind.PrivateKeyword) };
+            if (body.Modifiers.Any(SyntaxKind.StaticKeyword)) modifiers.Add(Token(SyntaxKind.StaticKeyword));
+            if (body.Modifiers.Any(SyntaxKind.UnsafeKeyword)) modifiers.Add(Token(SyntaxKind.UnsafeKeyword));
+            modifiers.Add(Token(SyntaxKind.PartialKeyword));
+
+            var parameters = body.ParameterList.Parameters.Select(p => p
+                .WithAttributeLists(default)
+                .WithModifiers(TokenList(p.Modifiers.Where(m => !m.IsKind(SyntaxKind.ThisKeyword))))
+                .WithoutTrivia());
+            var attribute = Attribute(
+                ParseName("global::Prewired.FastPath"),
+                AttributeArgumentList(SingletonSeparatedList(AttributeArgument(LiteralExpression(SyntaxKind.StringLiteralExpression, Literal(body.Identifier.ValueText))))));
+
+            var declaration = MethodDeclaration(body.ReturnType.WithoutTrivia(), Identifier(name))
+                .WithAttributeLists(SingletonList(AttributeList(SingletonSeparatedList(attribute))))
+                .WithModifiers(TokenList(modifiers))
+                .WithTypeParameterList(body.TypeParameterList?.WithoutTrivia())
+                .WithParameterList(ParameterList(SeparatedList(parameters)))
+                .WithConstraintClauses(List(body.ConstraintClauses.Select(c => c.WithoutTrivia())))
+                .WithSemicolonToken(Token(SyntaxKind.SemicolonToken))
+                .NormalizeWhitespace();
+            return declaration
+                .WithLeadingTrivia(ElasticCarriageReturnLineFeed)
+                .WithTrailingTrivia(ElasticCarriageReturnLineFeed)
+                .WithAdditionalAnnotations(new SyntaxAnnotation(MarkedKind, name));
+        }
+    }
+}
