@@ -219,7 +219,7 @@ namespace Prewired.Generator.FastPath
                     lines.Line(forEach.Header(first: false));
                     lines.OpenBrace();
                     lines.Line(forEach.IterationDeclaration);
-                    SyntaxPrinter.PrintStatement(forEach.Statement.Statement, lines);
+                    SyntaxPrinter.PrintStatement(forEach.Statement.Statement, lines, ReplaceRethrow);
                     lines.CloseBrace();
                     return;
             }
@@ -227,16 +227,16 @@ namespace Prewired.Generator.FastPath
             PrintEmbedded(lines, body);
         }
 
-        private static void PrintEmbedded(CodeLines lines, StatementSyntax body)
+        private void PrintEmbedded(CodeLines lines, StatementSyntax body)
         {
             if (body is BlockSyntax)
             {
-                SyntaxPrinter.PrintStatement(body, lines);
+                SyntaxPrinter.PrintStatement(body, lines, ReplaceRethrow);
                 return;
             }
 
             lines.Indent++;
-            SyntaxPrinter.PrintStatement(body, lines);
+            SyntaxPrinter.PrintStatement(body, lines, ReplaceRethrow);
             lines.Indent--;
         }
 
@@ -282,14 +282,7 @@ namespace Prewired.Generator.FastPath
                 return true;
             }
 
-            // A rethrow in a catch block the continuation runs outside its catch clause.
-            if (node is ThrowStatementSyntax { Expression: null } rethrow && CatchOf(rethrow) is { } catchClause
-                && _frames.FirstOrDefault(f => f.Kind == FrameKind.Catch && f.Container == catchClause)?.CaughtVariable is { } caught)
-            {
-                printer.Write(CaughtRethrow(caught));
-                return true;
-            }
-
+            if (ReplaceRethrow(node, printer)) return true;
             if (!_jumps.TryGetValue(node, out var label)) return false;
             printer.Write($"goto {label};");
             return true;
@@ -313,6 +306,20 @@ namespace Prewired.Generator.FastPath
             lines.Line($"if ({lowering.ErrorVariable} is not null) {rethrow}");
             if (!lowering.HasReturns) return;
             lines.Line(lowering.EndReachable ? $"if ({lowering.PendingVariable}) {recordedReturn}" : recordedReturn);
+        }
+
+        /// <summary>A rethrow in a catch block the continuation runs outside its catch clause (also in the copies of a loop
+        /// inside that block that run the loop on).</summary>
+        private bool ReplaceRethrow(SyntaxNode node, SyntaxPrinter printer)
+        {
+            if (node is not ThrowStatementSyntax { Expression: null } rethrow || CatchOf(rethrow) is not { } catchClause
+                || _frames.FirstOrDefault(f => f.Kind == FrameKind.Catch && f.Container == catchClause)?.CaughtVariable is not { } caught)
+            {
+                return false;
+            }
+
+            printer.Write(CaughtRethrow(caught));
+            return true;
         }
 
         /// <summary>The catch clause a <c>throw;</c> rethrows from: the nearest one around it.</summary>

@@ -114,6 +114,13 @@ namespace Prewired.Generator.FastPath
                 if (read.Contains(variable)) AddLive(variable);
             }
 
+            // nameof(parameter) is not a read, but the continuation must have the parameter to name it.
+            foreach (var name in PrintedRegions(split, frames, model).SelectMany(r => r.DescendantNodesAndSelf()).OfType<InvocationExpressionSyntax>()
+                         .Where(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" } && i.ArgumentList.Arguments.Count == 1))
+            {
+                if (model.GetSymbolInfo(name.ArgumentList.Arguments[0].Expression).Symbol is IParameterSymbol parameter && IsMethodVariable(parameter)) AddLive(parameter);
+            }
+
             var atSplit = split.LoopCondition is { } condition ? model.AnalyzeDataFlow(condition)
                 : split.Statement is not null ? model.AnalyzeDataFlow(split.Statement) : null;
             if (atSplit is { Succeeded: true })
@@ -148,7 +155,7 @@ namespace Prewired.Generator.FastPath
                 if (frames[i].CaughtVariable is { } caught) split.Synthetic.Add(("global::System.Exception", caught));
                 if (frames[i].Finally is { } pending)
                 {
-                    split.Synthetic.Add(("global::System.Exception?", pending.ErrorVariable));
+                    split.Synthetic.Add(("global::System.Exception", pending.ErrorVariable)); // no '?': the file may not enable nullable (CS8669)
                     if (pending.HasReturns)
                     {
                         split.Synthetic.Add(("bool", pending.PendingVariable));
@@ -266,7 +273,10 @@ namespace Prewired.Generator.FastPath
             return true;
         }
 
-        private static bool IsMethodVariable(ISymbol symbol) => symbol is ILocalSymbol || symbol is IParameterSymbol { IsThis: false };
+        /// <summary>A local or parameter of the method itself: a primary constructor's parameter, captured by the type, is
+        /// not (the continuation reads it from the instance, as the body does).</summary>
+        private static bool IsMethodVariable(ISymbol symbol)
+            => symbol is ILocalSymbol || symbol is IParameterSymbol { IsThis: false, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } };
 
         /// <summary>An async method parameter cannot be by-ref, ref-like, or of a type that cannot be named.</summary>
         private static bool CanBeParameter(ISymbol symbol)

@@ -138,7 +138,8 @@ namespace Prewired.Generator.FastPath
         private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
         {
             var lowered = tryStatement.Catches.Where(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)).ToList();
-            foreach (var clause in lowered) _lines.Line($"global::System.Exception? {_lowering.Caught(clause)} = null;");
+            // Null until the clause catches; declared without '?' because the generated file may not enable nullable (CS8669).
+            foreach (var clause in lowered) _lines.Line($"global::System.Exception {_lowering.Caught(clause)} = null!;");
             if (writeFinally && tryStatement.Finally is not null)
             {
                 _lines.Line("try");
@@ -196,7 +197,7 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         private void WriteTryWithAwaitingFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
         {
-            _lines.Line($"global::System.Exception? {lowering.ErrorVariable} = null;");
+            _lines.Line($"global::System.Exception {lowering.ErrorVariable} = null!;");
             if (lowering.HasReturns)
             {
                 _lines.Line($"var {lowering.PendingVariable} = false;");

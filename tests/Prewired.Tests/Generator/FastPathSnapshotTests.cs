@@ -65,6 +65,48 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>A primary-constructor parameter read after an await is the instance's, not a continuation local (was CS0165).</summary>
+        [Fact]
+        public void Primary_constructor_parameter_after_an_await() => GeneratorTest.Verify("""
+            public partial class Converter(Func<string, int>? convert = null)
+            {
+                [FastPath(nameof(ReadCore))]
+                public partial ValueTask<int> Read(string text);
+                private async ValueTask<int> ReadCore(string text)
+                {
+                    await Task.Yield();
+                    return convert is null ? text.Length : convert(text);
+                }
+            }
+            """, expectedFiles: 1);
+
+        /// <summary>Catch and finally lowering in a file that does not enable nullable: no '?' annotations (was CS8669).</summary>
+        [Fact]
+        public void Catch_and_finally_awaits_in_a_nullable_disabled_file() => GeneratorTest.Verify("""
+            #nullable disable
+            public partial class Legacy
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<int> RunAsync(string name);
+                private async ValueTask<int> RunCoreAsync(string name)
+                {
+                    try
+                    {
+                        return await Task.FromResult(name.Length);
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        await Task.Yield();
+                        throw;
+                    }
+                    finally
+                    {
+                        await Task.Yield();
+                    }
+                }
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Awaits_as_statement_declaration_assignment_and_return() => GeneratorTest.Verify("""
             public partial class Forms

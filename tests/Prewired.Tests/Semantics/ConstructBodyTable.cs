@@ -1791,6 +1791,34 @@ namespace Prewired.Tests.Semantics
                 """),
 
 
+            new("K07_RethrowInLoopOfCatchBlock", "Task<int>", """
+                {
+                    try
+                    {
+                        throw env.Ioe("first");
+                    }
+                    catch (InvalidOperationException e)
+                    {
+                        for (var i = 0; i < 2; i++)
+                        {
+                            await env.T(0);
+                            if (i == 1 && v == 0) throw;
+                            env.Log("i=" + i + " " + e.Message);
+                        }
+                        return 5;
+                    }
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("O04_NameofParameterAfterAwait", "Task<int>", """
+                {
+                    var x = await env.TR(0, 1);
+                    env.Log(nameof(v) + "=" + x);
+                    return x;
+                }
+                """),
+
+
             new("K06_AwaitInCatchWithoutType_RethrowAfterNestedTry", "Task<int>", """
                 {
                     try

@@ -29,7 +29,7 @@ partial class Sender
     private global::System.Threading.Tasks.ValueTask<bool> SendAsync__Sync(string message)
     {
         var __handedOff = false;
-        global::System.Exception? __caught0 = null;
+        global::System.Exception __caught0 = null!;
         try
         {
             try

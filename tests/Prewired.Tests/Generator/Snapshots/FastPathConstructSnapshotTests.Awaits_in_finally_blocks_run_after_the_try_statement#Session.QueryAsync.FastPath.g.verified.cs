@@ -30,7 +30,7 @@ partial class Session
         var __awaiter0 = __awaitable0.GetAwaiter();
         if (!__awaiter0.IsCompleted) return QueryAsync__Resume0(__awaitable0, sql);
         var connection = __awaiter0.GetResult();
-        global::System.Exception? __finallyError0 = null;
+        global::System.Exception __finallyError0 = null!;
         var __pendingReturn0 = false;
         int __returnValue0 = default!;
         try
@@ -89,7 +89,7 @@ partial class Session
     /// <summary>Resumes 'QueryCoreAsync' at await #2 (<c>await connection.DisposeAsync()</c>) when it did not complete synchronously.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume2(global::System.Threading.Tasks.ValueTask __awaitable, global::System.Exception? __finallyError0, bool __pendingReturn0, int __returnValue0)
+    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume2(global::System.Threading.Tasks.ValueTask __awaitable, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
     {
         {
             {
