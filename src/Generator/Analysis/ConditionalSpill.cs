@@ -69,7 +69,13 @@ namespace Prewired.Generator.Analysis
                && Unparenthesized(conditional.WhenTrue) is AwaitExpressionSyntax whenTrue && awaits.Contains(whenTrue)
                && Unparenthesized(conditional.WhenFalse) is AwaitExpressionSyntax whenFalse && awaits.Contains(whenFalse);
 
-        private static ExpressionSyntax Unparenthesized(ExpressionSyntax expression)
+        /// <summary>The kind for <paramref name="awaitExpression"/> as an operand of <paramref name="conditional"/> (as
+        /// <see cref="Spills"/> found it), or null.</summary>
+        public static ConditionalSpillKind? KindOf(ExpressionSyntax conditional, AwaitExpressionSyntax awaitExpression, SemanticModel model)
+            => Kind(conditional, awaitExpression.AncestorsAndSelf().First(n => n.Parent == conditional), model);
+
+        /// <summary>The expression inside any parentheses around it.</summary>
+        public static ExpressionSyntax Unparenthesized(ExpressionSyntax expression)
         {
             while (expression is ParenthesizedExpressionSyntax parenthesized) expression = parenthesized.Expression;
             return expression;

@@ -20,7 +20,11 @@ namespace Prewired.Generator.Analysis
             foreach (var identifier in function.DescendantNodes().OfType<IdentifierNameSyntax>())
             {
                 // A local or parameter of the method itself (not of the local function or a function inside it).
-                if (model.GetSymbolInfo(identifier).Symbol is ILocalSymbol or IParameterSymbol { IsThis: false } && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol!.ContainingSymbol, method)) return false;
+                if (model.GetSymbolInfo(identifier).Symbol is (ILocalSymbol or IParameterSymbol { IsThis: false }) and var variable
+                    && SymbolEqualityComparer.Default.Equals(variable.ContainingSymbol, method))
+                {
+                    return false;
+                }
             }
 
             return true;

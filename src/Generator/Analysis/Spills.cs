@@ -64,7 +64,7 @@ namespace Prewired.Generator.Analysis
                 // The await as the conditional operand itself: the conditional spills as a whole (once per statement). What
                 // it evaluates before the await (its condition or left operand) runs in place, before the await, as in C#.
                 if (conditional is null && (awaits.Count == 1 || ConditionalSpill.AwaitsBothBranches(parent, awaits))
-                    && child == Unparenthesized(awaitExpression, parent) && ConditionalSpill.Kind(parent, child, model) is not null)
+                    && child is ExpressionSyntax operand && ConditionalSpill.Unparenthesized(operand) == awaitExpression && ConditionalSpill.Kind(parent, child, model) is not null)
                 {
                     if (ConditionalSpill.DeclaresVariables(parent))
                     {
@@ -85,14 +85,6 @@ namespace Prewired.Generator.Analysis
             }
 
             return statement;
-        }
-
-        /// <summary>The outermost parentheses around <paramref name="awaitExpression"/> below <paramref name="parent"/>.</summary>
-        private static SyntaxNode Unparenthesized(AwaitExpressionSyntax awaitExpression, SyntaxNode parent)
-        {
-            SyntaxNode node = awaitExpression;
-            while (node.Parent is ParenthesizedExpressionSyntax parenthesized && parenthesized != parent) node = parenthesized;
-            return node;
         }
 
         /// <summary>The part of <paramref name="statement"/> that is evaluated once, before anything else it does, when it holds the await.</summary>

@@ -137,7 +137,7 @@ namespace Prewired.Generator.FastPath
                     lines.OpenBrace();
                     WriteDeclarations(lines, frame.Container);
                     lines.Append(inner.Lines);
-                    if (frame.TailReached) WriteAfterFinally(lines, frame.Finally!, value => $"return {value};", "return;");
+                    if (frame.TailReached) frame.Finally!.WriteAfterFinally(lines, value => $"return {value};", "return;");
                     lines.CloseBrace();
                     return new Part(lines, isBlock: true);
 
@@ -288,46 +288,19 @@ namespace Prewired.Generator.FastPath
             return true;
         }
 
-        /// <summary>
-        /// What follows a finally the try statement was written out around: the caught exception rethrown, then the
-        /// recorded return. When the statement cannot end normally, the last of these is unconditional, so the compiler
-        /// sees the same flow as in the original statement.
-        /// </summary>
-        public static void WriteAfterFinally(CodeLines lines, FinallyLowering lowering, System.Func<string, string> returnValue, string returnNothing)
-        {
-            var rethrow = $"throw global::Prewired.CompilerServices.CaughtException.Rethrow({lowering.ErrorVariable}!);";
-            var recordedReturn = lowering.ResultType is null ? returnNothing : returnValue(lowering.ReturnVariable);
-            if (!lowering.EndReachable && !lowering.HasReturns)
-            {
-                lines.Line(rethrow);
-                return;
-            }
-
-            lines.Line($"if ({lowering.ErrorVariable} is not null) {rethrow}");
-            if (!lowering.HasReturns) return;
-            lines.Line(lowering.EndReachable ? $"if ({lowering.PendingVariable}) {recordedReturn}" : recordedReturn);
-        }
-
         /// <summary>A rethrow in a catch block the continuation runs outside its catch clause (also in the copies of a loop
         /// inside that block that run the loop on).</summary>
         private bool ReplaceRethrow(SyntaxNode node, SyntaxPrinter printer)
         {
-            if (node is not ThrowStatementSyntax { Expression: null } rethrow || CatchOf(rethrow) is not { } catchClause
+            if (node is not ThrowStatementSyntax { Expression: null } rethrow || Lowering.CatchOf(rethrow) is not { } catchClause
                 || _frames.FirstOrDefault(f => f.Kind == FrameKind.Catch && f.Container == catchClause)?.CaughtVariable is not { } caught)
             {
                 return false;
             }
 
-            printer.Write(CaughtRethrow(caught));
+            printer.Write(Lowering.Rethrow(caught));
             return true;
         }
-
-        /// <summary>The catch clause a <c>throw;</c> rethrows from: the nearest one around it.</summary>
-        public static CatchClauseSyntax? CatchOf(ThrowStatementSyntax rethrow)
-            => rethrow.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).OfType<CatchClauseSyntax>().FirstOrDefault();
-
-        /// <summary><c>throw;</c> outside its catch clause, as the compiler writes it: the same exception, its stack trace kept.</summary>
-        public static string CaughtRethrow(string caught) => $"throw global::Prewired.CompilerServices.CaughtException.Rethrow({caught}!);";
 
         /// <summary>The temporary of a spilled await of this split's statement (itself, an earlier or a later one).</summary>
         private string? SpillOf(AwaitExpressionSyntax awaited)

@@ -144,7 +144,7 @@ namespace Prewired.Generator.FastPath
                 if (conditional is not null)
                 {
                     split.Conditional = conditional;
-                    split.ConditionalKind = ConditionalSpill.Kind(conditional, Unparenthesized(conditional, site.Expression!), model)!.Value;
+                    split.ConditionalKind = ConditionalSpill.KindOf(conditional, site.Expression!, model)!.Value;
                     split.ConditionalTypeName = ConditionalSpill.ResultType(conditional, model)!.ToDisplayString(MethodShellParser.TypeFormat);
                 }
 
@@ -184,10 +184,6 @@ namespace Prewired.Generator.FastPath
 
             return splits;
         }
-
-        /// <summary>The child of <paramref name="conditional"/> holding <paramref name="awaitExpression"/> (itself or in parentheses).</summary>
-        private static SyntaxNode Unparenthesized(ExpressionSyntax conditional, AwaitExpressionSyntax awaitExpression)
-            => awaitExpression.AncestorsAndSelf().First(n => n.Parent == conditional);
 
         private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments)
         {

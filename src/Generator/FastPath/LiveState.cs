@@ -106,8 +106,6 @@ namespace Prewired.Generator.FastPath
                 if (frame.Using?.Resource is { } usingResource) AddLive(usingResource);
             }
 
-            // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
-            // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
             // Declared and assigned by the synchronous path, read here: within the statement, so no data flows "in".
             foreach (var variable in handedOver)
             {
@@ -115,18 +113,24 @@ namespace Prewired.Generator.FastPath
             }
 
             // nameof(parameter) is not a read, but the continuation must have the parameter to name it.
-            foreach (var name in PrintedRegions(split, frames, model).SelectMany(r => r.DescendantNodesAndSelf()).OfType<InvocationExpressionSyntax>()
+            var printed = PrintedRegions(split, frames, model).ToList();
+            foreach (var name in printed.SelectMany(r => r.DescendantNodesAndSelf()).OfType<InvocationExpressionSyntax>()
                          .Where(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" } && i.ArgumentList.Arguments.Count == 1))
             {
                 if (model.GetSymbolInfo(name.ArgumentList.Arguments[0].Expression).Symbol is IParameterSymbol parameter && IsMethodVariable(parameter)) AddLive(parameter);
             }
 
+            // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
+            // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
             var atSplit = split.LoopCondition is { } condition ? model.AnalyzeDataFlow(condition)
                 : split.Statement is not null ? model.AnalyzeDataFlow(split.Statement) : null;
             if (atSplit is { Succeeded: true })
             {
                 var assignedOnEntry = new HashSet<ISymbol>(atSplit.DefinitelyAssignedOnEntry, SymbolEqualityComparer.Default);
-                foreach (var operand in evaluated)
+
+                // An out variable of an awaited operand is assigned when the operand has run (another whole-method pass, so
+                // only when there is one).
+                foreach (var operand in handedOver.Count == 0 ? Enumerable.Empty<SyntaxNode>() : evaluated)
                 {
                     if (model.AnalyzeDataFlow((ExpressionSyntax)operand) is { Succeeded: true } operandFlow) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned.Where(handedOver.Contains));
                 }
@@ -144,7 +148,6 @@ namespace Prewired.Generator.FastPath
             }
 
             split.LiveIn.AddRange(live.OrderBy(v => v.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0));
-            var printed = PrintedRegions(split, frames, model).ToList();
             split.WriteOnlyInContinuation.AddRange(split.DeclaredInContinuation.Where(v => !read.Contains(v) && !SymbolEqualityComparer.Default.Equals(v, awaitTarget) && OnlyConstantsStored(v, printed, model)));
             if (!split.LiveIn.Concat(split.DeclaredInContinuation).All(CanBeParameter)) return false;
 

@@ -26,20 +26,22 @@ namespace Prewired.Generator.FastPath
             var id = 0;
             var caught = 0;
             var finallies = 0;
-            var resultType = body.Parent is MethodDeclarationSyntax method && model.GetDeclaredSymbol(method) is { } symbol
+            string? ResultType() => body.Parent is MethodDeclarationSyntax method && model.GetDeclaredSymbol(method) is { } symbol
                 ? KnownTypes.ResultType(symbol.ReturnType)?.ToDisplayString(MethodShellParser.TypeFormat)
                 : null;
+            var checkedFallThrough = new HashSet<SyntaxNode>();
             foreach (var node in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)))
             {
                 switch (node)
                 {
                     case TryStatementSyntax { Finally: { } finallyClause } tryStatement when AwaitSites.Collect(finallyClause.Block).Count > 0:
-                        _finally[tryStatement] = new FinallyLowering(finallies++, tryStatement, resultType, model);
+                        _finally[tryStatement] = new FinallyLowering(finallies++, tryStatement, ResultType(), model);
                         break;
                     case CatchClauseSyntax catchClause when AwaitSites.Collect(catchClause.Block).Count > 0:
                         _caught[catchClause] = "__caught" + caught++;
                         var owner = (TryStatementSyntax)catchClause.Parent!;
-                        if (!EndReachable(owner.Block, model) && owner.Catches.All(c => AwaitSites.Collect(c.Block).Count > 0 || !EndReachable(c.Block, model)))
+                        if (checkedFallThrough.Add(owner) && !EndReachable(owner.Block, model)
+                            && owner.Catches.All(c => AwaitSites.Collect(c.Block).Count > 0 || !EndReachable(c.Block, model)))
                         {
                             _onlyCaughtFallThrough.Add(owner);
                         }
@@ -82,6 +84,7 @@ namespace Prewired.Generator.FastPath
         /// (the nearest): a return there only leaves after that finally has run.</summary>
         public FinallyLowering? FinallyAround(SyntaxNode node)
         {
+            if (_finally.Count == 0) return null;
             foreach (var ancestor in node.Ancestors())
             {
                 if (AwaitSites.IsNestedFunction(ancestor)) return null;
@@ -94,6 +97,17 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>For a using statement or a using declaration statement.</summary>
         public UsingLowering? Using(SyntaxNode node) => _using.TryGetValue(node, out var lowering) ? lowering : null;
+
+        /// <summary>The catch clauses of <paramref name="tryStatement"/> the synchronous path runs after the statement.</summary>
+        public IEnumerable<CatchClauseSyntax> AwaitingCatches(TryStatementSyntax tryStatement) => tryStatement.Catches.Where(c => _caught.ContainsKey(c));
+
+        /// <summary>The catch clause a <c>throw;</c> rethrows from: the nearest one around it.</summary>
+        public static CatchClauseSyntax? CatchOf(ThrowStatementSyntax rethrow)
+            => rethrow.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).OfType<CatchClauseSyntax>().FirstOrDefault();
+
+        /// <summary>A rethrow of an exception caught into <paramref name="caught"/>, outside its catch clause, as the compiler
+        /// writes it: the same exception, its stack trace kept.</summary>
+        public static string Rethrow(string caught) => $"throw global::Prewired.CompilerServices.CaughtException.Rethrow({caught}!);";
     }
 
     /// <summary>A foreach written out: an index loop over an array or string, or an explicit enumerator.</summary>
@@ -199,7 +213,6 @@ namespace Prewired.Generator.FastPath
     {
         public FinallyLowering(int id, TryStatementSyntax tryStatement, string? resultType, SemanticModel model)
         {
-            Statement = tryStatement;
             ErrorVariable = "__finallyError" + id;
             PendingVariable = "__pendingReturn" + id;
             ReturnVariable = "__returnValue" + id;
@@ -209,8 +222,6 @@ namespace Prewired.Generator.FastPath
                 .SelectMany(r => r.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n))).OfType<ReturnStatementSyntax>().Any();
             EndReachable = model.AnalyzeControlFlow(tryStatement)?.EndPointIsReachable ?? true;
         }
-
-        public TryStatementSyntax Statement { get; }
 
         public string ErrorVariable { get; }
 
@@ -234,5 +245,25 @@ namespace Prewired.Generator.FastPath
             => value is null || ResultType is null
                 ? $"{{ {PendingVariable} = true; goto {EndLabel}; }}"
                 : $"{{ {ReturnVariable} = {value}; {PendingVariable} = true; goto {EndLabel}; }}";
+
+        /// <summary>
+        /// What follows the finally: the caught exception rethrown, then the recorded return (<paramref name="returnValue"/>
+        /// spells it for the synchronous path or a continuation). When the statement cannot end normally, the last of these
+        /// is unconditional, so the compiler sees the same flow as in the original statement.
+        /// </summary>
+        public void WriteAfterFinally(Emit.CodeLines lines, System.Func<string, string> returnValue, string returnNothing)
+        {
+            var rethrow = Lowering.Rethrow(ErrorVariable);
+            var recordedReturn = ResultType is null ? returnNothing : returnValue(ReturnVariable);
+            if (!EndReachable && !HasReturns)
+            {
+                lines.Line(rethrow);
+                return;
+            }
+
+            lines.Line($"if ({ErrorVariable} is not null) {rethrow}");
+            if (!HasReturns) return;
+            lines.Line(EndReachable ? $"if ({PendingVariable}) {recordedReturn}" : recordedReturn);
+        }
     }
 }

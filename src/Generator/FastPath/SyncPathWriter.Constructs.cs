@@ -96,13 +96,13 @@ namespace Prewired.Generator.FastPath
 
         private void WriteTry(TryStatementSyntax tryStatement)
         {
-            if (_lowering.Finally(tryStatement) is { } finallyLowering && ContainsSplit(tryStatement.Finally!.Block))
+            if (_lowering.Finally(tryStatement) is { } finallyLowering)
             {
                 WriteTryWithAwaitingFinally(tryStatement, finallyLowering);
                 return;
             }
 
-            if (tryStatement.Catches.Any(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)))
+            if (_lowering.AwaitingCatches(tryStatement).Any())
             {
                 WriteTryWithAwaitingCatch(tryStatement, writeFinally: true);
                 return;
@@ -137,7 +137,7 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
         {
-            var lowered = tryStatement.Catches.Where(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)).ToList();
+            var lowered = _lowering.AwaitingCatches(tryStatement).ToList();
             // Null until the clause catches; declared without '?' because the generated file may not enable nullable (CS8669).
             foreach (var clause in lowered) _lines.Line($"global::System.Exception {_lowering.Caught(clause)} = null!;");
             if (writeFinally && tryStatement.Finally is not null)
@@ -206,7 +206,7 @@ namespace Prewired.Generator.FastPath
 
             _lines.Line("try");
             _lines.OpenBrace();
-            if (tryStatement.Catches.Any(c => _lowering.Caught(c) is not null && ContainsSplit(c.Block)))
+            if (_lowering.AwaitingCatches(tryStatement).Any())
             {
                 WriteTryWithAwaitingCatch(tryStatement, writeFinally: false);
             }
@@ -226,7 +226,7 @@ namespace Prewired.Generator.FastPath
             _lines.Line($"{lowering.ErrorVariable} = __exception;");
             _lines.CloseBrace();
             WriteStatements(tryStatement.Finally!.Block.Statements);
-            ContinuationRenderer.WriteAfterFinally(_lines, lowering, value => $"return {_forms.ValuePrefix}{value}{_forms.ValueSuffix}", _forms.CompletedReturn);
+            lowering.WriteAfterFinally(_lines, value => $"return {_forms.ValuePrefix}{value}{_forms.ValueSuffix}", _forms.CompletedReturn);
         }
 
         private void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering)

@@ -322,23 +322,15 @@ namespace Prewired.Generator.FastPath
             // A return inside a try whose finally awaits waits for that finally (see WriteTryWithAwaitingFinally).
             if (node is ReturnStatementSyntax returnStatement && _lowering.FinallyAround(returnStatement) is { } finallyLowering)
             {
-                if (returnStatement.Expression is null || finallyLowering.ResultType is null)
-                {
-                    printer.Write(finallyLowering.RecordReturn(null));
-                    return true;
-                }
-
-                printer.Write($"{{ {finallyLowering.ReturnVariable} = ");
-                printer.Node(returnStatement.Expression);
-                printer.Write($"; {finallyLowering.PendingVariable} = true; goto {finallyLowering.EndLabel}; }}");
+                printer.Write(finallyLowering.RecordReturn(returnStatement.Expression is null ? null : Print(returnStatement.Expression)));
                 return true;
             }
 
             // A rethrow in a catch block the synchronous path runs after its try statement (see WriteTryWithAwaitingCatch).
-            if (node is ThrowStatementSyntax { Expression: null } rethrow && ContinuationRenderer.CatchOf(rethrow) is { } catchClause
-                && _lowering.Caught(catchClause) is { } caught && ContainsSplit(catchClause.Block))
+            if (node is ThrowStatementSyntax { Expression: null } rethrow && Lowering.CatchOf(rethrow) is { } catchClause
+                && _lowering.Caught(catchClause) is { } caught)
             {
-                printer.Write(ContinuationRenderer.CaughtRethrow(caught));
+                printer.Write(Lowering.Rethrow(caught));
                 return true;
             }
 
