@@ -10,19 +10,23 @@ namespace Prewired.Generator.Emit
 
         public MemberWriter(int indent) => _indent = indent;
 
-        public void Method(string? summary, string declaration, CodeLines body, bool hidden = false, string? suppressedWarning = null)
+        public void Method(string? summary, string declaration, CodeLines body, bool hidden = false, string? suppressedWarning = null, string? attribute = null)
         {
             if (_text.Length > 0) _text.Append('\n');
             if (suppressedWarning is not null) _text.Append("#pragma warning disable ").Append(suppressedWarning).Append('\n');
             if (summary is not null) Line("/// <summary>" + summary + "</summary>");
             Line(GeneratedFileEmitter.GeneratedCodeAttribute);
             if (hidden) Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+            if (attribute is not null) Line(attribute);
             Line(declaration);
             Line("{");
             foreach (var line in body.Render(_indent + 1)) _text.Append(line).Append('\n');
             Line("}");
             if (suppressedWarning is not null) _text.Append("#pragma warning restore ").Append(suppressedWarning.Split(' ')[0]).Append('\n');
         }
+
+        /// <summary>Asks the JIT to inline a small wrapper into its callers (see <see cref="ExceptionCapture"/> for why it can).</summary>
+        public const string AggressiveInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
 
         /// <summary>The warning to suppress around the implementing method, if its parameter names differ from the declaration's.</summary>
         public static string? PartialSignatureWarning(Model.MethodShell shell) => shell.RenamesParameters ? "CS8826 // parameters are named as in the body method, whose statements use them" : null;

@@ -79,19 +79,20 @@ namespace Prewired.Generator.FastPath
             var constraints = MethodShellParser.ConstraintClauses(body);
 
             // The public method only turns exceptions into the task (and restores the contexts): a method with an
-            // exception handler is not inlined and keeps its locals on the stack, so the statements live in X__Sync,
-            // which has none and is compiled like hand-written code.
+            // exception handler keeps its locals on the stack, so the statements live in X__Sync, which has none and is
+            // compiled like hand-written code. The wrapper itself is a few instructions and its handler a filter, so the
+            // JIT inlines it into the caller (ExceptionCapture says why a filter).
             var outerForms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
             BodyPreamble.Write(lines, guard, marked, body);
             lines.Line("try");
             lines.OpenBrace();
             lines.Line($"return {outerForms.Wrap($"{receiver}{syncName}{typeArguments}({arguments})")};");
             lines.CloseBrace();
-            lines.Line("catch (global::System.Exception __exception)");
+            lines.Line(ExceptionCapture.Clause);
             lines.OpenBrace();
-            lines.Line(outerForms.FaultedReturn("__exception"));
+            lines.Line(outerForms.FaultedReturn(ExceptionCapture.Variable));
             lines.CloseBrace();
-            members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
+            members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell), attribute: MemberWriter.AggressiveInlining);
 
             var parameters = string.Join(", ", body.Parameters.Select(p => $"{p.Type.ToDisplayString(MethodShellParser.TypeFormat)} {MethodShellParser.EscapedName(p.Name)}"));
             members.Method(

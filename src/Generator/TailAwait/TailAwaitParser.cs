@@ -133,9 +133,9 @@ namespace Prewired.Generator.TailAwait
 
             if (cannotThrow) return;
             lines.CloseBrace();
-            lines.Line("catch (global::System.Exception __exception)");
+            lines.Line(ExceptionCapture.Clause);
             lines.OpenBrace();
-            lines.Line(forms.FaultedReturn("__exception"));
+            lines.Line(forms.FaultedReturn(ExceptionCapture.Variable));
             lines.CloseBrace();
         }
 

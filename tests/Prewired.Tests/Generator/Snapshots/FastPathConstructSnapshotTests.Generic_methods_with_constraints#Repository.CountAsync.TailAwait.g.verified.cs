@@ -18,7 +18,7 @@ partial class Repository
         {
             return __guard.Return(global::Prewired.CompilerServices.TailAwait.AsTask(Task.FromResult(value.GetHashCode())));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.Faulted<int>(__exception));
         }

@@ -9,6 +9,7 @@ using System.Collections.Generic;
 partial class Repository
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync<TItem, TKey>(global::System.Collections.Generic.IEnumerable<TKey> keys) where TItem : class, new() where TKey : notnull
     {
         // Context guard: the synchronous part calls 'IEnumerable<TKey>.GetEnumerator()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -18,7 +19,7 @@ partial class Repository
         {
             return __guard.Return(this.FirstAsync__Sync<TItem, TKey>(keys));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<TItem?>(__exception));
         }

@@ -8,6 +8,7 @@ using Prewired;
 partial class Loops
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(int n)
     {
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
@@ -15,7 +16,7 @@ partial class Loops
         {
             return this.SumAsync__Sync(n);
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
         }

@@ -9,6 +9,7 @@ using System.Collections.Generic;
 partial class Spilled
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> RunAsync(int x)
     {
         // Context guard: the synchronous part calls 'Console.WriteLine(string?)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -18,7 +19,7 @@ partial class Spilled
         {
             return __guard.Return(this.RunAsync__Sync(x));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }

@@ -8,6 +8,7 @@ using Prewired;
 partial class Pair
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(int x)
     {
         // Context guard: the synchronous part calls 'Console.WriteLine(int)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -17,7 +18,7 @@ partial class Pair
         {
             return __guard.Return(this.SumAsync__Sync(x));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }

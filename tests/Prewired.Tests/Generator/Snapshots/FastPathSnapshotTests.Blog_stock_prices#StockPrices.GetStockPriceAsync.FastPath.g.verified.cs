@@ -10,6 +10,7 @@ using System.Linq;
 partial class StockPrices
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync(string companyId)
     {
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
@@ -17,7 +18,7 @@ partial class StockPrices
         {
             return this.GetStockPriceAsync__Sync(companyId);
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<decimal>(__exception);
         }

@@ -8,6 +8,7 @@ using Prewired;
 partial class Legacy
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> RunAsync(string name)
     {
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
@@ -15,7 +16,7 @@ partial class Legacy
         {
             return this.RunAsync__Sync(name);
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
         }

@@ -9,6 +9,7 @@ using System.Runtime.CompilerServices;
 partial class Waiter
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> WaitAsync(int add)
     {
         // Context guard: the synchronous part calls the awaiter of 'Signal', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -18,7 +19,7 @@ partial class Waiter
         {
             return __guard.Return(this.WaitAsync__Sync(add));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }

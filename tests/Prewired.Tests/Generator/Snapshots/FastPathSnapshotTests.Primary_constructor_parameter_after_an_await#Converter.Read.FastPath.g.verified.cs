@@ -8,6 +8,7 @@ using Prewired;
 partial class Converter
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> Read(string text)
     {
         // Context guard: the synchronous part calls 'Func<string, int>.Invoke(string)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -17,7 +18,7 @@ partial class Converter
         {
             return __guard.Return(this.Read__Sync(text));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }

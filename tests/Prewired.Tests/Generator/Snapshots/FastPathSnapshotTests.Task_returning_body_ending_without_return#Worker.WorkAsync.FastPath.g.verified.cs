@@ -8,6 +8,7 @@ using Prewired;
 partial class Worker
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task WorkAsync(global::System.Threading.CancellationToken ct)
     {
         // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
@@ -15,7 +16,7 @@ partial class Worker
         {
             return this.WorkAsync__Sync(ct);
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return global::Prewired.CompilerServices.AsyncResult.Faulted(__exception);
         }

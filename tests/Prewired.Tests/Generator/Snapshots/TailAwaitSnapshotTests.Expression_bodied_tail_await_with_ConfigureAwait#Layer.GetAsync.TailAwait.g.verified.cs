@@ -15,7 +15,7 @@ partial class Layer
         {
             return global::Prewired.CompilerServices.TailAwait.AsValueTask(_next!.GetAsync());
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
         }

@@ -16,7 +16,7 @@ partial class Saver
             ArgumentNullException.ThrowIfNull(name);
             return global::Prewired.CompilerServices.TailAwait.AsTask(Task.Delay(1));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return global::Prewired.CompilerServices.AsyncResult.Faulted(__exception);
         }

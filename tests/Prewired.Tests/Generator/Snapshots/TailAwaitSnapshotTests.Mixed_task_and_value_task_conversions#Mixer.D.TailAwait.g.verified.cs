@@ -16,7 +16,7 @@ partial class Mixer
             if (b) { return global::Prewired.CompilerServices.TailAwait.AsVoidValueTask(T()); }
             return global::Prewired.CompilerServices.TailAwait.AsValueTask(TPlain());
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask(__exception);
         }

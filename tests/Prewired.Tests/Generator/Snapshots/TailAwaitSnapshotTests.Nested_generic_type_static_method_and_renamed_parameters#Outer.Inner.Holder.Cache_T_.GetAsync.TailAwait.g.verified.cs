@@ -20,7 +20,7 @@ namespace Outer.Inner
                 {
                     return global::Prewired.CompilerServices.TailAwait.AsTask(Task.FromResult<T?>(null));
                 }
-                catch (global::System.Exception __exception)
+                catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
                 {
                     return global::Prewired.CompilerServices.AsyncResult.Faulted<T?>(__exception);
                 }

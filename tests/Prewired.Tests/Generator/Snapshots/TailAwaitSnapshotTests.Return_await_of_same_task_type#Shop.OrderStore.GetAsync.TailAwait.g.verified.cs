@@ -18,7 +18,7 @@ namespace Shop
                 if (id < 0) throw new ArgumentOutOfRangeException(nameof(id));
                 return global::Prewired.CompilerServices.TailAwait.AsTask(LoadAsync(id, ct));
             }
-            catch (global::System.Exception __exception)
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
             {
                 return global::Prewired.CompilerServices.AsyncResult.Faulted<global::Shop.Order>(__exception);
             }
