@@ -21,6 +21,7 @@ namespace Prewired.Generator.FastPath
             var awaitableType = model.GetTypeInfo(split.Await.Expression).Type;
             if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType) return false;
             split.AwaitableTypeName = awaitableType.ToDisplayString(Parsing.MethodShellParser.TypeFormat);
+            split.TaskKind = KnownTypes.ClassifyTaskType(awaitableType);
             if (!IsFrameworkAwaitable(awaitableType))
             {
                 // Its generated pending-awaiter struct is not generic: an awaiter of a method's type parameter would need it to be.

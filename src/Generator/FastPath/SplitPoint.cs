@@ -73,6 +73,12 @@ namespace Prewired.Generator.FastPath
         /// <summary>The fully qualified type of the awaited expression: the continuation's first parameter.</summary>
         public string? AwaitableTypeName { get; set; }
 
+        /// <summary>
+        /// Set when the awaited expression is a Task, Task&lt;T&gt;, ValueTask or ValueTask&lt;T&gt; itself (not a configured
+        /// awaitable): the synchronous path then tests IsCompletedSuccessfully on it and reads the result directly.
+        /// </summary>
+        public Model.ReturnKind? TaskKind { get; set; }
+
         /// <summary>Set for an awaitable outside the framework's task types, whose pattern calls the user can observe.</summary>
         public CustomAwaiter? Custom { get; set; }
 

@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
+using Prewired.Generator.Model;
 using Prewired.Generator.Parsing;
 
 namespace Prewired.Generator.FastPath
@@ -263,19 +264,41 @@ namespace Prewired.Generator.FastPath
         {
             var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)).Concat(split.Synthetic.Select(v => ", " + v.Name)));
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
+            string Resume(string awaitable) => $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}({awaitable}{arguments})")};";
+            string? result; // the awaited value, read once the await has completed successfully
+            string? discard; // the statement that observes a completed await whose value is not used
             if (split.Custom is { } custom)
             {
                 _lines.Line($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();");
-                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}(new {custom.WrapperName}({split.AwaiterVariable}){arguments})")};");
+                HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume($"new {custom.WrapperName}({split.AwaiterVariable})"));
+                result = $"{split.AwaiterVariable}.GetResult()";
+                discard = result + ";";
+            }
+            else if (split.TaskKind is { } taskKind)
+            {
+                // A task awaited as it is: one status test on the task, as hand-written Optimization #3 does. A task that
+                // completed faulted or canceled goes to the continuation too, whose await throws there exactly as the
+                // async method's await would; the synchronous path only ever reads a successful result.
+                _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
+                HandOff(split, $"!{split.AwaitableVariable}.IsCompletedSuccessfully", Resume(split.AwaitableVariable));
+                result = taskKind is ReturnKind.TaskOfT or ReturnKind.ValueTaskOfT ? $"{split.AwaitableVariable}.Result" : null;
+                discard = taskKind switch
+                {
+                    // A value task's pooled source is released when its result is read; a successful Task has nothing to observe.
+                    ReturnKind.ValueTaskOfT => $"_ = {result};",
+                    ReturnKind.ValueTask => $"{split.AwaitableVariable}.GetAwaiter().GetResult();",
+                    _ => null,
+                };
             }
             else
             {
                 _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
                 _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
-                HandOff(split, $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}({split.AwaitableVariable}{arguments})")};");
+                HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume(split.AwaitableVariable));
+                result = $"{split.AwaiterVariable}.GetResult()";
+                discard = result + ";";
             }
 
-            var result = $"{split.AwaiterVariable}.GetResult()";
             switch (split.Form)
             {
                 case SplitForm.Return when split.Statement is not null && _lowering.FinallyAround(split.Statement) is { } finallyLowering:
@@ -296,21 +319,21 @@ namespace Prewired.Generator.FastPath
                     _lines.Line($"{(declareSpill ? "var " : string.Empty)}{target ?? split.SpillVariable} = {result};");
                     break;
                 default:
-                    _lines.Line(result + ";");
+                    if (discard is not null) _lines.Line(discard);
                     if (split.Statement is null) _lines.Line(_forms.CompletedReturn);
                     break;
             }
         }
 
-        private void HandOff(SplitPoint split, string returnStatement)
+        private void HandOff(SplitPoint split, string pendingTest, string returnStatement)
         {
             if (!split.NeedsHandOffFlag)
             {
-                _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted) {returnStatement}");
+                _lines.Line($"if ({pendingTest}) {returnStatement}");
                 return;
             }
 
-            _lines.Line($"if (!{split.AwaiterVariable}.IsCompleted)");
+            _lines.Line($"if ({pendingTest})");
             _lines.OpenBrace();
             _lines.Line($"{HandOffFlag} = true;");
             _lines.Line(returnStatement);

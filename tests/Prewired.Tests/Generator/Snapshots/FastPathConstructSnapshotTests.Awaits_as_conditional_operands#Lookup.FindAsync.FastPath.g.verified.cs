@@ -35,18 +35,16 @@ partial class Lookup
         else
         {
             var __awaitable0 = LoadAsync(key);
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return FindAsync__Resume0(__awaitable0, key, refresh);
-            __spill0 = __awaiter0.GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully) return FindAsync__Resume0(__awaitable0, key, refresh);
+            __spill0 = __awaitable0.Result;
         }
         var name = __spill0;
         bool __spill1;
         if (refresh)
         {
             var __awaitable1 = ExpiredAsync(key);
-            var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return FindAsync__Resume1(__awaitable1, key, refresh, name);
-            __spill1 = __awaiter1.GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully) return FindAsync__Resume1(__awaitable1, key, refresh, name);
+            __spill1 = __awaitable1.Result;
         }
         else
         {
@@ -55,17 +53,15 @@ partial class Lookup
         if (__spill1)
         {
             var __awaitable2 = LoadAsync(key);
-            var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return FindAsync__Resume2(__awaitable2, key, refresh);
-            name = __awaiter2.GetResult();
+            if (!__awaitable2.IsCompletedSuccessfully) return FindAsync__Resume2(__awaitable2, key, refresh);
+            name = __awaitable2.Result;
         }
         long __spill3;
         if (name.Length > 3)
         {
             var __awaitable3 = CountAsync(name);
-            var __awaiter3 = __awaitable3.GetAwaiter();
-            if (!__awaiter3.IsCompleted) return FindAsync__Resume3(__awaitable3, key, refresh, name);
-            __spill3 = __awaiter3.GetResult();
+            if (!__awaitable3.IsCompletedSuccessfully) return FindAsync__Resume3(__awaitable3, key, refresh, name);
+            __spill3 = __awaitable3.Result;
         }
         else
         {
@@ -76,16 +72,14 @@ partial class Lookup
         if (refresh)
         {
             var __awaitable4 = LoadAsync(name);
-            var __awaiter4 = __awaitable4.GetAwaiter();
-            if (!__awaiter4.IsCompleted) return FindAsync__Resume4(__awaitable4, key, refresh, name, length);
-            __spill4 = __awaiter4.GetResult();
+            if (!__awaitable4.IsCompletedSuccessfully) return FindAsync__Resume4(__awaitable4, key, refresh, name, length);
+            __spill4 = __awaitable4.Result;
         }
         else
         {
             var __awaitable5 = LoadAsync(key);
-            var __awaiter5 = __awaitable5.GetAwaiter();
-            if (!__awaiter5.IsCompleted) return FindAsync__Resume5(__awaitable5, key, refresh, name, length);
-            __spill4 = __awaiter5.GetResult();
+            if (!__awaitable5.IsCompletedSuccessfully) return FindAsync__Resume5(__awaitable5, key, refresh, name, length);
+            __spill4 = __awaitable5.Result;
         }
         var other = __spill4;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((int)length + other.Length);

@@ -36,13 +36,12 @@ partial class Sender
             try
             {
                 var __awaitable0 = WriteAsync(message);
-                var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted)
+                if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
                     return SendAsync__Resume0(__awaitable0);
                 }
-                __awaiter0.GetResult();
+                __awaitable0.GetAwaiter().GetResult();
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<bool>(true);
             }
             catch (TimeoutException)
@@ -56,13 +55,11 @@ partial class Sender
             {
                 Exception e = (Exception)__caught0!;
                 var __awaitable1 = LogAsync(e);
-                var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted)
+                if (!__awaitable1.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
                     return SendAsync__Resume1(__awaitable1, __caught0);
                 }
-                __awaiter1.GetResult();
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
             }
         }

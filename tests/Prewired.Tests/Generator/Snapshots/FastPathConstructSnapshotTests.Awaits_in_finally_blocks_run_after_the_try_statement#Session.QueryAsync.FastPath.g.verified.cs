@@ -28,9 +28,8 @@ partial class Session
     private global::System.Threading.Tasks.ValueTask<int> QueryAsync__Sync(string sql)
     {
         var __awaitable0 = OpenAsync();
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return QueryAsync__Resume0(__awaitable0, sql);
-        var connection = __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return QueryAsync__Resume0(__awaitable0, sql);
+        var connection = __awaitable0.Result;
         global::System.Exception __finallyError0 = null!;
         var __pendingReturn0 = false;
         int __returnValue0 = default!;
@@ -38,9 +37,8 @@ partial class Session
         {
             if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
             var __awaitable1 = connection.ExecuteAsync(sql);
-            var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return QueryAsync__Resume1(__awaitable1, connection);
-            { __returnValue0 = __awaiter1.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+            if (!__awaitable1.IsCompletedSuccessfully) return QueryAsync__Resume1(__awaitable1, connection);
+            { __returnValue0 = __awaitable1.Result; __pendingReturn0 = true; goto __endOfTry0; }
             __endOfTry0: ;
         }
         catch (global::System.Exception __exception)
@@ -48,9 +46,8 @@ partial class Session
             __finallyError0 = __exception;
         }
         var __awaitable2 = connection.DisposeAsync();
-        var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return QueryAsync__Resume2(__awaitable2, __finallyError0, __pendingReturn0, __returnValue0);
-        __awaiter2.GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully) return QueryAsync__Resume2(__awaitable2, __finallyError0, __pendingReturn0, __returnValue0);
+        __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
     }

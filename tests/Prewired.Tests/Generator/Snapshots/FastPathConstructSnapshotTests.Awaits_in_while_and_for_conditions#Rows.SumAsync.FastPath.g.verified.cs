@@ -33,15 +33,13 @@ partial class Rows
         while (true)
         {
             var __awaitable0 = reader.ReadAsync();
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return SumAsync__Resume0(__awaitable0, reader, limit, sum);
-            var __spill0 = __awaiter0.GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, reader, limit, sum);
+            var __spill0 = __awaitable0.Result;
             if (!(__spill0)) break;
             if (reader.Current < 0) continue;
             var __awaitable1 = Value(reader.Current);
-            var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume1(__awaitable1, reader, limit, sum);
-            var __spill1 = __awaiter1.GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume1(__awaitable1, reader, limit, sum);
+            var __spill1 = __awaitable1.Result;
             sum += __spill1;
             if (sum > limit) break;
         }
@@ -57,9 +55,8 @@ partial class Rows
         while (true)
         {
             var __awaitable3 = Next(sum);
-            var __awaiter3 = __awaitable3.GetAwaiter();
-            if (!__awaiter3.IsCompleted) return SumAsync__Resume3(__awaitable3, sum);
-            var __spill3 = __awaiter3.GetResult();
+            if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume3(__awaitable3, sum);
+            var __spill3 = __awaitable3.Result;
             if (!(__spill3 is { } next && next.Length > 0)) break;
             sum += next.Length;
         }

@@ -37,9 +37,8 @@ partial class Walker
         {
             var n = __collection0[__index0];
             var __awaitable0 = Value(n * 2);
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return WalkAsync__Resume0(__awaitable0, names, total, __collection0, __index0);
-            var doubled = __awaiter0.GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully) return WalkAsync__Resume0(__awaitable0, names, total, __collection0, __index0);
+            var doubled = __awaitable0.Result;
             total += doubled;
         }
         var __enumerator1 = (names).GetEnumerator();
@@ -68,9 +67,8 @@ partial class Walker
         {
             int c = (int)__enumerator2.Current;
             var __awaitable2 = Value(total + c);
-            var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return WalkAsync__Resume2(__awaitable2, total, __enumerator2);
-            total = __awaiter2.GetResult();
+            if (!__awaitable2.IsCompletedSuccessfully) return WalkAsync__Resume2(__awaitable2, total, __enumerator2);
+            total = __awaitable2.Result;
         }
         var __enumerator3 = (new Lines()).GetEnumerator();
         try
@@ -80,13 +78,12 @@ partial class Walker
                 var line = __enumerator3.Current;
                 if (line.Length > 10) return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(-1);
                 var __awaitable3 = Value(line.Length);
-                var __awaiter3 = __awaitable3.GetAwaiter();
-                if (!__awaiter3.IsCompleted)
+                if (!__awaitable3.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
                     return WalkAsync__Resume3(__awaitable3, total, __enumerator3);
                 }
-                var length = __awaiter3.GetResult();
+                var length = __awaitable3.Result;
                 total += length;
             }
         }

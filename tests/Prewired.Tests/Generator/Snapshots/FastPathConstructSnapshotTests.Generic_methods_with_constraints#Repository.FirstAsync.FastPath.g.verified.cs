@@ -38,13 +38,12 @@ partial class Repository
             {
                 var key = __enumerator0.Current;
                 var __awaitable0 = LoadAsync<TItem, TKey>(key);
-                var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted)
+                if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
                     return FirstAsync__Resume0<TItem, TKey>(__awaitable0, __enumerator0);
                 }
-                var item = __awaiter0.GetResult();
+                var item = __awaitable0.Result;
                 if (item is not null) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<TItem?>(item);
             }
         }

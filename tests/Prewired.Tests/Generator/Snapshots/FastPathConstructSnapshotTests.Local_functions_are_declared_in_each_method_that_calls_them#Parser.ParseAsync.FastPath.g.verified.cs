@@ -29,13 +29,11 @@ partial class Parser
     {
         if (text.Length == 0) ThrowEmpty();
         var __awaitable0 = ReadAsync(text);
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return ParseAsync__Resume0(__awaitable0, text);
-        var first = __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return ParseAsync__Resume0(__awaitable0, text);
+        var first = __awaitable0.Result;
         var __awaitable1 = ReadAsync(text);
-        var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return ParseAsync__Resume1(__awaitable1, first);
-        var second = __awaiter1.GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully) return ParseAsync__Resume1(__awaitable1, first);
+        var second = __awaitable1.Result;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(Combine(first, second));
         static void ThrowEmpty() => throw new ArgumentException("empty");
         static int Combine(int a, int b) => Clamp(a * 31 + b);

@@ -32,9 +32,8 @@ partial class Loops
         {
             if (i == 3) continue;
             var __awaitable0 = Value(i);
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return SumAsync__Resume0(__awaitable0, n, sum, i);
-            var value = __awaiter0.GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, n, sum, i);
+            var value = __awaitable0.Result;
             if (value > 10) break;
             sum += value;
         }
@@ -50,9 +49,8 @@ partial class Loops
         do
         {
             var __awaitable2 = Value(sum + 1);
-            var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return SumAsync__Resume2(__awaitable2, sum);
-            sum = __awaiter2.GetResult();
+            if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume2(__awaitable2, sum);
+            sum = __awaitable2.Result;
         }
         while (sum < 100);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);

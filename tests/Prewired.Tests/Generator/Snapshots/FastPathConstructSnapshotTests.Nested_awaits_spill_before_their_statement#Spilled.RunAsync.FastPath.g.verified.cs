@@ -31,39 +31,33 @@ partial class Spilled
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int x)
     {
         var __awaitable0 = Flag(x);
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, x);
-        var __spill0 = __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0, x);
+        var __spill0 = __awaitable0.Result;
         if (__spill0)
         {
             var __awaitable1 = Text(x);
-            var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1, x);
-            var __spill1 = __awaiter1.GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume1(__awaitable1, x);
+            var __spill1 = __awaitable1.Result;
             Console.WriteLine("flag " + __spill1);
         }
         var __awaitable2 = Value(x);
-        var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, x);
-        var __spill2 = __awaiter2.GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume2(__awaitable2, x);
+        var __spill2 = __awaitable2.Result;
         var total = Add(__spill2, 2);
         var __awaitable3 = Value(total);
-        var __awaiter3 = __awaitable3.GetAwaiter();
-        if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3, x, total);
-        var __spill3 = __awaiter3.GetResult();
+        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume3(__awaitable3, x, total);
+        var __spill3 = __awaitable3.Result;
         total += __spill3;
         var __awaitable4 = Items(x);
-        var __awaiter4 = __awaitable4.GetAwaiter();
-        if (!__awaiter4.IsCompleted) return RunAsync__Resume4(__awaitable4, x, total);
-        var __spill4 = __awaiter4.GetResult();
+        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume4(__awaitable4, x, total);
+        var __spill4 = __awaitable4.Result;
         foreach (var item in __spill4)
         {
             total += item;
         }
         var __awaitable5 = Text(total);
-        var __awaiter5 = __awaitable5.GetAwaiter();
-        if (!__awaiter5.IsCompleted) return RunAsync__Resume5(__awaitable5, total);
-        var __spill5 = __awaiter5.GetResult();
+        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume5(__awaitable5, total);
+        var __spill5 = __awaitable5.Result;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((__spill5).Length + 1);
     }
 

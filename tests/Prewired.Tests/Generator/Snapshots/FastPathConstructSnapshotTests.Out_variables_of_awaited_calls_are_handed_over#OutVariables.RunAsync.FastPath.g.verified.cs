@@ -28,20 +28,17 @@ partial class OutVariables
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int n)
     {
         var __awaitable0 = Read(n, out var z);
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, z);
-        var x = __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0, z);
+        var x = __awaitable0.Result;
         var __awaitable1 = Check(x, out var w);
-        var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1, x, z, w);
-        var __spill1 = __awaiter1.GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume1(__awaitable1, x, z, w);
+        var __spill1 = __awaitable1.Result;
         if (__spill1) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(z + w);
         while (true)
         {
             var __awaitable2 = Check(x--, out var item);
-            var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, x, z, item);
-            var __spill2 = __awaiter2.GetResult();
+            if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume2(__awaitable2, x, z, item);
+            var __spill2 = __awaitable2.Result;
             if (!(__spill2)) break;
             z += item;
         }

@@ -42,13 +42,12 @@ partial class Guarded
             }
             __awaiter0.GetResult();
             var __awaitable1 = Value(x + 1);
-            var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted)
+            if (!__awaitable1.IsCompletedSuccessfully)
             {
                 __handedOff = true;
                 return RunAsync__Resume1(__awaitable1, x, trail);
             }
-            var y = __awaiter1.GetResult();
+            var y = __awaitable1.Result;
             trail += y;
         }
         catch (InvalidOperationException e) when (e.Message.Length > x)

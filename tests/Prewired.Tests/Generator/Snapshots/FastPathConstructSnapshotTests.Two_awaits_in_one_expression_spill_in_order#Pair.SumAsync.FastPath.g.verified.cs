@@ -31,13 +31,11 @@ partial class Pair
     {
         Console.WriteLine(x);
         var __awaitable0 = Value(x);
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return SumAsync__Resume0(__awaitable0, x);
-        var __spill0 = __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, x);
+        var __spill0 = __awaitable0.Result;
         var __awaitable1 = Value(x + 1);
-        var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return SumAsync__Resume1(__awaitable1, x, __spill0);
-        var __spill1 = __awaiter1.GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume1(__awaitable1, x, __spill0);
+        var __spill1 = __awaitable1.Result;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill0 + __spill1);
     }
 

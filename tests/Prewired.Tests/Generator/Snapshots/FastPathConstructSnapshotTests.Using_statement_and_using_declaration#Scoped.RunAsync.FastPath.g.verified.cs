@@ -53,13 +53,11 @@ partial class Scoped
             try
             {
                 var __awaitable1 = Task.Delay(1);
-                var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted)
+                if (!__awaitable1.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
                     return RunAsync__Resume1(__awaitable1, flag, __resource1);
                 }
-                __awaiter1.GetResult();
             }
             finally
             {

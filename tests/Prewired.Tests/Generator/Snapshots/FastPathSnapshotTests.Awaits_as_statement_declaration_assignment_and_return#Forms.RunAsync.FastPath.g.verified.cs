@@ -28,30 +28,24 @@ partial class Forms
     private global::System.Threading.Tasks.Task<int> RunAsync__Sync(int x)
     {
         var __awaitable0 = Step();
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, x);
-        __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0, x);
         var __awaitable1 = Value(x).ConfigureAwait(false);
         var __awaiter1 = __awaitable1.GetAwaiter();
         if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1);
         var a = __awaiter1.GetResult();
         int b;
         var __awaitable2 = Value(a + 1);
-        var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, a);
-        b = __awaiter2.GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume2(__awaitable2, a);
+        b = __awaitable2.Result;
         var __awaitable3 = Value(b);
-        var __awaiter3 = __awaitable3.GetAwaiter();
-        if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3, a, b);
-        _total = __awaiter3.GetResult();
+        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume3(__awaitable3, a, b);
+        _total = __awaitable3.Result;
         var __awaitable4 = Value(_total + 1);
-        var __awaiter4 = __awaitable4.GetAwaiter();
-        if (!__awaiter4.IsCompleted) return RunAsync__Resume4(__awaitable4, a, b);
-        this._total = __awaiter4.GetResult();
+        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume4(__awaitable4, a, b);
+        this._total = __awaitable4.Result;
         var __awaitable5 = Value(a + b + _total);
-        var __awaiter5 = __awaitable5.GetAwaiter();
-        if (!__awaiter5.IsCompleted) return RunAsync__Resume5(__awaitable5);
-        return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaiter5.GetResult());
+        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume5(__awaitable5);
+        return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaitable5.Result);
     }
 
     /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Step()</c>) when it did not complete synchronously.</summary>

@@ -32,9 +32,8 @@ partial class Branches
         if (kind > 0)
         {
             var __awaitable0 = Value(kind);
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, kind, prefix);
-            n = __awaiter0.GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0, kind, prefix);
+            n = __awaitable0.Result;
             prefix += "+";
         }
         else if (kind < 0)
@@ -59,9 +58,8 @@ partial class Branches
                 break;
             case 2:
                 var __awaitable3 = Text(prefix);
-                var __awaiter3 = __awaitable3.GetAwaiter();
-                if (!__awaiter3.IsCompleted) return RunAsync__Resume3(__awaitable3);
-                return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaiter3.GetResult());
+                if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume3(__awaitable3);
+                return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.Result);
             default:
                 break;
         }

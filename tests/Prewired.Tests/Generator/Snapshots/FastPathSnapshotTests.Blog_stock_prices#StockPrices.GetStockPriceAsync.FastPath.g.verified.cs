@@ -30,9 +30,7 @@ partial class StockPrices
     private global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Sync(string companyId)
     {
         var __awaitable0 = InitializeMapIfNeededAsync();
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return GetStockPriceAsync__Resume0(__awaitable0, companyId);
-        __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return GetStockPriceAsync__Resume0(__awaitable0, companyId);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
     }
 

@@ -36,9 +36,8 @@ partial class Legacy
             try
             {
                 var __awaitable0 = Task.FromResult(name.Length);
-                var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0);
-                { __returnValue0 = __awaiter0.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+                if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0);
+                { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
             {

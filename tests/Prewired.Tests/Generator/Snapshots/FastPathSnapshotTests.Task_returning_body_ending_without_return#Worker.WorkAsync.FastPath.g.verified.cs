@@ -29,9 +29,7 @@ partial class Worker
     {
         ct.ThrowIfCancellationRequested();
         var __awaitable0 = Task.Delay(1, ct);
-        var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return WorkAsync__Resume0(__awaitable0);
-        __awaiter0.GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully) return WorkAsync__Resume0(__awaitable0);
         Count++;
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }

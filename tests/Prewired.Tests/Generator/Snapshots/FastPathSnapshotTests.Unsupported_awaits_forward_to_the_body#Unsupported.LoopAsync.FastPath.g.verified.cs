@@ -31,9 +31,8 @@ partial class Unsupported
         for (var i = 0; i < n; i++)
         {
             var __awaitable0 = Value(i);
-            var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return LoopAsync__Resume0(__awaitable0, n, sum, i);
-            var __spill0 = __awaiter0.GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully) return LoopAsync__Resume0(__awaitable0, n, sum, i);
+            var __spill0 = __awaitable0.Result;
             sum += __spill0;
         }
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);

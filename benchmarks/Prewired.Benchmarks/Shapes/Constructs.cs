@@ -1,0 +1,145 @@
+// The construct bodies of issue 9's benchmark: an await inside a loop and awaits inside try/finally, each as the plain
+// async method, the purely synchronous method, and [FastPath] generated from the async body. Only the classic assembly
+// has these.
+using System.Runtime.CompilerServices;
+using System.Threading.Tasks;
+
+namespace Prewired.Benchmarks.Shapes
+{
+    public partial class Constructs
+    {
+        private readonly int[] _values = { 1, 2, 3, 4, 5, 6, 7, 8 };
+        private int _open;
+
+        /// <summary>The awaited leaf: an already completed ValueTask&lt;int&gt; from a method the JIT may not inline.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static ValueTask<int> ReadAsync(int value) => new ValueTask<int>(value);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int Read(int value) => value;
+
+        // ---- A loop of 8 awaits: sum the values, one await per iteration. ----
+
+        public int SumSync()
+        {
+            var sum = 0;
+            foreach (var value in _values)
+            {
+                sum += Read(value);
+            }
+
+            return sum;
+        }
+
+        public async ValueTask<int> SumAsync()
+        {
+            var sum = 0;
+            foreach (var value in _values)
+            {
+                sum += await ReadAsync(value);
+            }
+
+            return sum;
+        }
+
+        /// <summary>
+        /// Hand-written Optimization #3 of <see cref="SumAsync"/>: the loop tests each ValueTask and hands the rest of the
+        /// loop to an async helper when one is pending. The floor for any fast path over ValueTask-returning calls.
+        /// </summary>
+        public ValueTask<int> SumOptimized()
+        {
+            var sum = 0;
+            for (var i = 0; i < _values.Length; i++)
+            {
+                var pending = ReadAsync(_values[i]);
+                if (!pending.IsCompletedSuccessfully)
+                {
+                    return SumSlowAsync(pending, sum, i);
+                }
+
+                sum += pending.Result;
+            }
+
+            return new ValueTask<int>(sum);
+        }
+
+        private async ValueTask<int> SumSlowAsync(ValueTask<int> pending, int sum, int i)
+        {
+            sum += await pending;
+            for (i++; i < _values.Length; i++)
+            {
+                sum += await ReadAsync(_values[i]);
+            }
+
+            return sum;
+        }
+
+        // ---- try/finally around two awaits: a scope opened and closed around the awaited reads. ----
+
+        public int ScopedSync()
+        {
+            _open++;
+            try
+            {
+                var first = Read(18);
+                var second = Read(first);
+                return first + second;
+            }
+            finally
+            {
+                _open--;
+            }
+        }
+
+        public async ValueTask<int> ScopedAsync()
+        {
+            _open++;
+            try
+            {
+                var first = await ReadAsync(18);
+                var second = await ReadAsync(first);
+                return first + second;
+            }
+            finally
+            {
+                _open--;
+            }
+        }
+
+#if PREWIRED_GENERATED
+        /// <summary>[FastPath] of <see cref="SumAsync"/>: the loop runs in place while every await has completed.</summary>
+        [FastPath(nameof(SumCoreAsync))]
+        public partial ValueTask<int> SumFastPathAsync();
+
+        private async ValueTask<int> SumCoreAsync()
+        {
+            var sum = 0;
+            foreach (var value in _values)
+            {
+                sum += await ReadAsync(value);
+            }
+
+            return sum;
+        }
+
+        /// <summary>[FastPath] of <see cref="ScopedAsync"/>: the try/finally runs in place while every await has completed.</summary>
+        [FastPath(nameof(ScopedCoreAsync))]
+        public partial ValueTask<int> ScopedFastPathAsync();
+
+        private async ValueTask<int> ScopedCoreAsync()
+        {
+            _open++;
+            try
+            {
+                var first = await ReadAsync(18);
+                var second = await ReadAsync(first);
+                return first + second;
+            }
+            finally
+            {
+                _open--;
+            }
+        }
+#endif
+    }
+}
