@@ -11,12 +11,22 @@ namespace Prewired.Benchmarks.Shapes
         private readonly int[] _values = { 1, 2, 3, 4, 5, 6, 7, 8 };
         private int _open;
 
-        /// <summary>The awaited leaf: an already completed ValueTask&lt;int&gt; from a method the JIT may not inline.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
+        // Two leaves. ReadAsync is what a buffered reader's fast path looks like: an already completed ValueTask<int> the JIT
+        // inlines, so a table over it shows what the await machinery itself costs per iteration. ReadCallAsync is the same
+        // behind a call the JIT may not inline, which adds the same constant to every form. Read/ReadCall are the
+        // synchronous counterparts.
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static ValueTask<int> ReadAsync(int value) => new ValueTask<int>(value);
 
-        [MethodImpl(MethodImplOptions.NoInlining)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static int Read(int value) => value;
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static ValueTask<int> ReadCallAsync(int value) => new ValueTask<int>(value);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int ReadCall(int value) => value;
 
         // ---- A loop of 8 awaits: sum the values, one await per iteration. ----
 
@@ -74,6 +84,30 @@ namespace Prewired.Benchmarks.Shapes
             return sum;
         }
 
+        // ---- The same loop over the non-inlined leaf. ----
+
+        public int SumCallSync()
+        {
+            var sum = 0;
+            foreach (var value in _values)
+            {
+                sum += ReadCall(value);
+            }
+
+            return sum;
+        }
+
+        public async ValueTask<int> SumCallAsync()
+        {
+            var sum = 0;
+            foreach (var value in _values)
+            {
+                sum += await ReadCallAsync(value);
+            }
+
+            return sum;
+        }
+
         // ---- try/finally around two awaits: a scope opened and closed around the awaited reads. ----
 
         public int ScopedSync()
@@ -117,6 +151,21 @@ namespace Prewired.Benchmarks.Shapes
             foreach (var value in _values)
             {
                 sum += await ReadAsync(value);
+            }
+
+            return sum;
+        }
+
+        /// <summary>[FastPath] of <see cref="SumCallAsync"/>.</summary>
+        [FastPath(nameof(SumCallCoreAsync))]
+        public partial ValueTask<int> SumCallFastPathAsync();
+
+        private async ValueTask<int> SumCallCoreAsync()
+        {
+            var sum = 0;
+            foreach (var value in _values)
+            {
+                sum += await ReadCallAsync(value);
             }
 
             return sum;

@@ -132,7 +132,11 @@ namespace Prewired.Generator.Parsing
         private string? CheckForEach(IForEachLoopOperation loop, SemanticModel model, int depth)
         {
             if (loop.Syntax is not CommonForEachStatementSyntax syntax) return "a foreach enumerator";
-            if (loop.Collection.Type is IArrayTypeSymbol) return null;
+            // The compiler lowers foreach over an array or a string to an indexed loop: no enumerator runs. The operation
+            // tree shows the collection converted to IEnumerable, so the type is read under that implicit conversion.
+            var collection = loop.Collection;
+            while (collection is IConversionOperation { IsImplicit: true } conversion) collection = conversion.Operand;
+            if (collection.Type is IArrayTypeSymbol || collection.Type?.SpecialType == SpecialType.System_String) return null;
             var info = model.GetForEachStatementInfo(syntax);
             // The pattern's Dispose is reported as IDisposable.Dispose; the enumerator type's own Dispose is the one that runs.
             var dispose = info.GetEnumeratorMethod?.ReturnType.GetMembers("Dispose").OfType<IMethodSymbol>().FirstOrDefault(m => m.Parameters.Length == 0)
@@ -258,6 +262,8 @@ namespace Prewired.Generator.Parsing
                 }
             }
 
+            // A struct constructor chains to nothing: ValueType's constructor is never called.
+            if (constructor.ContainingType.IsValueType) return null;
             var baseType = constructor.ContainingType.BaseType;
             if (baseType is null || baseType.SpecialType == SpecialType.System_Object) return null;
             var implicitBase = baseType.InstanceConstructors.FirstOrDefault(c => c.Parameters.Length == 0);

@@ -65,6 +65,39 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>
+        /// The compiler lowers foreach over an array or a string to an indexed loop, so no enumerator runs and no context
+        /// guard is needed (the operation tree shows the collection converted to IEnumerable; that was read as an unknown
+        /// GetEnumerator call).
+        /// </summary>
+        [Fact]
+        public void Foreach_over_an_array_or_a_string_needs_no_context_guard() => GeneratorTest.Verify("""
+            public partial class Totals
+            {
+                private readonly int[] _values = { 1, 2, 3 };
+
+                private static ValueTask<int> ReadAsync(int value) => new ValueTask<int>(value);
+
+                [FastPath(nameof(SumCoreAsync))]
+                public partial ValueTask<int> SumAsync(string text);
+                private async ValueTask<int> SumCoreAsync(string text)
+                {
+                    var sum = 0;
+                    foreach (var value in _values)
+                    {
+                        sum += await ReadAsync(value);
+                    }
+
+                    foreach (var c in text)
+                    {
+                        sum += await ReadAsync(c);
+                    }
+
+                    return sum;
+                }
+            }
+            """, expectedFiles: 1);
+
         /// <summary>A primary-constructor parameter read after an await is the instance's, not a continuation local (was CS0165).</summary>
         [Fact]
         public void Primary_constructor_parameter_after_an_await() => GeneratorTest.Verify("""

@@ -12,16 +12,14 @@ partial class Walker
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task<int> WalkAsync(int[] numbers, global::System.Collections.Generic.List<string> names)
     {
-        // Context guard: the synchronous part calls 'IEnumerable.GetEnumerator()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
-        var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.WalkCoreAsync(numbers, names); // only the async builder can restore a suppressed-flow context
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            return __guard.Return(this.WalkAsync__Sync(numbers, names));
+            return this.WalkAsync__Sync(numbers, names);
         }
         catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.Faulted<int>(__exception));
+            return global::Prewired.CompilerServices.AsyncResult.Faulted<int>(__exception);
         }
     }
 
