@@ -42,7 +42,7 @@ namespace Quickstart.Pipeline
             Console.WriteLine();
             Console.WriteLine("   per call, no failures      closures composed at run time    [Pipeline] (generated)");
             Console.WriteLine($"   bytes allocated            {closures.Bytes,-33}{generated.Bytes}");
-            Console.WriteLine($"   time (rough)               {Format(closures.Nanoseconds),-33}{Format(generated.Nanoseconds)}, {closures.Nanoseconds / generated.Nanoseconds:0.0}x faster");
+            Console.WriteLine($"   time (rough)               {Format(closures.Nanoseconds),-33}{Format(generated.Nanoseconds)}, {Program.Speedup(closures.Nanoseconds, generated.Nanoseconds)}");
             Console.WriteLine("   The generated chain itself allocates nothing: its bytes are the OrderPlaced and MessageContext the connector");
             Console.WriteLine("   creates. The closures allocate those too, plus the delegates that bind each next on every call.");
         }
