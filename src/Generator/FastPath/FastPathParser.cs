@@ -210,7 +210,7 @@ namespace Prewired.Generator.FastPath
             // Set just before a hand-off: every finally (and disposal) the hand-off returns through then belongs to the continuation.
             if (splits.Any(s => s.NeedsHandOffFlag)) lines.Line($"var {SyncPathWriter.HandOffFlag} = false;");
             writer.WriteStatements(method.Body!.Statements);
-            if (!forms.Kind.HasResult() && model.AnalyzeControlFlow(method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
+            if (!forms.Kind.HasResult() && RegionFlow.ControlFlow(model, method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
         }
 
         private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix, SemanticModel model)

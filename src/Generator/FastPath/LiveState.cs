@@ -39,7 +39,7 @@ namespace Prewired.Generator.FastPath
 
             bool Analyze(SyntaxNode first, SyntaxNode last, bool ordered)
             {
-                var flow = first is ExpressionSyntax expression ? model.AnalyzeDataFlow(expression) : model.AnalyzeDataFlow((StatementSyntax)first, (StatementSyntax)last);
+                var flow = first is ExpressionSyntax expression ? RegionFlow.DataFlow(model, expression) : RegionFlow.DataFlow(model, (StatementSyntax)first, (StatementSyntax)last);
                 if (flow is null || !flow.Succeeded) return false;
                 foreach (var variable in flow.DataFlowsIn)
                 {
@@ -122,8 +122,8 @@ namespace Prewired.Generator.FastPath
 
             // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
             // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
-            var atSplit = split.LoopCondition is { } condition ? model.AnalyzeDataFlow(condition)
-                : split.Statement is not null ? model.AnalyzeDataFlow(split.Statement) : null;
+            var atSplit = split.LoopCondition is { } condition ? RegionFlow.DataFlow(model, condition)
+                : split.Statement is not null ? RegionFlow.DataFlow(model, split.Statement) : null;
             if (atSplit is { Succeeded: true })
             {
                 var assignedOnEntry = new HashSet<ISymbol>(atSplit.DefinitelyAssignedOnEntry, SymbolEqualityComparer.Default);
@@ -132,7 +132,7 @@ namespace Prewired.Generator.FastPath
                 // only when there is one).
                 foreach (var operand in handedOver.Count == 0 ? Enumerable.Empty<SyntaxNode>() : evaluated)
                 {
-                    if (model.AnalyzeDataFlow((ExpressionSyntax)operand) is { Succeeded: true } operandFlow) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned.Where(handedOver.Contains));
+                    if (RegionFlow.DataFlow(model, (ExpressionSyntax)operand) is { Succeeded: true } operandFlow) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned.Where(handedOver.Contains));
                 }
 
                 live.RemoveAll(v => v is ILocalSymbol && !assignedOnEntry.Contains(v));
