@@ -7,18 +7,21 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Model;
 
 namespace Prewired.Generator.Parsing
 {
     /// <summary>
-    /// The driver runs the transforms one after another on one thread, and most of a cold run is two compiler passes each
+    /// The driver runs the transforms one after another on one thread, and most of a cold run is compiler work each
     /// transform waits for: the compiler's error check of the body's tree (<see cref="CompileErrors"/>, which binds every
-    /// body of the tree) and the semantic model's first binding of the body (with its nullable analysis). On the first
-    /// transform of a compilation this starts both, for the trees that mark methods, on a thread of the pool: first the
-    /// error checks, then the bodies the marks name, each from the last tree back, because the transforms go from the
-    /// first tree on, so the two meet in the middle. The results land in the caches the transforms read (the shared model
-    /// of <see cref="SemanticModels"/>, the spans of <see cref="CompileErrors"/>), whose answers do not depend on who
-    /// computed them. Only a head start: what it has not reached, or was canceled on, a transform computes itself.
+    /// body of the tree again), the semantic model's first binding of the body (with its nullable analysis), and for
+    /// [FastPath] the region analyses of each await (<see cref="RegionFlow"/>). On the first transform of a compilation
+    /// this starts that work, for the trees that mark methods, on a thread of the pool: first the error checks, then each
+    /// tree's bodies, each from the last tree back, because the transforms go from the first tree on, so the two meet in
+    /// the middle. The results land in the caches the transforms read, whose answers do not depend on who computed them.
+    /// Only a head start: what it has not reached, or was canceled on, a transform computes itself.
     /// </summary>
     internal static class Prefetch
     {
@@ -45,11 +48,10 @@ namespace Prewired.Generator.Parsing
                 foreach (var (tree, bodies) in marked)
                 {
                     var model = SemanticModels.For(compilation, tree);
-                    foreach (var body in bodies)
+                    foreach (var (mark, body) in bodies)
                     {
-                        // The operation tree binds the body (and runs its nullable analysis) in the shared model; the
-                        // context-guard analysis asks for this same tree later.
-                        model.GetOperation(body, cancellationToken);
+                        cancellationToken.ThrowIfCancellationRequested();
+                        Warm(mark, body, model, cancellationToken);
                     }
                 }
             }
@@ -59,29 +61,52 @@ namespace Prewired.Generator.Parsing
             }
         }
 
-        /// <summary>
-        /// The bodies (block or arrow) of the methods that a method of <paramref name="tree"/> marked like [FastPath(nameof(X))]
-        /// or [TailAwait("X")] names, found from syntax alone, among the members of the same type declaration. An alias for
-        /// the attribute, or a body in another part of the type, is missed: a transform then binds it itself.
-        /// </summary>
-        private static List<SyntaxNode> MarkedBodies(SyntaxTree tree, CancellationToken cancellationToken)
+        private static void Warm(MethodDeclarationSyntax mark, MethodDeclarationSyntax body, SemanticModel model, CancellationToken cancellationToken)
         {
-            var bodies = new List<SyntaxNode>();
+            try
+            {
+                // The operation tree binds the body (and runs its nullable analysis) in the shared model; the
+                // context-guard analysis asks for this same tree later.
+                var bodyNode = (SyntaxNode?)body.Body ?? body.ExpressionBody!;
+                model.GetOperation(bodyNode, cancellationToken);
+                if (!IsFastPath(mark) || CompileErrors.In(bodyNode, model, cancellationToken)) return;
+                var returnKind = KnownTypes.ClassifyTaskType(model.GetDeclaredSymbol(mark, cancellationToken)?.ReturnType);
+                if (returnKind is not null) FastPathParser.Warm(body, model, returnKind.Value.HasResult());
+            }
+            catch (Exception exception) when (exception is not OperationCanceledException)
+            {
+                // A body the transform will not get this far with, or cannot split: it finds out itself.
+            }
+        }
+
+        /// <summary>
+        /// The methods of <paramref name="tree"/> marked like [FastPath(nameof(X))] or [TailAwait("X")], each with the
+        /// method X it names among the members of the same type declaration, found from syntax alone. An alias for the
+        /// attribute, or a body in another part of the type, is missed: its transform then does all the work itself.
+        /// </summary>
+        private static List<(MethodDeclarationSyntax Mark, MethodDeclarationSyntax Body)> MarkedBodies(SyntaxTree tree, CancellationToken cancellationToken)
+        {
+            var bodies = new List<(MethodDeclarationSyntax, MethodDeclarationSyntax)>();
             var marks = tree.GetRoot(cancellationToken)
                 .DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax or MethodDeclarationSyntax or AttributeListSyntax)
                 .OfType<AttributeSyntax>()
-                .Where(a => RightmostName(a.Name) is "FastPath" or "FastPathAttribute" or "TailAwait" or "TailAwaitAttribute");
+                .Where(a => IsFastPath(a) || RightmostName(a.Name) is "TailAwait" or "TailAwaitAttribute");
             foreach (var mark in marks)
             {
-                if (mark.Parent?.Parent is not MethodDeclarationSyntax { Parent: TypeDeclarationSyntax type } || BodyName(mark) is not { } name) continue;
+                if (mark.Parent?.Parent is not MethodDeclarationSyntax { Parent: TypeDeclarationSyntax type } marked || BodyName(mark) is not { } name) continue;
                 foreach (var method in type.Members.OfType<MethodDeclarationSyntax>())
                 {
-                    if (method.Identifier.ValueText == name && ((SyntaxNode?)method.Body ?? method.ExpressionBody) is { } body) bodies.Add(body);
+                    if (method != marked && method.Identifier.ValueText == name && (method.Body is not null || method.ExpressionBody is not null)) bodies.Add((marked, method));
                 }
             }
 
             return bodies;
         }
+
+        private static bool IsFastPath(MethodDeclarationSyntax marked)
+            => marked.AttributeLists.SelectMany(l => l.Attributes).Any(IsFastPath);
+
+        private static bool IsFastPath(AttributeSyntax attribute) => RightmostName(attribute.Name) is "FastPath" or "FastPathAttribute";
 
         private static string? BodyName(AttributeSyntax mark) => mark.ArgumentList?.Arguments.FirstOrDefault()?.Expression switch
         {
