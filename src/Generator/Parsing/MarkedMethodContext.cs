@@ -57,6 +57,7 @@ namespace Prewired.Generator.Parsing
             }
 
             var bodySyntax = validation.BodySyntax!;
+            Prefetch.Taken(context.SemanticModel.Compilation, bodySyntax);
             var model = SemanticModels.Share(context.SemanticModel).SyntaxTree == bodySyntax.SyntaxTree
                 ? SemanticModels.Share(context.SemanticModel)
                 : SemanticModels.For(context.SemanticModel.Compilation, bodySyntax.SyntaxTree);

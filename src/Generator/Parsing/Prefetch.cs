@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.CompilerServices;
@@ -25,22 +26,35 @@ namespace Prewired.Generator.Parsing
     /// </summary>
     internal static class Prefetch
     {
-        private static readonly ConditionalWeakTable<Compilation, object> s_started = new();
+        // Per compilation: the bodies a transform has taken up. The prefetch skips those: the transforms go on from where
+        // it meets them, so once it has met them there is nothing left to do ahead of them, and the driver may return.
+        private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<SyntaxNode, bool>> s_taken = new();
 
         public static void Start(Compilation compilation, CancellationToken cancellationToken)
         {
             var first = false;
-            s_started.GetValue(compilation, _ =>
+            s_taken.GetValue(compilation, _ =>
             {
                 first = true;
-                return new object();
+                return new ConcurrentDictionary<SyntaxNode, bool>();
             });
             if (!first) return;
-            Task.Run(() => Run(compilation, cancellationToken), cancellationToken);
+
+            // A thread of its own, not one of the pool's: the compiler's error check runs its binding as tasks on the pool
+            // and waits for them, as does the transform's; holding a pool thread for the whole prefetch would leave those
+            // tasks queued behind it until the pool grows (hundreds of milliseconds per thread).
+            Task.Factory.StartNew(() => Run(compilation, cancellationToken), cancellationToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        }
+
+        /// <summary>A transform has taken up <paramref name="body"/>: prefetching it would only repeat its work.</summary>
+        public static void Taken(Compilation compilation, MethodDeclarationSyntax body)
+        {
+            if (s_taken.TryGetValue(compilation, out var taken)) taken.TryAdd(body, true);
         }
 
         private static void Run(Compilation compilation, CancellationToken cancellationToken)
         {
+            var taken = s_taken.GetValue(compilation, _ => new ConcurrentDictionary<SyntaxNode, bool>());
             try
             {
                 var marked = compilation.SyntaxTrees.Reverse().Select(t => (Tree: t, Bodies: MarkedBodies(t, cancellationToken))).Where(t => t.Bodies.Count > 0).ToList();
@@ -51,7 +65,7 @@ namespace Prewired.Generator.Parsing
                     foreach (var (mark, body) in bodies)
                     {
                         cancellationToken.ThrowIfCancellationRequested();
-                        Warm(mark, body, model, cancellationToken);
+                        if (!taken.ContainsKey(body)) Warm(mark, body, model, cancellationToken);
                     }
                 }
             }
