@@ -58,7 +58,7 @@ namespace Prewired.Generator.Analysis
         {
             foreach (var lambda in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n) || n == body).OfType<AnonymousFunctionExpressionSyntax>())
             {
-                var flow = model.AnalyzeDataFlow(lambda);
+                var flow = RegionFlow.DataFlow(model, lambda);
                 if (flow is null || !flow.Succeeded) continue;
                 var captured = flow.ReadInside.Concat(flow.WrittenInside)
                     .Where(v => v is ILocalSymbol or IParameterSymbol { IsThis: false } && !flow.VariablesDeclared.Contains(v, SymbolEqualityComparer.Default))
@@ -169,7 +169,7 @@ namespace Prewired.Generator.Analysis
             if (site.Expression is null) return null;
             var statement = SplitForms.Of(site.Expression, body, hasResult, out var splitStatement) is null ? Spills.Of(site.Expression, body, model, out _) : splitStatement;
             if (statement is null || !Reachability.MayBeUnreachable(statement, body, model)) return null;
-            var flow = model.AnalyzeControlFlow(statement);
+            var flow = RegionFlow.ControlFlow(model, statement);
             return flow is { Succeeded: true, StartPointIsReachable: false } ? "it is in unreachable code" : null;
         }
 

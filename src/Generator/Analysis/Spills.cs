@@ -229,9 +229,9 @@ namespace Prewired.Generator.Analysis
                 switch (node)
                 {
                     case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax:
-                        var flow = node is LocalFunctionStatementSyntax { Body: { } localBody } ? model.AnalyzeDataFlow(localBody)
-                            : node is LocalFunctionStatementSyntax { ExpressionBody: { } arrow } ? model.AnalyzeDataFlow(arrow.Expression)
-                            : node is AnonymousFunctionExpressionSyntax lambda ? model.AnalyzeDataFlow(lambda) : null;
+                        var flow = node is LocalFunctionStatementSyntax { Body: { } localBody } ? RegionFlow.DataFlow(model, localBody)
+                            : node is LocalFunctionStatementSyntax { ExpressionBody: { } arrow } ? RegionFlow.DataFlow(model, arrow.Expression)
+                            : node is AnonymousFunctionExpressionSyntax lambda ? RegionFlow.DataFlow(model, lambda) : null;
                         if (flow is null || !flow.Succeeded || flow.Captured.Contains(variable, SymbolEqualityComparer.Default)) return false;
                         break;
                     case ArgumentSyntax { RefKindKeyword.RawKind: not 0 } argument when argument.Expression is IdentifierNameSyntax name && name.Identifier.ValueText == variable.Name:

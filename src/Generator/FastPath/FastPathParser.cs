@@ -114,6 +114,18 @@ namespace Prewired.Generator.FastPath
             return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
         }
 
+        /// <summary>
+        /// Asks the compiler what <see cref="Parse"/> will ask about a body that compiles, ahead of it, on the prefetch's
+        /// thread (<see cref="Parsing.Prefetch"/>): the region analyses stay in <see cref="RegionFlow"/> and the bindings in
+        /// the shared model, so Parse reads them instead of computing them. Everything else of this run is dropped.
+        /// </summary>
+        internal static void Warm(MethodDeclarationSyntax bodySyntax, SemanticModel model, bool hasResult)
+        {
+            if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model).Count > 0) return;
+            var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
+            Plan(bodyNode, model, hasResult, "Warm__Resume", new Lowering(bodyNode, model));
+        }
+
         /// <summary>"GetAsync__Resume", or "GetAsync__2__Resume" for the second of several overloads, so continuations never collide.</summary>
         private static string ResumePrefix(IMethodSymbol marked)
         {
@@ -211,7 +223,7 @@ namespace Prewired.Generator.FastPath
             // Set just before a hand-off: every finally (and disposal) the hand-off returns through then belongs to the continuation.
             if (splits.Any(s => s.NeedsHandOffFlag)) lines.Line($"var {SyncPathWriter.HandOffFlag} = false;");
             writer.WriteStatements(method.Body!.Statements);
-            if (!forms.Kind.HasResult() && model.AnalyzeControlFlow(method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
+            if (!forms.Kind.HasResult() && RegionFlow.ControlFlow(model, method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
         }
 
         private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix, SemanticModel model)

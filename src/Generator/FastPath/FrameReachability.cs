@@ -38,10 +38,10 @@ namespace Prewired.Generator.FastPath
             {
                 // The spilled await's statement runs first in the continuation.
                 Collect(new[] { split.Statement! });
-                reachable = model.AnalyzeControlFlow(split.Statement!)?.EndPointIsReachable ?? false;
+                reachable = RegionFlow.ControlFlow(model, split.Statement!)?.EndPointIsReachable ?? false;
 
                 // In a loop's condition: what runs next is the body of the iteration it tested.
-                if (split.AwaitingLoop is { } loop) reachable = model.AnalyzeControlFlow(FrameCollector.LoopBody(loop))?.EndPointIsReachable ?? false;
+                if (split.AwaitingLoop is { } loop) reachable = RegionFlow.ControlFlow(model, FrameCollector.LoopBody(loop))?.EndPointIsReachable ?? false;
             }
 
             var labelCount = 0;
@@ -56,7 +56,7 @@ namespace Prewired.Generator.FastPath
                         if (reachable && frame.Rest.Count > 0)
                         {
                             Collect(frame.Rest);
-                            reachable = model.AnalyzeControlFlow(frame.Rest[0], frame.Rest[frame.Rest.Count - 1])?.EndPointIsReachable ?? false;
+                            reachable = RegionFlow.ControlFlow(model, frame.Rest[0], frame.Rest[frame.Rest.Count - 1])?.EndPointIsReachable ?? false;
                         }
 
                         if (frame.Switch is not null)
@@ -86,13 +86,13 @@ namespace Prewired.Generator.FastPath
                     case FrameKind.Catch:
                         // After the rest of the catch block: the try statement's finally, then what follows the statement.
                         var owner = (TryStatementSyntax)frame.Container.Parent!;
-                        reachable = reachable && (owner.Finally is null || (model.AnalyzeControlFlow(owner.Finally.Block)?.EndPointIsReachable ?? true));
+                        reachable = reachable && (owner.Finally is null || (RegionFlow.ControlFlow(model, owner.Finally.Block)?.EndPointIsReachable ?? true));
                         break;
                     case FrameKind.Try:
                         var tryStatement = (TryStatementSyntax)frame.Container;
                         Collect(tryStatement.Catches);
-                        var catchEnds = tryStatement.Catches.Any(c => model.AnalyzeControlFlow(c.Block)?.EndPointIsReachable ?? true);
-                        var finallyEnds = tryStatement.Finally is null || (model.AnalyzeControlFlow(tryStatement.Finally.Block)?.EndPointIsReachable ?? true);
+                        var catchEnds = tryStatement.Catches.Any(c => RegionFlow.ControlFlow(model, c.Block)?.EndPointIsReachable ?? true);
+                        var finallyEnds = tryStatement.Finally is null || (RegionFlow.ControlFlow(model, tryStatement.Finally.Block)?.EndPointIsReachable ?? true);
                         reachable = (reachable || catchEnds) && finallyEnds;
                         break;
                 }
@@ -105,7 +105,7 @@ namespace Prewired.Generator.FastPath
         private static bool LoopEndReachable(ContinuationFrame frame, SemanticModel model)
         {
             if (frame.Kind == FrameKind.ForEach || IsConstantFalseDo(frame.Container, model)) return true;
-            return model.AnalyzeControlFlow((StatementSyntax)frame.Container)?.EndPointIsReachable ?? true;
+            return RegionFlow.ControlFlow(model, (StatementSyntax)frame.Container)?.EndPointIsReachable ?? true;
         }
 
         /// <summary><c>do { } while (false)</c>: there is no next iteration, so the rest of the loop is nothing.</summary>

@@ -17,6 +17,10 @@ namespace Prewired.Generator.FastPath
         public static bool Find(SplitPoint split, List<ContinuationFrame> frames, SemanticModel model)
         {
             var assigned = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+
+            // The ordered regions whose AlwaysAssigned is not in 'assigned' yet: each is another pass over the whole method,
+            // and only a later region's DataFlowsIn ever asks (never the last region's), so it is asked only then.
+            var assignedPending = new List<DataFlowAnalysis>();
             var declared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var redeclared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var referenced = new List<ISymbol>();
@@ -39,10 +43,16 @@ namespace Prewired.Generator.FastPath
 
             bool Analyze(SyntaxNode first, SyntaxNode last, bool ordered)
             {
-                var flow = first is ExpressionSyntax expression ? model.AnalyzeDataFlow(expression) : model.AnalyzeDataFlow((StatementSyntax)first, (StatementSyntax)last);
+                var flow = first is ExpressionSyntax expression ? RegionFlow.DataFlow(model, expression) : RegionFlow.DataFlow(model, (StatementSyntax)first, (StatementSyntax)last);
                 if (flow is null || !flow.Succeeded) return false;
                 foreach (var variable in flow.DataFlowsIn)
                 {
+                    if (ordered && assignedPending.Count > 0)
+                    {
+                        foreach (var earlier in assignedPending) assigned.UnionWith(earlier.AlwaysAssigned);
+                        assignedPending.Clear();
+                    }
+
                     if (!ordered || !assigned.Contains(variable)) AddLive(variable);
                 }
 
@@ -50,7 +60,7 @@ namespace Prewired.Generator.FastPath
                 if (ordered)
                 {
                     // Only a statement list run once, in order, tells what is already assigned when the next one starts.
-                    assigned.UnionWith(flow.AlwaysAssigned);
+                    assignedPending.Add(flow);
                     declared.UnionWith(flow.VariablesDeclared.Where(v => !handedOver.Contains(v)));
                     referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside));
                     return true;
@@ -122,8 +132,10 @@ namespace Prewired.Generator.FastPath
 
             // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
             // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
-            var atSplit = split.LoopCondition is { } condition ? model.AnalyzeDataFlow(condition)
-                : split.Statement is not null ? model.AnalyzeDataFlow(split.Statement) : null;
+            // (Only locals are removed: with none live, the passes this takes are skipped.)
+            var atSplit = !live.Any(v => v is ILocalSymbol) ? null
+                : split.LoopCondition is { } condition ? RegionFlow.DataFlow(model, condition)
+                : split.Statement is not null ? RegionFlow.DataFlow(model, split.Statement) : null;
             if (atSplit is { Succeeded: true })
             {
                 var assignedOnEntry = new HashSet<ISymbol>(atSplit.DefinitelyAssignedOnEntry, SymbolEqualityComparer.Default);
@@ -132,7 +144,7 @@ namespace Prewired.Generator.FastPath
                 // only when there is one).
                 foreach (var operand in handedOver.Count == 0 ? Enumerable.Empty<SyntaxNode>() : evaluated)
                 {
-                    if (model.AnalyzeDataFlow((ExpressionSyntax)operand) is { Succeeded: true } operandFlow) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned.Where(handedOver.Contains));
+                    if (RegionFlow.DataFlow(model, (ExpressionSyntax)operand) is { Succeeded: true } operandFlow) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned.Where(handedOver.Contains));
                 }
 
                 live.RemoveAll(v => v is ILocalSymbol && !assignedOnEntry.Contains(v));

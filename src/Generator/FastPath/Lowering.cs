@@ -75,7 +75,7 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public bool OnlyCaughtFallThrough(TryStatementSyntax tryStatement) => _onlyCaughtFallThrough.Contains(tryStatement);
 
-        private static bool EndReachable(BlockSyntax block, SemanticModel model) => model.AnalyzeControlFlow(block)?.EndPointIsReachable ?? true;
+        private static bool EndReachable(BlockSyntax block, SemanticModel model) => RegionFlow.ControlFlow(model, block)?.EndPointIsReachable ?? true;
 
         /// <summary>For a try statement whose finally awaits: how the synchronous path writes it out.</summary>
         public FinallyLowering? Finally(SyntaxNode tryStatement) => _finally.TryGetValue(tryStatement, out var lowering) ? lowering : null;
@@ -220,7 +220,7 @@ namespace Prewired.Generator.FastPath
             ResultType = resultType;
             HasReturns = new SyntaxNode[] { tryStatement.Block }.Concat(tryStatement.Catches)
                 .SelectMany(r => r.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n))).OfType<ReturnStatementSyntax>().Any();
-            EndReachable = model.AnalyzeControlFlow(tryStatement)?.EndPointIsReachable ?? true;
+            EndReachable = RegionFlow.ControlFlow(model, tryStatement)?.EndPointIsReachable ?? true;
         }
 
         public string ErrorVariable { get; }

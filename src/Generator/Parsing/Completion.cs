@@ -15,7 +15,7 @@ namespace Prewired.Generator.Parsing
         public static bool CompletesNormally(StatementSyntax statement, ISet<SyntaxNode> nowReturns, ISet<SyntaxNode> removed, SemanticModel model)
         {
             if (nowReturns.Contains(statement)) return false;
-            if (!statement.DescendantNodes().Any(nowReturns.Contains)) return model.AnalyzeControlFlow(statement)?.EndPointIsReachable ?? true;
+            if (!statement.DescendantNodes().Any(nowReturns.Contains)) return Analysis.RegionFlow.ControlFlow(model, statement)?.EndPointIsReachable ?? true;
             switch (statement)
             {
                 case BlockSyntax block:

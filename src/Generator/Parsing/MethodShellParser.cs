@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -107,6 +108,10 @@ namespace Prewired.Generator.Parsing
 
         public static string EscapedName(string name) => SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
 
+        // The usings of a file or namespace, printed once for all its marked methods rather than once per method (printing
+        // copies every using directive's nodes). Syntax nodes never change, so the text stays right for the node's lifetime.
+        private static readonly ConditionalWeakTable<SyntaxNode, string[]> s_usings = new();
+
         private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node)
         {
             var file = new List<string>();
@@ -116,10 +121,10 @@ namespace Prewired.Generator.Parsing
                 switch (ancestor)
                 {
                     case BaseNamespaceDeclarationSyntax ns:
-                        inNamespace.InsertRange(0, ns.Usings.Select(u => u.WithoutTrivia().ToString()));
+                        inNamespace.InsertRange(0, s_usings.GetValue(ns, n => ((BaseNamespaceDeclarationSyntax)n).Usings.Select(u => u.WithoutTrivia().ToString()).ToArray()));
                         break;
                     case CompilationUnitSyntax unit:
-                        file.AddRange(unit.Usings.Where(u => u.GlobalKeyword.RawKind == 0).Select(u => u.WithoutTrivia().ToString()));
+                        file.AddRange(s_usings.GetValue(unit, n => ((CompilationUnitSyntax)n).Usings.Where(u => u.GlobalKeyword.RawKind == 0).Select(u => u.WithoutTrivia().ToString()).ToArray()));
                         break;
                 }
             }
