@@ -35,12 +35,19 @@ namespace Prewired.Generator.FastPath
             {
                 forwardReason = $"Forwarding to '{body.Name}': {MarkedMethodContext.DoesNotCompileReason}";
             }
-            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model).FirstOrDefault() is { } blocker)
+            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model, out var loweredBody).FirstOrDefault() is { } blocker)
             {
                 forwardReason = $"Forwarding to '{body.Name}': '{blocker.Arguments[0]}' cannot be split yet: {blocker.Arguments[1]} (PW0201).";
             }
             else
             {
+                if (loweredBody is not null)
+                {
+                    // await using / await foreach written out as C# lowers them: from here on, ordinary awaits.
+                    (bodySyntax, model) = (loweredBody.Method, loweredBody.Model);
+                    bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
+                }
+
                 try
                 {
                     lowering = new Lowering(bodyNode, model);

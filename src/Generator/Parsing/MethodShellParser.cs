@@ -12,8 +12,7 @@ namespace Prewired.Generator.Parsing
     internal static class MethodShellParser
     {
         /// <summary>Fully qualified, with nullable annotations: the generated declaration must match the partial one exactly.</summary>
-        public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat
-            .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+        public static readonly SymbolDisplayFormat TypeFormat = Analysis.SourceNames.TypeFormat;
 
         public static MethodShell Parse(IMethodSymbol marked, MethodDeclarationSyntax declaration, IMethodSymbol bodyMethod, MethodDeclarationSyntax body, SemanticModel bodyModel, MarkKind kind)
         {
@@ -105,7 +104,7 @@ namespace Prewired.Generator.Parsing
             _ => string.Empty,
         };
 
-        public static string EscapedName(string name) => SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
+        public static string EscapedName(string name) => Analysis.SourceNames.Escaped(name);
 
         private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node)
         {
