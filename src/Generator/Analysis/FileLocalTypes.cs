@@ -29,7 +29,12 @@ namespace Prewired.Generator.Analysis
                 var type = node is ExpressionSyntax expression ? model.GetTypeInfo(expression).Type : (symbol as ILocalSymbol)?.Type;
                 var fileLocal = FileLocal(symbol as ITypeSymbol) ?? FileLocal(symbol?.ContainingType) ?? FileLocal(type)
                                 ?? FileLocal((symbol as IMethodSymbol)?.ReturnType);
-                if (fileLocal is not null) return (node.GetLocation(), fileLocal.Name);
+                if (fileLocal is null) continue;
+
+                // Point at the type's own name when the use spells it (X.Get()), else at the whole use.
+                var name = node.DescendantNodesAndSelf().OfType<SimpleNameSyntax>()
+                    .FirstOrDefault(n => SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(n).Symbol, fileLocal));
+                return ((name ?? node).GetLocation(), fileLocal.Name);
             }
 
             return null;

@@ -75,7 +75,7 @@ namespace Prewired.Generator.Analysis
         {
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitUsingStatement(node);
             var resources = Resources(node.Declaration, node.Expression, new[] { node.Statement }, out var reason);
-            if (resources is null) return NotLowered(base.VisitUsingStatement(node)!, reason);
+            if (resources is null) return NotLowered(node, base.VisitUsingStatement(node)!, reason);
 
             // { T x = e; try { body } finally { dispose x } }, one try per resource, the first declared outermost.
             var column = Column(node);
@@ -105,7 +105,7 @@ namespace Prewired.Generator.Analysis
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitForEachStatement(node);
             var local = _model.GetDeclaredSymbol(node);
             var iteration = (node.Type.IsVar ? "var " : node.Type.WithoutTrivia() + " ") + node.Identifier.Text + " = " + (node.Type.IsVar ? string.Empty : $"({node.Type.WithoutTrivia()})");
-            return LowerForEach(node, local is null ? new ILocalSymbol[0] : new[] { local }, iteration) ?? NotLowered(base.VisitForEachStatement(node)!, _pendingReason);
+            return LowerForEach(node, local is null ? new ILocalSymbol[0] : new[] { local }, iteration) ?? NotLowered(node, base.VisitForEachStatement(node)!, _pendingReason);
         }
 
         public override SyntaxNode? VisitForEachVariableStatement(ForEachVariableStatementSyntax node)
@@ -115,7 +115,7 @@ namespace Prewired.Generator.Analysis
             // var (a, b) / (var a, var b): new read-only variables; (a, b): existing ones, assigned.
             var locals = node.Variable.DescendantNodes().OfType<SingleVariableDesignationSyntax>()
                 .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().ToArray();
-            return LowerForEach(node, locals, node.Variable.WithoutTrivia() + " = ") ?? NotLowered(base.VisitForEachVariableStatement(node)!, _pendingReason);
+            return LowerForEach(node, locals, node.Variable.WithoutTrivia() + " = ") ?? NotLowered(node, base.VisitForEachVariableStatement(node)!, _pendingReason);
         }
 
         private string _pendingReason = string.Empty;
@@ -221,7 +221,7 @@ namespace Prewired.Generator.Analysis
                 var resources = Resources(declaration.Declaration, null, rest.Where(s => s is not LocalFunctionStatementSyntax), out var reason);
                 if (resources is null)
                 {
-                    result.Add(((StatementSyntax)NotLowered(Visit(statement)!, reason), LoweringTemplate.LineIndent(statement)));
+                    result.Add(((StatementSyntax)NotLowered(statement, Visit(statement)!, reason), LoweringTemplate.LineIndent(statement)));
                     continue;
                 }
 
@@ -355,7 +355,9 @@ namespace Prewired.Generator.Analysis
             return null;
         }
 
-        private SyntaxNode NotLowered(SyntaxNode visited, string reason) => visited.WithAdditionalAnnotations(new SyntaxAnnotation(LoweredBody.NotLoweredKind, reason));
+        /// <summary>A construct left as it is: its reason, and its place in the user's source for the finding at its await keyword.</summary>
+        private static SyntaxNode NotLowered(SyntaxNode original, SyntaxNode visited, string reason)
+            => visited.WithAdditionalAnnotations(new SyntaxAnnotation(LoweredBody.NotLoweredKind, reason), LoweredBody.Origin(original.Span));
 
         /// <summary>The statements of an embedded statement: a block's own, or the statement itself.</summary>
         private static IEnumerable<StatementSyntax> Inner(StatementSyntax statement) => statement is BlockSyntax block ? block.Statements : new[] { statement };
