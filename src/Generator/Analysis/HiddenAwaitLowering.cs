@@ -87,7 +87,7 @@ namespace Prewired.Generator.Analysis
                 depth++;
             }
 
-            foreach (var statement in Inner(node.Statement)) template.Statement(statement, Visit(statement)!, depth);
+            foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, depth);
             CloseResources(template, resources, depth);
             _loweredAny = true;
             return template.Build(LoweredBody.HiddenAwait(node.AwaitKeyword, "await using")).WithTriviaFrom(node);
@@ -184,7 +184,7 @@ namespace Prewired.Generator.Analysis
             template.Line(depth, $"while (await {moveNext})");
             template.Line(depth, "{");
             template.Line(depth + 1, iterationPrefix + current + ";");
-            foreach (var statement in Inner(node.Statement)) template.Statement(statement, Visit(statement)!, depth + 1);
+            foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, depth + 1);
             template.Line(depth, "}");
             if (dispose is not null)
             {
@@ -359,8 +359,9 @@ namespace Prewired.Generator.Analysis
         private static SyntaxNode NotLowered(SyntaxNode original, SyntaxNode visited, string reason)
             => visited.WithAdditionalAnnotations(new SyntaxAnnotation(LoweredBody.NotLoweredKind, reason), LoweredBody.Origin(original.Span));
 
-        /// <summary>The statements of an embedded statement: a block's own, or the statement itself.</summary>
-        private static IEnumerable<StatementSyntax> Inner(StatementSyntax statement) => statement is BlockSyntax block ? block.Statements : new[] { statement };
+        /// <summary>The statements of an embedded statement, inlined into the written-out block: a block's own (an await
+        /// using declaration among them scopes over the rest), or the statement itself.</summary>
+        private static List<StatementSyntax> Inner(StatementSyntax statement) => statement is BlockSyntax block ? block.Statements.ToList() : new List<StatementSyntax> { statement };
 
         private static bool IsAwaitUsingDeclaration(StatementSyntax statement)
             => statement is LocalDeclarationStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword, UsingKeyword.RawKind: (int)SyntaxKind.UsingKeyword };
