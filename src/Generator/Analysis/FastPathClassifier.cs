@@ -32,9 +32,18 @@ namespace Prewired.Generator.Analysis
             }
 
             if (AwaitSites.Collect(body).All(s => s.Expression is not null)) return Classify(method, hasResult, model);
-            lowered = HiddenAwaitLowering.Lower(method, model);
-            var mapper = lowered;
-            return Classify(lowered.Method, hasResult, lowered.Model).Select(f => mapper.MapBack(f)).ToList();
+            try
+            {
+                lowered = HiddenAwaitLowering.Lower(method, model);
+                var mapper = lowered;
+                return Classify(lowered.Method, hasResult, lowered.Model).Select(f => mapper.MapBack(f)).ToList();
+            }
+            catch (System.Exception exception) when (exception is not System.OperationCanceledException)
+            {
+                // Neither the generator nor the analyzers may throw: a shape the lowering did not expect keeps forwarding.
+                lowered = null;
+                return Classify(method, hasResult, model);
+            }
         }
 
         private static List<Finding> Classify(MethodDeclarationSyntax method, bool hasResult, SemanticModel model)
@@ -178,7 +187,8 @@ namespace Prewired.Generator.Analysis
             return false;
         }
 
-        private static bool IsWriteTarget(IdentifierNameSyntax identifier) => identifier.Parent switch
+        /// <summary>Whether <paramref name="identifier"/> is assigned, incremented or passed by reference there.</summary>
+        internal static bool IsWriteTarget(IdentifierNameSyntax identifier) => identifier.Parent switch
         {
             AssignmentExpressionSyntax assignment => assignment.Left == identifier,
             PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax => true,

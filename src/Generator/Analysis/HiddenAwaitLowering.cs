@@ -249,28 +249,9 @@ namespace Prewired.Generator.Analysis
             return result;
         }
 
-        /// <summary>One resource of an <c>await using</c>: its variable, declared type text, initializer and dispose statement.</summary>
-        private sealed class Resource
-        {
-            public Resource(string variable, string type, ExpressionSyntax initializer, string dispose)
-            {
-                Variable = variable;
-                Type = type;
-                Initializer = initializer;
-                Dispose = dispose;
-            }
-
-            public string Variable { get; }
-
-            public string Type { get; }
-
-            public ExpressionSyntax Initializer { get; }
-
-            public string Dispose { get; }
-        }
-
-        /// <summary>The resources of an <c>await using</c> whose scope is <paramref name="scope"/>, or null with the reason.</summary>
-        private List<Resource>? Resources(VariableDeclarationSyntax? declaration, ExpressionSyntax? expression, IEnumerable<StatementSyntax> scope, out string reason)
+        /// <summary>The resources of an <c>await using</c> (each: its variable, declared type text, initializer and dispose
+        /// statement) whose scope is <paramref name="scope"/>, or null with the reason.</summary>
+        private List<(string Variable, string Type, ExpressionSyntax Initializer, string Dispose)>? Resources(VariableDeclarationSyntax? declaration, ExpressionSyntax? expression, IEnumerable<StatementSyntax> scope, out string reason)
         {
             reason = _forcedReason ?? string.Empty;
             if (_forcedReason is not null) return null;
@@ -281,7 +262,7 @@ namespace Prewired.Generator.Analysis
                 return null;
             }
 
-            var resources = new List<Resource>();
+            var resources = new List<(string Variable, string Type, ExpressionSyntax Initializer, string Dispose)>();
             if (expression is not null)
             {
                 var type = _model.GetTypeInfo(expression).Type;
@@ -293,7 +274,7 @@ namespace Prewired.Generator.Analysis
                     return null;
                 }
 
-                resources.Add(new Resource(variable, "var", expression, dispose));
+                resources.Add((variable, "var", expression, dispose));
                 return resources;
             }
 
@@ -315,20 +296,20 @@ namespace Prewired.Generator.Analysis
                     return null;
                 }
 
-                resources.Add(new Resource(variable, declaration.Type.WithoutTrivia().ToString(), declarator.Initializer.Value, dispose));
+                resources.Add((variable, declaration.Type.WithoutTrivia().ToString(), declarator.Initializer.Value, dispose));
             }
 
             return resources;
         }
 
-        private void WriteResource(LoweringTemplate template, Resource resource, int depth)
+        private void WriteResource(LoweringTemplate template, (string Variable, string Type, ExpressionSyntax Initializer, string Dispose) resource, int depth)
         {
             template.Line(depth, $"{resource.Type} {resource.Variable} = {template.Expression(resource.Initializer, Visit(resource.Initializer)!, depth)};");
             template.Line(depth, "try");
             template.Line(depth, "{");
         }
 
-        private static void CloseResources(LoweringTemplate template, List<Resource> resources, int depth)
+        private static void CloseResources(LoweringTemplate template, List<(string Variable, string Type, ExpressionSyntax Initializer, string Dispose)> resources, int depth)
         {
             for (var i = resources.Count - 1; i >= 0; i--)
             {

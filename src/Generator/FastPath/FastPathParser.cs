@@ -111,7 +111,7 @@ namespace Prewired.Generator.FastPath
             {
                 members.Method(
                     $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously.",
-                    ContinuationDeclaration(split, body, forms, resumePrefix, model),
+                    ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
                     ContinuationBody(split, model),
                     hidden: true);
                 if (split.Custom is { } custom) members.Member(custom.Declaration());
@@ -220,11 +220,11 @@ namespace Prewired.Generator.FastPath
             if (!forms.Kind.HasResult() && model.AnalyzeControlFlow(method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
         }
 
-        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix, SemanticModel model)
+        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, SyntaxNode bodyNode, AsyncReturnForms forms, string resumePrefix, SemanticModel model)
         {
             var awaitableType = split.AwaitableTypeName!;
             var parameters = new List<string> { $"{awaitableType} __awaitable" };
-            parameters.AddRange(split.LiveIn.Select(v => $"{VariableTypes.Display(v, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
+            parameters.AddRange(split.LiveIn.Select(v => $"{HandOffNullability.Display(v, split, bodyNode, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
             parameters.AddRange(split.Synthetic.Select(v => $"{v.Type} {v.Name}"));
             var isStatic = body.IsStatic ? "static " : string.Empty;
             return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}{MethodShellParser.TypeParameterList(body)}({string.Join(", ", parameters)}){MethodShellParser.ConstraintClauses(body)}";

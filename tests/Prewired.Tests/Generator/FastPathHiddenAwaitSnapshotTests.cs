@@ -117,5 +117,24 @@ namespace Prewired.Tests.Generator
                 }
             }
             """, expectedFiles: 1);
+
+        /// <summary>The generated file cannot see a file-local type: the body forwards (PW0201 names the type).</summary>
+        [Fact]
+        public void File_local_type_in_the_body_forwards() => GeneratorTest.Verify("""
+            file static class Hidden
+            {
+                public static Task<int> GetAsync() => Task.FromResult(1);
+            }
+            public partial class Visible
+            {
+                [FastPath(nameof(GetCoreAsync))]
+                public partial ValueTask<int> GetAsync();
+                private async ValueTask<int> GetCoreAsync()
+                {
+                    var x = await Hidden.GetAsync();
+                    return x + 1;
+                }
+            }
+            """, expectedFiles: 1);
     }
 }

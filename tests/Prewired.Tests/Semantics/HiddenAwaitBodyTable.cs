@@ -280,6 +280,24 @@ namespace Prewired.Tests.Semantics
                     return count;
                 }
                 """) { Members = Kit, HelperSites = "0:V,1:V,2:V" },
+
+            new("H17_AwaitUsingDeclarations_InsideAwaitUsingAndAwaitForeach", "Task<int>", """
+                {
+                    var n = 0;
+                    await using (var outer = new ARes(env, "outer", 1))
+                    {
+                        await using var inner = new ARes(env, "inner", 2);
+                        await foreach (var x in Yields(env, 3, 2))
+                        {
+                            await using var each = new ARes(env, "each" + x, 4);
+                            await each.WriteAsync(0);
+                            if (v == 1 && x == 1) return -1;
+                            n += x;
+                        }
+                    }
+                    return n;
+                }
+                """) { Members = Kit, HelperSites = "0:V,1:V,2:V,3:V,4:V", Variants = new[] { 0, 1 } },
         };
     }
 }
