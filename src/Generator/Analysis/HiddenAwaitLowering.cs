@@ -22,6 +22,9 @@ namespace Prewired.Generator.Analysis
         private int _next;
         private bool _loweredAny;
 
+        // Why the last await foreach was left as it is (LowerForEach returns null).
+        private string _pendingReason = string.Empty;
+
         private HiddenAwaitLowering(SemanticModel model, string? forcedReason)
         {
             _model = model;
@@ -117,8 +120,6 @@ namespace Prewired.Generator.Analysis
                 .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().ToArray();
             return LowerForEach(node, locals, node.Variable.WithoutTrivia() + " = ") ?? NotLowered(node, base.VisitForEachVariableStatement(node)!, _pendingReason);
         }
-
-        private string _pendingReason = string.Empty;
 
         /// <summary>
         /// <c>{ var e = c.GetAsyncEnumerator(); try { while (await e.MoveNextAsync()) { V v = (V)e.Current; body } } finally { dispose e } }</c>
