@@ -543,7 +543,8 @@ namespace Prewired.Tests.Reliability
             /// </summary>
             private Chunk? Forwarded(bool inSection)
             {
-                var roll = _r.Next(_flavor == Flavor.Direct ? 9 : 5);
+                // Direct bodies: 7 and 9 are await foreach, 8 and 10 await using (twice the weight: issue 9's hidden awaits).
+                var roll = _r.Next(_flavor == Flavor.Direct ? 11 : 5);
                 var lines = new List<string>();
                 switch (roll)
                 {
@@ -714,6 +715,7 @@ namespace Prewired.Tests.Reliability
                     }
 
                     case 7:
+                    case 9:
                     {
                         // await foreach (split since issue 9): MoveNextAsync and DisposeAsync are hidden awaits of Task
                         // site `site` (inside the iterator); the body is a loop body of its own, with awaits of its own.
