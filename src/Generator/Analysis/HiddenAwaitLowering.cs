@@ -168,7 +168,8 @@ namespace Prewired.Generator.Analysis
             _next++;
             var template = new LoweringTemplate(Column(node));
             var collection = template.Expression(node.Expression, Visit(node.Expression)!, 1);
-            if (node.Expression is not (InvocationExpressionSyntax or MemberAccessExpressionSyntax or SimpleNameSyntax or ThisExpressionSyntax or ElementAccessExpressionSyntax or ParenthesizedExpressionSyntax))
+            // A receiver needs parentheses unless primary; an argument (the static form of an extension) never does.
+            if (start!.Contains("__collection__.") && node.Expression is not (InvocationExpressionSyntax or MemberAccessExpressionSyntax or SimpleNameSyntax or ThisExpressionSyntax or ElementAccessExpressionSyntax or ParenthesizedExpressionSyntax))
             {
                 collection = "(" + collection + ")";
             }

@@ -136,5 +136,38 @@ namespace Prewired.Tests.Generator
                 }
             }
             """, expectedFiles: 1);
+
+        /// <summary>An extension GetAsyncEnumerator is called in its static form: the generated file needs no using directive for it.</summary>
+        [Fact]
+        public void Await_foreach_with_an_extension_GetAsyncEnumerator() => GeneratorTest.Verify("""
+            namespace Streams.Extensions
+            {
+                public readonly struct Range3 { }
+                public sealed class Range3Enumerator
+                {
+                    public int Current { get; private set; }
+                    public ValueTask<bool> MoveNextAsync() => new(++Current <= 3);
+                }
+                public static class Range3Extensions
+                {
+                    public static Range3Enumerator GetAsyncEnumerator(this Range3 range) => new();
+                }
+            }
+            namespace App
+            {
+                using Streams.Extensions;
+                public partial class Sums
+                {
+                    [FastPath(nameof(SumCoreAsync))]
+                    public partial ValueTask<int> SumAsync();
+                    private async ValueTask<int> SumCoreAsync()
+                    {
+                        var sum = 0;
+                        await foreach (var n in new Range3()) sum += n;
+                        return sum;
+                    }
+                }
+            }
+            """, expectedFiles: 1);
     }
 }

@@ -298,6 +298,19 @@ namespace Prewired.Tests.Semantics
                     return n;
                 }
                 """) { Members = Kit, HelperSites = "0:V,1:V,2:V,3:V,4:V", Variants = new[] { 0, 1 } },
+
+            new("H18_AwaitForeach_ExtensionGetAsyncEnumerator", "ValueTask<int>", """
+                {
+                    var n = 0;
+                    await foreach (var t in new Ticks(env, 3, 1))
+                    {
+                        await env.V(0);
+                        if (v == 1 && t == 2) break;
+                        n += t;
+                    }
+                    return n;
+                }
+                """) { HelperSites = "1:V,2:V", Variants = new[] { 0, 1 } },
         };
     }
 }
