@@ -311,6 +311,28 @@ namespace Prewired.Tests.Semantics
                     return n;
                 }
                 """) { HelperSites = "1:V,2:V", Variants = new[] { 0, 1 } },
+
+            // A resource with a public DisposeAsync and an explicit IAsyncDisposable.DisposeAsync: C# binds the interface's.
+            new("H19_AwaitUsing_InterfaceBeforePattern", "Task", """
+                {
+                    await using (var r = new Both(env))
+                    {
+                        await env.T(0);
+                    }
+                }
+                """)
+            {
+                HelperSites = "1:V,2:V",
+                Members = """
+                    private sealed class Both : IAsyncDisposable
+                    {
+                        private readonly Env _env;
+                        public Both(Env env) => _env = env;
+                        public ValueTask DisposeAsync() { _env.Log("pattern DisposeAsync"); return _env.V(1); }
+                        ValueTask IAsyncDisposable.DisposeAsync() { _env.Log("interface DisposeAsync"); return _env.V(2); }
+                    }
+                    """,
+            },
         };
     }
 }
