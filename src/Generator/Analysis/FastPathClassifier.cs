@@ -11,7 +11,42 @@ namespace Prewired.Generator.Analysis
     /// </summary>
     internal static class FastPathClassifier
     {
-        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model)
+        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model) => FindBlockers(method, hasResult, model, out _);
+
+        /// <summary>
+        /// As above; a body with <c>await using</c> or <c>await foreach</c> is classified (and, in <paramref name="lowered"/>,
+        /// generated from) with those written out as C# lowers them (<see cref="HiddenAwaitLowering"/>), its findings
+        /// mapped back to the user's source.
+        /// </summary>
+        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model, out LoweredBody? lowered)
+        {
+            lowered = null;
+            var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
+            if (FileLocalTypes.FirstUse(body, model) is { } fileLocal)
+            {
+                return new List<Finding>
+                {
+                    new(DiagnosticIds.FastPathNotSplit, fileLocal.Location, fileLocal.Name,
+                        $"the body uses the file-local type '{fileLocal.Name}', which the generated file cannot see", method.Identifier.ValueText),
+                };
+            }
+
+            if (AwaitSites.Collect(body).All(s => s.Expression is not null)) return Classify(method, hasResult, model);
+            try
+            {
+                lowered = HiddenAwaitLowering.Lower(method, model);
+                var mapper = lowered;
+                return Classify(lowered.Method, hasResult, lowered.Model).Select(f => mapper.MapBack(f)).ToList();
+            }
+            catch (System.Exception exception) when (exception is not System.OperationCanceledException)
+            {
+                // Neither the generator nor the analyzers may throw: a shape the lowering did not expect keeps forwarding.
+                lowered = null;
+                return Classify(method, hasResult, model);
+            }
+        }
+
+        private static List<Finding> Classify(MethodDeclarationSyntax method, bool hasResult, SemanticModel model)
         {
             var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
             var blockers = new List<Finding>();
@@ -152,7 +187,8 @@ namespace Prewired.Generator.Analysis
             return false;
         }
 
-        private static bool IsWriteTarget(IdentifierNameSyntax identifier) => identifier.Parent switch
+        /// <summary>Whether <paramref name="identifier"/> is assigned, incremented or passed by reference there.</summary>
+        internal static bool IsWriteTarget(IdentifierNameSyntax identifier) => identifier.Parent switch
         {
             AssignmentExpressionSyntax assignment => assignment.Left == identifier,
             PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax => true,
@@ -177,6 +213,7 @@ namespace Prewired.Generator.Analysis
         {
             if (site.Expression is null)
             {
+                if (LoweredBody.NotLoweredReason(site.HiddenAwaitStatement!) is { } notLowered) return notLowered;
                 return site.HiddenAwaitStatement is CommonForEachStatementSyntax
                     ? "'await foreach' hides an await of MoveNextAsync in a loop"
                     : "'await using' hides an await of DisposeAsync at the end of its scope";

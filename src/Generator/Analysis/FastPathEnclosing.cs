@@ -26,7 +26,7 @@ namespace Prewired.Generator.Analysis
                     CommonForEachStatementSyntax forEach => LoweringShapes.OfForEach(forEach, model, out var why) is null ? why : null,
                     TryStatementSyntax => null,
                     CatchClauseSyntax => null,
-                    FinallyClauseSyntax finallyClause => AwaitingFinally((TryStatementSyntax)finallyClause.Parent!, methodBody),
+                    FinallyClauseSyntax finallyClause => AwaitingFinally((TryStatementSyntax)finallyClause.Parent!),
                     UsingStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword } => "it is inside an 'await using' statement, which is not split yet",
                     UsingStatementSyntax usingStatement => LoweringShapes.UsingResource(usingStatement.Declaration, usingStatement.Expression, model, out var why) is null ? why : null,
                     LabeledStatementSyntax => "it is in a labeled statement, which goto can reach",
@@ -41,10 +41,10 @@ namespace Prewired.Generator.Analysis
 
         /// <summary>
         /// An await in a finally block: split by writing the try statement out as the compiler does (returns in it wait
-        /// for the finally), except when a break or continue leaves the try (a pending jump, not written out yet) or the
-        /// statement is inside another try whose finally awaits (a return would wait for both).
+        /// for the finally, and for the finally of an enclosing try written out the same way), except when a break or
+        /// continue leaves the try (a pending jump, not written out yet).
         /// </summary>
-        private static string? AwaitingFinally(TryStatementSyntax tryStatement, SyntaxNode methodBody)
+        private static string? AwaitingFinally(TryStatementSyntax tryStatement)
         {
             var guarded = new SyntaxNode[] { tryStatement.Block }.Concat(tryStatement.Catches).ToList();
             foreach (var jump in guarded.SelectMany(r => r.DescendantNodes(n => !AwaitSites.IsNestedFunction(n))))
@@ -53,15 +53,6 @@ namespace Prewired.Generator.Analysis
                 var target = jump.Ancestors().FirstOrDefault(a => a is ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax
                                                                  || (jump is BreakStatementSyntax && a is SwitchStatementSyntax));
                 if (target is not null && !tryStatement.Span.Contains(target.Span)) return "it is inside a finally block of a try that a break or continue leaves, which is not split yet";
-            }
-
-            for (var node = tryStatement.Parent; node is not null && node != methodBody; node = node.Parent)
-            {
-                if (node is TryStatementSyntax { Finally: { } outerFinally } outer && !outerFinally.Span.Contains(tryStatement.Span)
-                    && AwaitSites.Collect(outerFinally.Block).Count > 0)
-                {
-                    return "it is inside a finally block of a try nested in another try whose finally awaits, which is not split yet";
-                }
             }
 
             return null;

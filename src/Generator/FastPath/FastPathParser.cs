@@ -35,12 +35,19 @@ namespace Prewired.Generator.FastPath
             {
                 forwardReason = $"Forwarding to '{body.Name}': {MarkedMethodContext.DoesNotCompileReason}";
             }
-            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model).FirstOrDefault() is { } blocker)
+            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model, out var loweredBody).FirstOrDefault() is { } blocker)
             {
                 forwardReason = $"Forwarding to '{body.Name}': '{blocker.Arguments[0]}' cannot be split yet: {blocker.Arguments[1]} (PW0201).";
             }
             else
             {
+                if (loweredBody is not null)
+                {
+                    // await using / await foreach written out as C# lowers them: from here on, ordinary awaits.
+                    (bodySyntax, model) = (loweredBody.Method, loweredBody.Model);
+                    bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
+                }
+
                 try
                 {
                     lowering = new Lowering(bodyNode, model);
@@ -105,7 +112,7 @@ namespace Prewired.Generator.FastPath
             {
                 members.Method(
                     $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously.",
-                    ContinuationDeclaration(split, body, forms, resumePrefix, model),
+                    ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
                     ContinuationBody(split, model),
                     hidden: true);
                 if (split.Custom is { } custom) members.Member(custom.Declaration());
@@ -226,11 +233,11 @@ namespace Prewired.Generator.FastPath
             if (!forms.Kind.HasResult() && RegionFlow.ControlFlow(model, method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
         }
 
-        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, AsyncReturnForms forms, string resumePrefix, SemanticModel model)
+        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, SyntaxNode bodyNode, AsyncReturnForms forms, string resumePrefix, SemanticModel model)
         {
             var awaitableType = split.AwaitableTypeName!;
             var parameters = new List<string> { $"{awaitableType} __awaitable" };
-            parameters.AddRange(split.LiveIn.Select(v => $"{VariableTypes.Display(v, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
+            parameters.AddRange(split.LiveIn.Select(v => $"{HandOffNullability.Display(v, split, bodyNode, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
             parameters.AddRange(split.Synthetic.Select(v => $"{v.Type} {v.Name}"));
             var isStatic = body.IsStatic ? "static " : string.Empty;
             return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}{MethodShellParser.TypeParameterList(body)}({string.Join(", ", parameters)}){MethodShellParser.ConstraintClauses(body)}";

@@ -186,8 +186,8 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>
         /// Each variable is declared in the frame whose statement declares it, so its scope is the original one; a foreach
-        /// variable, and one declared in an awaited loop condition, belong to the current iteration's part (the rest of the
-        /// loop declares its own).
+        /// variable, and one declared in an awaited loop condition or a while condition (<c>while (q.TryDequeue(out var e))</c>),
+        /// belong to the current iteration's part (the rest of the loop declares its own).
         /// </summary>
         private static void AssignScopes(SplitPoint split, List<ContinuationFrame> frames, IEnumerable<ISymbol> declared)
         {
@@ -198,6 +198,7 @@ namespace Prewired.Generator.FastPath
                 var declaration = variable is ILocalSymbol ? variable.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() : null;
                 var scope = declaration is ForEachStatementSyntax forEach && containers.Contains(forEach) ? forEach.Statement
                     : declaration is not null && split.LoopCondition is { } condition && condition.Span.Contains(declaration.Span) ? FrameCollector.LoopBody(split.AwaitingLoop!)
+                    : declaration?.Ancestors().FirstOrDefault(containers.Contains) is WhileStatementSyntax loop && loop.Condition.Span.Contains(declaration.Span) ? loop.Statement
                     : declaration?.Ancestors().FirstOrDefault(containers.Contains);
                 if (scope is not null && frames.Any(f => f.IsMethodBody && f.Container == scope)) scope = null;
                 split.SetScope(variable, scope);

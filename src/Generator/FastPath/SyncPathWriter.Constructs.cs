@@ -226,6 +226,14 @@ namespace Prewired.Generator.FastPath
             _lines.Line($"{lowering.ErrorVariable} = __exception;");
             _lines.CloseBrace();
             WriteStatements(tryStatement.Finally!.Block.Statements);
+
+            // Inside another try written out this way (nested await using), the recorded return waits for its finally too.
+            if (_lowering.FinallyAround(tryStatement) is { } outer)
+            {
+                lowering.WriteAfterFinally(_lines, outer.RecordReturn, outer.RecordReturn(null));
+                return;
+            }
+
             lowering.WriteAfterFinally(_lines, value => $"return {_forms.ValuePrefix}{value}{_forms.ValueSuffix}", _forms.CompletedReturn);
         }
 

@@ -13,8 +13,7 @@ namespace Prewired.Generator.Parsing
     internal static class MethodShellParser
     {
         /// <summary>Fully qualified, with nullable annotations: the generated declaration must match the partial one exactly.</summary>
-        public static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat
-            .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+        public static readonly SymbolDisplayFormat TypeFormat = Analysis.SourceNames.TypeFormat;
 
         public static MethodShell Parse(IMethodSymbol marked, MethodDeclarationSyntax declaration, IMethodSymbol bodyMethod, MethodDeclarationSyntax body, SemanticModel bodyModel, MarkKind kind)
         {
@@ -106,7 +105,7 @@ namespace Prewired.Generator.Parsing
             _ => string.Empty,
         };
 
-        public static string EscapedName(string name) => SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
+        public static string EscapedName(string name) => Analysis.SourceNames.Escaped(name);
 
         // The usings of a file or namespace, printed once for all its marked methods rather than once per method (printing
         // copies every using directive's nodes). Syntax nodes never change, so the text stays right for the node's lifetime.

@@ -24,5 +24,13 @@ namespace Prewired.CompilerServices
             // For a value type the JIT folds the null check away (no box).
             if (resource != null) resource.Dispose();
         }
+
+        /// <summary>
+        /// Starts disposing <paramref name="resource"/> through <see cref="IAsyncDisposable"/> on the variable itself (a
+        /// constrained call: a struct is not boxed or copied). The caller checks null first, as C# does, and awaits the result.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static System.Threading.Tasks.ValueTask DisposeAsync<T>(ref T resource)
+            where T : IAsyncDisposable? => resource!.DisposeAsync();
     }
 }

@@ -399,5 +399,36 @@ namespace Prewired.Tests.Generator
                 private static ValueTask<int> Value(int v) => new(v);
             }
             """, expectedFiles: 1);
+
+        /// <summary>
+        /// A live variable declared nullable but known non-null where the await hands it over (an out variable after
+        /// TryDequeue, a var after a null check) is a non-nullable continuation parameter: no CS8602 in generated code.
+        /// </summary>
+        [Fact]
+        public void Live_variables_keep_their_non_null_flow_state_across_the_hand_off() => GeneratorTest.Verify("""
+            public sealed class Entry { public string Name = ""; }
+            public partial class Worker
+            {
+                private readonly System.Collections.Concurrent.ConcurrentQueue<Entry> _queue = new();
+                private string? _cached;
+
+                [FastPath(nameof(DrainCoreAsync))]
+                public partial ValueTask<int> DrainAsync();
+                private async ValueTask<int> DrainCoreAsync()
+                {
+                    var n = 0;
+                    while (_queue.TryDequeue(out var entry))
+                    {
+                        await Task.Yield();
+                        n += entry.Name.Length;
+                    }
+
+                    var text = _cached;
+                    if (text is null) return n;
+                    await Task.Yield();
+                    return n + text.Length;
+                }
+            }
+            """, expectedFiles: 1);
     }
 }

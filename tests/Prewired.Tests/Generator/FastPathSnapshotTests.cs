@@ -242,7 +242,12 @@ namespace Prewired.Tests.Generator
                 public partial Task AwaitUsingAsync();
                 private async Task AwaitUsingCoreAsync()
                 {
-                    await using (var stream = new System.IO.MemoryStream()) { Console.WriteLine("work " + stream.Length); }
+                    // A break leaving the scope of an await using keeps it forwarding (a pending jump around an awaiting finally).
+                    for (var i = 0; i < 2; i++)
+                    {
+                        await using var stream = new System.IO.MemoryStream();
+                        if (stream.Length == 0) break;
+                    }
                 }
 
                 [FastPath(nameof(NestedCoreAsync))]

@@ -47,12 +47,16 @@ namespace Prewired.Tests.Reliability
         /// <summary>An await-using resource whose DisposeAsync awaits ValueTask site <paramref name="site"/>.</summary>
         public static AsyncScope UseAsync(Env env, int site) => new(env, site);
 
+        /// <summary>A struct await-using resource (disposed on the variable, no boxing) whose DisposeAsync awaits ValueTask site <paramref name="site"/>.</summary>
+        public static StructAsyncScope UseStructAsync(Env env, int site) => new(env, site);
+
         /// <summary>An async sequence of two items with Task site <paramref name="site"/> awaited between them.</summary>
-        public static async IAsyncEnumerable<int> Items(Env env, int site)
+        public static async IAsyncEnumerable<int> Items(Env env, int site, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken token = default)
         {
             env.Log("items start");
             yield return 1;
             await env.T(site);
+            token.ThrowIfCancellationRequested();
             yield return 2;
             env.Log("items end");
         }
@@ -69,6 +73,24 @@ namespace Prewired.Tests.Reliability
             }
 
             public void Dispose() => _env.Log("dispose " + _name);
+        }
+
+        public readonly struct StructAsyncScope : IAsyncDisposable
+        {
+            private readonly Env _env;
+            private readonly int _site;
+
+            internal StructAsyncScope(Env env, int site)
+            {
+                _env = env;
+                _site = site;
+            }
+
+            public ValueTask DisposeAsync()
+            {
+                _env.Log("dispose struct async " + _site);
+                return _env.V(_site);
+            }
         }
 
         public sealed class AsyncScope : IAsyncDisposable

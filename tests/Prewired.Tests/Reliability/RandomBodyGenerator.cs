@@ -17,8 +17,9 @@ namespace Prewired.Tests.Reliability
     /// default, nested blocks, locals declared before and used after awaits, early returns, throws, context changes, awaits
     /// in every split form: <c>await x;</c>, <c>var y = await x;</c>, <c>y = await x;</c>, <c>return await x;</c>);
     /// <b>Forward</b> (General plus awaits in try/catch/finally, for loops, using statements and nested in larger
-    /// expressions, which [FastPath] splits (spills) since issue 9 unless an await is nested after a call,
-    /// and awaits it does not split: await using, await foreach, so [FastPath] must forward and PW0201 must be reported);
+    /// expressions, await using (statement and declaration, class, struct and null resources, ConfigureAwait) and await
+    /// foreach (ConfigureAwait, WithCancellation) with awaits in their scope, which [FastPath] splits since issue 9
+    /// unless an await is nested after a call, so [FastPath] must forward and PW0201 must be reported);
     /// <b>Tail</b> (every await a tail await: a synchronous prefix and then if/else, early-out ifs and switch sections
     /// ending in tail awaits, returns or throws; compiled as [TailAwait] too).
     /// </para>
@@ -536,12 +537,14 @@ namespace Prewired.Tests.Reliability
             }
 
             /// <summary>
-            /// A construct around awaits: try/catch/finally, a for loop, a using (split since issue 9), or an await the generator does not split (nested in an expression, await foreach, await using:
-            /// the [FastPath] method must forward and PW0201 be reported).
+            /// A construct around awaits: try/catch/finally, a for loop, a using, await foreach, await using (split since
+            /// issue 9), or an await the generator does not split (nested after a call: the [FastPath] method must forward
+            /// and PW0201 be reported).
             /// </summary>
             private Chunk? Forwarded(bool inSection)
             {
-                var roll = _r.Next(_flavor == Flavor.Direct ? 9 : 5);
+                // Direct bodies: 7 and 9 are await foreach, 8 and 10 await using (twice the weight: issue 9's hidden awaits).
+                var roll = _r.Next(_flavor == Flavor.Direct ? 11 : 5);
                 var lines = new List<string>();
                 switch (roll)
                 {
@@ -712,26 +715,50 @@ namespace Prewired.Tests.Reliability
                     }
 
                     case 7:
+                    case 9:
                     {
+                        // await foreach (split since issue 9): MoveNextAsync and DisposeAsync are hidden awaits of Task
+                        // site `site` (inside the iterator); the body is a loop body of its own, with awaits of its own.
                         var site = NextSite();
                         _helperSites[site] = false;
-                        _forwards = true;
                         _awaits++;
                         var name = "q" + _names++;
-                        lines.Add($"await foreach (var {name} in Fx.Items(env, {site}))");
-                        lines.Add("{");
-                        lines.Add($"    env.Log(\"{name}=\" + {name});");
-                        lines.Add("}");
+                        var source = _r.Next(3) switch
+                        {
+                            0 => $"Fx.Items(env, {site}).ConfigureAwait(false)",
+                            1 => $"Fx.Items(env, {site}).WithCancellation(env.Token)",
+                            _ => $"Fx.Items(env, {site})",
+                        };
+                        lines.Add($"await foreach (var {name} in {source})");
+                        _loopDepth++;
+                        var body = Scoped(() => Block(inLoop: true));
+                        _loopDepth--;
+                        body.Insert(0, Line($"env.Log(\"{name}=\" + {name});"));
+                        AddBlock(lines, body);
                         return new Chunk(lines, true);
                     }
 
                     default:
                     {
+                        // await using (split since issue 9): DisposeAsync awaits ValueTask site `site`; a class, a struct
+                        // or a null resource, ConfigureAwait(false), or a declaration whose scope is the rest of the block.
                         var site = NextSite();
                         _helperSites[site] = true;
-                        _forwards = true;
                         _awaits++;
-                        lines.Add($"await using (Fx.UseAsync(env, {site}))");
+                        var kind = _r.Next(inSection ? 4 : 5);
+                        if (kind == 4)
+                        {
+                            return Line($"await using var u{_names++} = Fx.UseAsync(env, {site});");
+                        }
+
+                        var resource = kind switch
+                        {
+                            0 => $"Fx.UseAsync(env, {site}).ConfigureAwait(false)",
+                            1 => $"Fx.UseStructAsync(env, {site})",
+                            2 => $"(v == 1 ? null : Fx.UseAsync(env, {site}))",
+                            _ => $"var u{_names++} = Fx.UseAsync(env, {site})",
+                        };
+                        lines.Add($"await using ({resource})");
                         var body = Scoped(() => Block());
                         AddBlock(lines, body);
                         return new Chunk(lines, EndReachable(body));

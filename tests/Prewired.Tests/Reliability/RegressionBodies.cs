@@ -168,6 +168,27 @@ namespace Prewired.Tests.Reliability
                     }
                     """,
             },
+
+            // Seed 20261124 body 1531 (issue 9): an 'await using' declaration directly in the body of an 'await using'
+            // statement was not written out (the statement's body was inlined statement by statement): [FastPath] forwarded
+            // a body it splits.
+            new("G10_AwaitUsingDeclarationInsideAwaitUsingStatement", "Task<int>", """
+                {
+                    await using (var u0 = Fx.UseAsync(env, 0))
+                    {
+                        await using var u1 = Fx.UseAsync(env, 1);
+                        await foreach (var q2 in Fx.Items(env, 2).ConfigureAwait(false))
+                        {
+                            await using var u3 = Fx.UseAsync(env, 3);
+                            env.Log("q2=" + q2);
+                        }
+                    }
+                    return v;
+                }
+                """)
+            {
+                HelperSites = "0:V,1:V,2:T,3:V",
+            },
         };
     }
 }

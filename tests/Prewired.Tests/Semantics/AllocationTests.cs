@@ -26,6 +26,10 @@ namespace Prewired.Tests.Semantics
 
         ValueTask<int> FastPathSpill(int x);
 
+        ValueTask<int> FastPathAwaitUsing(int x);
+
+        ValueTask<int> FastPathAwaitForeach(int x);
+
         ValueTask<int> TailAwait(int x);
 
         ValueTask<int> TailAwaitGuarded(int x);
@@ -189,6 +193,71 @@ namespace Prewired.Tests.Semantics
                     [FastPath(nameof(FastPathSpillCore))]
                     public partial ValueTask<int> FastPathSpill(int x);
 
+                    private struct AsyncLease : IAsyncDisposable
+                    {
+                        public ValueTask DisposeAsync() => default;
+                    }
+
+                    private sealed class SharedAsync : IAsyncDisposable
+                    {
+                        public static readonly SharedAsync Instance = new();
+                        public ValueTask DisposeAsync() => default;
+                    }
+
+                    // A struct await using declaration (disposed on the variable, no box) and a class await using statement.
+                    private async ValueTask<int> FastPathAwaitUsingCore(int x)
+                    {
+                        await using var lease = new AsyncLease();
+                        await using (SharedAsync.Instance.ConfigureAwait(false))
+                        {
+                            var a = await Ready(x);
+                            return a;
+                        }
+                    }
+
+                    [FastPath(nameof(FastPathAwaitUsingCore))]
+                    public partial ValueTask<int> FastPathAwaitUsing(int x);
+
+                    // Synchronously completing async enumerators: a struct one by pattern, and a reused class one through
+                    // IAsyncEnumerable<int> (its DisposeAsync called through IAsyncDisposable).
+                    private struct Three
+                    {
+                        public Enumerator GetAsyncEnumerator() => new Enumerator();
+                        public struct Enumerator
+                        {
+                            private int _i;
+                            public int Current => _i;
+                            public ValueTask<bool> MoveNextAsync() => new ValueTask<bool>(++_i <= 3);
+                            public ValueTask DisposeAsync() => default;
+                        }
+                    }
+
+                    private sealed class Reused : System.Collections.Generic.IAsyncEnumerable<int>, System.Collections.Generic.IAsyncEnumerator<int>
+                    {
+                        private int _i;
+                        public System.Collections.Generic.IAsyncEnumerator<int> GetAsyncEnumerator(CancellationToken cancellationToken = default) { _i = 0; return this; }
+                        public int Current => _i;
+                        public ValueTask<bool> MoveNextAsync() => new ValueTask<bool>(++_i <= 2);
+                        public ValueTask DisposeAsync() => default;
+                    }
+
+                    private readonly Reused _reused = new();
+
+                    private async ValueTask<int> FastPathAwaitForeachCore(int x)
+                    {
+                        var sum = x;
+                        await foreach (var n in new Three()) sum += n;
+                        await foreach (var n in _reused)
+                        {
+                            sum += await Ready(n);
+                        }
+
+                        return sum;
+                    }
+
+                    [FastPath(nameof(FastPathAwaitForeachCore))]
+                    public partial ValueTask<int> FastPathAwaitForeach(int x);
+
                     private async ValueTask<int> TailAwaitCore(int x)
                     {
                         if (x < 0) throw new ArgumentOutOfRangeException(nameof(x));
@@ -232,6 +301,8 @@ namespace Prewired.Tests.Semantics
             nameof(IAllocationProbe.FastPathTryFinally),
             nameof(IAllocationProbe.FastPathUsing),
             nameof(IAllocationProbe.FastPathSpill),
+            nameof(IAllocationProbe.FastPathAwaitUsing),
+            nameof(IAllocationProbe.FastPathAwaitForeach),
             nameof(IAllocationProbe.TailAwait),
             nameof(IAllocationProbe.TailAwaitGuarded),
             nameof(IAllocationProbe.TailAwaitVoid),
@@ -293,6 +364,8 @@ namespace Prewired.Tests.Semantics
         [InlineData(nameof(IAllocationProbe.FastPathTryFinally))]
         [InlineData(nameof(IAllocationProbe.FastPathUsing))]
         [InlineData(nameof(IAllocationProbe.FastPathSpill))]
+        [InlineData(nameof(IAllocationProbe.FastPathAwaitUsing))]
+        [InlineData(nameof(IAllocationProbe.FastPathAwaitForeach))]
         public void Construct_bodies_are_split(string method) => Assert.DoesNotContain("// Forwarding to", s_probe.Value.Generated[method]);
 
         [MethodImpl(MethodImplOptions.NoInlining)]
@@ -327,6 +400,12 @@ namespace Prewired.Tests.Semantics
                     break;
                 case nameof(IAllocationProbe.FastPathSpill):
                     for (var i = 0; i < iterations; i++) sum += probe.FastPathSpill(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathAwaitUsing):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathAwaitUsing(i & 15).Result;
+                    break;
+                case nameof(IAllocationProbe.FastPathAwaitForeach):
+                    for (var i = 0; i < iterations; i++) sum += probe.FastPathAwaitForeach(i & 15).Result;
                     break;
                 case nameof(IAllocationProbe.TailAwait):
                     for (var i = 0; i < iterations; i++) sum += probe.TailAwait(i & 15).Result;

@@ -1840,6 +1840,23 @@ namespace Prewired.Tests.Semantics
                     }
                 }
                 """),
+
+            // A variable declared in a while condition (a new one each iteration) live across an await of the body: the
+            // continuation declared it as a parameter and again in the rest of the loop (CS0136), and with its declared
+            // nullable type (CS8602 on every dereference).
+            new("L40_WhileConditionOutVariable_LiveAcrossAwait", "Task<int>", """
+                {
+                    var queue = new Queue<string>(new[] { "a", "bb", "ccc" });
+                    var n = 0;
+                    while (queue.TryDequeue(out var item))
+                    {
+                        await env.T(0);
+                        n += item.Length;
+                        env.Log("item " + item);
+                    }
+                    return n;
+                }
+                """),
         };
     }
 }

@@ -1,0 +1,63 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace Prewired.Generator.Analysis
+{
+    /// <summary>
+    /// A file-local type (<c>file class X</c>) is visible only in its own file, and the generated code lives in another:
+    /// a body that names one, calls a member of one (through <c>using static</c>, an extension method or an unqualified
+    /// name), or has a value of one (<c>var x = Make();</c>, which a continuation would take as a parameter) cannot be split.
+    /// </summary>
+    internal static class FileLocalTypes
+    {
+        /// <summary>The first such use in <paramref name="body"/>: where, and the type's name; null when there is none.</summary>
+        public static (Location Location, string Name)? FirstUse(SyntaxNode body, SemanticModel model)
+        {
+            // File-local types can only be seen from their own file: without one declared there, nothing to look for.
+            if (!body.SyntaxTree.GetRoot().DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax)
+                    .OfType<BaseTypeDeclarationSyntax>().Any(t => t.Modifiers.Any(SyntaxKind.FileKeyword)))
+            {
+                return null;
+            }
+
+            foreach (var node in body.DescendantNodesAndSelf())
+            {
+                if (node is not (ExpressionSyntax or VariableDeclaratorSyntax or SingleVariableDesignationSyntax)) continue;
+                var symbol = node is ExpressionSyntax ? model.GetSymbolInfo(node).Symbol : model.GetDeclaredSymbol(node);
+                var type = node is ExpressionSyntax expression ? model.GetTypeInfo(expression).Type : (symbol as ILocalSymbol)?.Type;
+                var fileLocal = FileLocal(symbol as ITypeSymbol) ?? FileLocal(symbol?.ContainingType) ?? FileLocal(type)
+                                ?? FileLocal((symbol as IMethodSymbol)?.ReturnType);
+                if (fileLocal is null) continue;
+
+                // Point at the type's own name when the use spells it (X.Get()), else at the whole use.
+                var name = node.DescendantNodesAndSelf().OfType<SimpleNameSyntax>()
+                    .FirstOrDefault(n => SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(n).Symbol, fileLocal));
+                return ((name ?? node).GetLocation(), fileLocal.Name);
+            }
+
+            return null;
+        }
+
+        private static INamedTypeSymbol? FileLocal(ITypeSymbol? type)
+        {
+            switch (type)
+            {
+                case null:
+                    return null;
+                case IArrayTypeSymbol array:
+                    return FileLocal(array.ElementType);
+                case INamedTypeSymbol named:
+                    for (var current = named; current is not null; current = current.ContainingType)
+                    {
+                        if (current.IsFileLocal) return current;
+                    }
+
+                    return named.TypeArguments.Select(FileLocal).FirstOrDefault(t => t is not null);
+                default:
+                    return null;
+            }
+        }
+    }
+}

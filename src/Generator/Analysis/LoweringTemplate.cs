@@ -1,0 +1,127 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace Prewired.Generator.Analysis
+{
+    /// <summary>
+    /// The text of a written-out <c>await using</c> or <c>await foreach</c>, laid out at the construct's column, with slots
+    /// where the user's own (already rewritten) statements and expressions go back in as nodes: their annotations, and so
+    /// the mapping of findings to the user's source, survive.
+    /// </summary>
+    internal sealed class LoweringTemplate
+    {
+        private readonly StringBuilder _text = new();
+        private readonly List<(SyntaxNode Node, int Shift)> _slots = new();
+        private readonly int _blockColumn;
+
+        /// <param name="blockColumn">The column of the template's outer brace.</param>
+        public LoweringTemplate(int blockColumn)
+        {
+            _blockColumn = blockColumn;
+            _text.Append("{\n");
+        }
+
+        public void Line(int depth, string text) => _text.Append(Indent(depth)).Append(text).Append('\n');
+
+        /// <summary>A placeholder for an expression (<paramref name="original"/>, rewritten as <paramref name="rewritten"/>) inside a line at <paramref name="depth"/>.</summary>
+        public string Expression(SyntaxNode original, SyntaxNode rewritten, int depth) => "__pw_slot(" + Add(rewritten, ColumnOf(depth) - LineIndent(original)) + ")";
+
+        /// <summary>A statement of the user's on its own line at <paramref name="depth"/>, moved there with its comments.</summary>
+        public void Statement(SyntaxNode original, SyntaxNode rewritten, int depth) => Statement(rewritten, LineIndent(original), depth);
+
+        /// <summary>As above, for a statement whose line was indented by <paramref name="indent"/>.</summary>
+        public void Statement(SyntaxNode rewritten, int indent, int depth) => _text.Append("__pw_slot(" + Add(rewritten, ColumnOf(depth) - indent) + ");\n");
+
+        /// <summary>The statement, with the written-out awaits annotated and the slots filled.</summary>
+        public BlockSyntax Build(SyntaxAnnotation hiddenAwait)
+        {
+            _text.Append(new string(' ', _blockColumn)).Append('}');
+            // Parsed as the body of an async method, so 'await' is the operator.
+            var parsed = ((MethodDeclarationSyntax)SyntaxFactory.ParseMemberDeclaration("async void __pw()\n" + _text)!).Body!;
+            parsed = parsed.ReplaceNodes(parsed.DescendantNodes().OfType<AwaitExpressionSyntax>(), (_, n) => n.WithAdditionalAnnotations(hiddenAwait));
+            var placeholders = parsed.DescendantNodes().Where(n => SlotIndex(n) is not null).ToList();
+            return parsed.ReplaceNodes(placeholders, (original, _) =>
+            {
+                var (node, shift) = _slots[SlotIndex(original)!.Value];
+                var moved = Reindent(node, shift);
+                if (original is InvocationExpressionSyntax) return moved.WithoutLeadingTrivia().WithoutTrailingTrivia();
+                return moved.GetTrailingTrivia().LastOrDefault().IsKind(SyntaxKind.EndOfLineTrivia) ? moved : moved.WithTrailingTrivia(moved.GetTrailingTrivia().Add(SyntaxFactory.LineFeed));
+            });
+        }
+
+        private int Add(SyntaxNode node, int shift)
+        {
+            _slots.Add((node, shift));
+            return _slots.Count - 1;
+        }
+
+        private static int? SlotIndex(SyntaxNode node)
+        {
+            var invocation = node switch
+            {
+                ExpressionStatementSyntax { Expression: InvocationExpressionSyntax i } => i,
+                InvocationExpressionSyntax { Parent: not ExpressionStatementSyntax } i => i,
+                _ => null,
+            };
+            return invocation is { Expression: IdentifierNameSyntax { Identifier.ValueText: "__pw_slot" } }
+                ? int.Parse(invocation.ArgumentList.Arguments[0].ToString(), System.Globalization.CultureInfo.InvariantCulture)
+                : null;
+        }
+
+        private int ColumnOf(int depth) => _blockColumn + 4 * depth;
+
+        private string Indent(int depth) => new(' ', ColumnOf(depth));
+
+        /// <summary>The indentation of the line <paramref name="node"/> starts on, in the user's source.</summary>
+        public static int LineIndent(SyntaxNode node)
+        {
+            var text = node.SyntaxTree.GetText();
+            var line = text.Lines.GetLineFromPosition(node.SpanStart);
+            var indent = 0;
+            while (line.Start + indent < line.End && char.IsWhiteSpace(text[line.Start + indent])) indent++;
+            return indent;
+        }
+
+        /// <summary>Moves every line of <paramref name="node"/> by <paramref name="shift"/> columns (its layout kept).</summary>
+        private static SyntaxNode Reindent(SyntaxNode node, int shift)
+        {
+            if (shift == 0) return node;
+            var first = node.GetFirstToken();
+            return node.ReplaceTokens(node.DescendantTokens(), (original, token) =>
+            {
+                var leading = token.LeadingTrivia;
+                var moved = new List<SyntaxTrivia>();
+                for (var i = 0; i < leading.Count; i++)
+                {
+                    var atLineStart = i == 0 ? original == first || PreviousEndsLine(original) : leading[i - 1].IsKind(SyntaxKind.EndOfLineTrivia);
+                    if (!atLineStart)
+                    {
+                        moved.Add(leading[i]);
+                        continue;
+                    }
+
+                    if (leading[i].IsKind(SyntaxKind.WhitespaceTrivia))
+                    {
+                        var width = System.Math.Max(0, leading[i].ToString().Length + shift);
+                        if (width > 0) moved.Add(SyntaxFactory.Whitespace(new string(' ', width)));
+                    }
+                    else
+                    {
+                        if (shift > 0) moved.Add(SyntaxFactory.Whitespace(new string(' ', shift)));
+                        moved.Add(leading[i]);
+                    }
+                }
+
+                if (leading.Count == 0 && shift > 0 && (original == first || PreviousEndsLine(original))) moved.Add(SyntaxFactory.Whitespace(new string(' ', shift)));
+                return token.WithLeadingTrivia(moved);
+            });
+        }
+
+        private static bool PreviousEndsLine(SyntaxToken token)
+            => token.GetPreviousToken().TrailingTrivia.LastOrDefault().IsKind(SyntaxKind.EndOfLineTrivia);
+    }
+}
