@@ -8,6 +8,7 @@ using Prewired;
 partial class Worker
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> DrainAsync()
     {
         // Context guard: the synchronous part calls 'ConcurrentQueue<Entry>.TryDequeue(out Entry)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -17,7 +18,7 @@ partial class Worker
         {
             return __guard.Return(this.DrainAsync__Sync());
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }

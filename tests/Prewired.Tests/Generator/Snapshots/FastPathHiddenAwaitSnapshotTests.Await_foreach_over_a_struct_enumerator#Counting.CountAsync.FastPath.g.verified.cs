@@ -8,18 +8,17 @@ using Prewired;
 partial class Counting
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> CountAsync(global::Numbers numbers)
     {
-        // Context guard: the synchronous part calls 'Numbers.GetAsyncEnumerator()' (which calls 'Numbers.Enumerator.Enumerator()' (which chains to 'ValueType.ValueType()')), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
-        var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.CountCoreAsync(numbers); // only the async builder can restore a suppressed-flow context
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            return __guard.Return(this.CountAsync__Sync(numbers));
+            return this.CountAsync__Sync(numbers);
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
+            return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
         }
     }
 
@@ -37,9 +36,8 @@ partial class Counting
                 while (true)
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return CountAsync__Resume0(__awaitable0, total, __asyncEnumerator0);
-                    var __spill0 = __awaiter0.GetResult();
+                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume0(__awaitable0, total, __asyncEnumerator0);
+                    var __spill0 = __awaitable0.Result;
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
                     total += n;
@@ -50,9 +48,8 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
-            var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return CountAsync__Resume1(__awaitable1, total, __finallyError0);
-            __awaiter1.GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully) return CountAsync__Resume1(__awaitable1, total, __finallyError0);
+            __awaitable1.GetAwaiter().GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(total);

@@ -11,18 +11,17 @@ namespace App
     partial class Sums
     {
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public partial global::System.Threading.Tasks.ValueTask<int> SumAsync()
         {
-            // Context guard: the synchronous part calls 'Range3.Range3()' (which chains to 'ValueType.ValueType()'), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
-            var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-            if (__guard.IsFlowSuppressed) return this.SumCoreAsync(); // only the async builder can restore a suppressed-flow context
+            // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
             try
             {
-                return __guard.Return(this.SumAsync__Sync());
+                return this.SumAsync__Sync();
             }
-            catch (global::System.Exception __exception)
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
             {
-                return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
+                return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
             }
         }
 
@@ -37,9 +36,8 @@ namespace App
                 while (true)
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return SumAsync__Resume0(__awaitable0, sum, __asyncEnumerator0);
-                    var __spill0 = __awaiter0.GetResult();
+                    if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, sum, __asyncEnumerator0);
+                    var __spill0 = __awaitable0.Result;
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
                     sum += n;

@@ -8,6 +8,7 @@ using Prewired;
 partial class Streams
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct)
     {
         // Context guard: the synchronous part calls 'ConfiguredCancelableAsyncEnumerable<int>.GetAsyncEnumerator()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -17,7 +18,7 @@ partial class Streams
         {
             return __guard.Return(this.SumAsync__Sync(source, ct));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }
@@ -69,9 +70,8 @@ partial class Streams
                 while (true)
                 {
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
-                    var __awaiter2 = __awaitable2.GetAwaiter();
-                    if (!__awaiter2.IsCompleted) return SumAsync__Resume2(__awaitable2, sum, __asyncEnumerator1);
-                    var __spill2 = __awaiter2.GetResult();
+                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume2(__awaitable2, sum, __asyncEnumerator1);
+                    var __spill2 = __awaitable2.Result;
                     if (!(__spill2)) break;
                     var (key, value) = __asyncEnumerator1.Current;
                     sum += key.Length + value;
@@ -84,9 +84,8 @@ partial class Streams
             if (__asyncEnumerator1 is not null)
             {
                 var __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                var __awaiter3 = __awaitable3.GetAwaiter();
-                if (!__awaiter3.IsCompleted) return SumAsync__Resume3(__awaitable3, sum, __finallyError1);
-                __awaiter3.GetResult();
+                if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume3(__awaitable3, sum, __finallyError1);
+                __awaitable3.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }

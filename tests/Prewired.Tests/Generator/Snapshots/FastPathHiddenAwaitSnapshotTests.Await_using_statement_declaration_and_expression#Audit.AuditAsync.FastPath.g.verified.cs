@@ -8,6 +8,7 @@ using Prewired;
 partial class Audit
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> AuditAsync(global::Log? first, global::Log second, int id)
     {
         // Context guard: the synchronous part calls 'IAsyncDisposable.DisposeAsync()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
@@ -17,7 +18,7 @@ partial class Audit
         {
             return __guard.Return(this.AuditAsync__Sync(first, second, id));
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
         }
@@ -36,9 +37,8 @@ partial class Audit
                 if (log is not null)
                 {
                     var __awaitable0 = log.WriteAsync(id);
-                    var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return AuditAsync__Resume0(__awaitable0, second, id, log);
-                    __awaiter0.GetResult();
+                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume0(__awaitable0, second, id, log);
+                    __awaitable0.GetAwaiter().GetResult();
                 }
             }
             catch (global::System.Exception __exception)
@@ -48,9 +48,8 @@ partial class Audit
             if (log is not null)
             {
                 var __awaitable1 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return AuditAsync__Resume1(__awaitable1, second, id, __finallyError0);
-                __awaiter1.GetResult();
+                if (!__awaitable1.IsCompletedSuccessfully) return AuditAsync__Resume1(__awaitable1, second, id, __finallyError0);
+                __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
@@ -84,9 +83,8 @@ partial class Audit
             try
             {
                 var __awaitable3 = a.WriteAsync(id);
-                var __awaiter3 = __awaitable3.GetAwaiter();
-                if (!__awaiter3.IsCompleted) return AuditAsync__Resume3(__awaitable3, id, a, b);
-                __awaiter3.GetResult();
+                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume3(__awaitable3, id, a, b);
+                __awaitable3.GetAwaiter().GetResult();
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
                 __endOfTry3: ;
             }
@@ -97,9 +95,8 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                var __awaiter4 = __awaitable4.GetAwaiter();
-                if (!__awaiter4.IsCompleted) return AuditAsync__Resume4(__awaitable4, a, __finallyError3, __pendingReturn3, __returnValue3);
-                __awaiter4.GetResult();
+                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume4(__awaitable4, a, __finallyError3, __pendingReturn3, __returnValue3);
+                __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
             { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
@@ -112,9 +109,8 @@ partial class Audit
         if (a is not null)
         {
             var __awaitable5 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            var __awaiter5 = __awaitable5.GetAwaiter();
-            if (!__awaiter5.IsCompleted) return AuditAsync__Resume5(__awaitable5, __finallyError2, __pendingReturn2, __returnValue2);
-            __awaiter5.GetResult();
+            if (!__awaitable5.IsCompletedSuccessfully) return AuditAsync__Resume5(__awaitable5, __finallyError2, __pendingReturn2, __returnValue2);
+            __awaitable5.GetAwaiter().GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue2);

@@ -8,16 +8,17 @@ using Prewired;
 partial class Leases
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task RunAsync()
     {
-        // Context guard: the synchronous part calls 'Lease.Lease()' (which chains to 'ValueType.ValueType()'), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Disposal.DisposeAsync<Lease>(ref Lease)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return this.RunCoreAsync(); // only the async builder can restore a suppressed-flow context
         try
         {
             return __guard.Return(this.RunAsync__Sync());
         }
-        catch (global::System.Exception __exception)
+        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
             return __guard.Return(global::Prewired.CompilerServices.AsyncResult.Faulted(__exception));
         }
@@ -48,9 +49,8 @@ partial class Leases
             if (pooled is not null)
             {
                 var __awaitable1 = pooled.DisposeAsync();
-                var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1, lease, __finallyError1);
-                __awaiter1.GetResult();
+                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume1(__awaitable1, lease, __finallyError1);
+                __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -59,9 +59,8 @@ partial class Leases
             __finallyError0 = __exception;
         }
         var __awaitable2 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, __finallyError0);
-        __awaiter2.GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume2(__awaitable2, __finallyError0);
+        __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
