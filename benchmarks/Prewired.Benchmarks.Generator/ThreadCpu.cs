@@ -5,7 +5,7 @@ namespace Prewired.Benchmarks.Generator
 {
     /// <summary>
     /// CPU time of the calling thread (Linux; elsewhere zero). The driver runs the transforms on the calling thread while
-    /// the generator's prefetch and the compiler's parallel binding run on others, so this is the run's critical path in
+    /// the compiler's parallel binding (its error checks) runs on others, so this is the run's critical path in
     /// CPU terms: on a machine other builds load, it still says what the wall clock of a quiet one would.
     /// </summary>
     internal static class ThreadCpu

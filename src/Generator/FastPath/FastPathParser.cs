@@ -121,18 +121,6 @@ namespace Prewired.Generator.FastPath
             return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
         }
 
-        /// <summary>
-        /// Asks the compiler what <see cref="Parse"/> will ask about a body that compiles, ahead of it, on the prefetch's
-        /// thread (<see cref="Parsing.Prefetch"/>): the region analyses stay in <see cref="RegionFlow"/> and the bindings in
-        /// the shared model, so Parse reads them instead of computing them. Everything else of this run is dropped.
-        /// </summary>
-        internal static void Warm(MethodDeclarationSyntax bodySyntax, SemanticModel model, bool hasResult)
-        {
-            if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model).Count > 0) return;
-            var bodyNode = (SyntaxNode?)bodySyntax.Body ?? bodySyntax.ExpressionBody!;
-            Plan(bodyNode, model, hasResult, "Warm__Resume", new Lowering(bodyNode, model));
-        }
-
         /// <summary>"GetAsync__Resume", or "GetAsync__2__Resume" for the second of several overloads, so continuations never collide.</summary>
         private static string ResumePrefix(IMethodSymbol marked)
         {

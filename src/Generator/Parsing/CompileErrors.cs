@@ -13,7 +13,7 @@ namespace Prewired.Generator.Parsing
     /// diagnostics of one span still makes it walk every namespace and type of the compilation (its method and
     /// documentation-comment compilers filter symbols by location as they go), so asking once per marked method grows with
     /// methods x types: 1,000 marked methods took seconds. Once per tree, shared by that tree's marked methods, it is
-    /// linear. <see cref="Prefetch"/> may have asked already, on another thread. Nothing here reaches a pipeline model:
+    /// linear. Nothing here reaches a pipeline model:
     /// the cache dies with its compilation.
     /// </summary>
     internal static class CompileErrors
@@ -34,8 +34,8 @@ namespace Prewired.Generator.Parsing
                 .Spans(compilation, tree, cancellationToken);
 
         /// <summary>
-        /// One tree's error spans, computed by whichever thread asks first (the prefetch or a transform); another asker
-        /// waits for that result. A computation that was canceled leaves nothing behind, so the next asker, with its own
+        /// One tree's error spans, computed by whichever thread asks first (the IDE may run transforms of one compilation
+        /// concurrently); another asker waits for that result. A computation that was canceled leaves nothing behind, so the next asker, with its own
         /// cancellation token, computes it again.
         /// </summary>
         private sealed class TreeErrors

@@ -48,7 +48,6 @@ namespace Prewired.Generator.Parsing
         {
             stub = null;
             if (context.TargetSymbol is not IMethodSymbol marked || context.TargetNode is not MethodDeclarationSyntax declaration) return null;
-            Prefetch.Start(context.SemanticModel.Compilation, cancellationToken);
             var validation = MarkedMethodValidator.Validate(marked, context.Attributes[0], kind, cancellationToken);
             if (!validation.IsValid)
             {
@@ -57,7 +56,6 @@ namespace Prewired.Generator.Parsing
             }
 
             var bodySyntax = validation.BodySyntax!;
-            Prefetch.Taken(context.SemanticModel.Compilation, bodySyntax);
             var model = SemanticModels.Share(context.SemanticModel).SyntaxTree == bodySyntax.SyntaxTree
                 ? SemanticModels.Share(context.SemanticModel)
                 : SemanticModels.For(context.SemanticModel.Compilation, bodySyntax.SyntaxTree);
