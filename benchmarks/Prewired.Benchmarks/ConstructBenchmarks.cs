@@ -10,7 +10,7 @@ namespace Prewired.Benchmarks
     /// <list type="bullet">
     /// <item><c>Loop8</c>: a foreach over 8 values with one await per iteration of an inlined leaf (what the await machinery costs).</item>
     /// <item><c>Loop8Call</c>: the same loop awaiting a leaf behind a non-inlined call.</item>
-    /// <item><c>TryFinally</c>: two awaits inside try/finally.</item>
+    /// <item><c>TryFinally</c>: two awaits of the non-inlined leaf inside try/finally.</item>
     /// </list>
     /// Both bodies return 36, so the return-value validator can compare every row of the class.
     /// Target (issue 9): [FastPath] at least 2x faster than the async body (Ratio ≤ 0.50) and 0 B/op. Each leaf is a
