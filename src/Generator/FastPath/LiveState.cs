@@ -108,6 +108,14 @@ namespace Prewired.Generator.FastPath
                 }
 
                 // What the generated finally disposes is read there.
+                // An exception can leave a try block at any point (the await itself included) for a catch, and the code
+                // after the try statement still runs: what the try block's statements assign is not assigned there.
+                if (frame.Kind == FrameKind.Try)
+                {
+                    assignedPending.Clear();
+                    assigned.Clear();
+                }
+
                 foreach (var usingDeclaration in frame.UsingDeclarations)
                 {
                     if (model.GetDeclaredSymbol(usingDeclaration.Declaration.Variables[0]) is { } resource) AddLive(resource);

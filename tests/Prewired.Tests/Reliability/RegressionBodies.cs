@@ -189,6 +189,30 @@ namespace Prewired.Tests.Reliability
             {
                 HelperSites = "0:V,1:V,2:T,3:V",
             },
+
+            // Seed 20261127 body 6677 (and 6245, 3793): a local assigned in a try block after the await, not read by the
+            // catch but after the try statement, was taken as assigned there, so the continuation did not carry its old
+            // value (CS0165 in the generated code). An exception can leave the try block before that assignment.
+            new("G11_LocalAssignedInTryAfterAwaitReadAfterCatch", "Task<int>", """
+                {
+                    var i0 = v;
+                    try
+                    {
+                        long l1 = await env.VR(0, (0));
+                        i0 = (int)l1;
+                    }
+                    catch (OperationCanceledException e2)
+                    {
+                        env.Log(e2.Message);
+                    }
+
+                    int i4 = i0;
+                    return (v);
+                }
+                """)
+            {
+                Variants = new[] { 1 },
+            },
         };
     }
 }
