@@ -15,7 +15,7 @@ namespace Prewired.Generator.Analysis
     internal sealed class LoweringTemplate
     {
         private readonly StringBuilder _text = new();
-        private readonly List<(SyntaxNode Node, int Shift)> _slots = new();
+        private readonly List<(SyntaxNode Node, int Shift, int Column)> _slots = new();
         private readonly int _blockColumn;
 
         /// <param name="blockColumn">The column of the template's outer brace.</param>
@@ -28,13 +28,13 @@ namespace Prewired.Generator.Analysis
         public void Line(int depth, string text) => _text.Append(Indent(depth)).Append(text).Append('\n');
 
         /// <summary>A placeholder for an expression (<paramref name="original"/>, rewritten as <paramref name="rewritten"/>) inside a line at <paramref name="depth"/>.</summary>
-        public string Expression(SyntaxNode original, SyntaxNode rewritten, int depth) => "__pw_slot(" + Add(rewritten, ColumnOf(depth) - LineIndent(original)) + ")";
+        public string Expression(SyntaxNode original, SyntaxNode rewritten, int depth) => "__pw_slot(" + Add(rewritten, ColumnOf(depth) - LineIndent(original), ColumnOf(depth)) + ")";
 
         /// <summary>A statement of the user's on its own line at <paramref name="depth"/>, moved there with its comments.</summary>
         public void Statement(SyntaxNode original, SyntaxNode rewritten, int depth) => Statement(rewritten, LineIndent(original), depth);
 
         /// <summary>As above, for a statement whose line was indented by <paramref name="indent"/>.</summary>
-        public void Statement(SyntaxNode rewritten, int indent, int depth) => _text.Append("__pw_slot(" + Add(rewritten, ColumnOf(depth) - indent) + ");\n");
+        public void Statement(SyntaxNode rewritten, int indent, int depth) => _text.Append("__pw_slot(" + Add(rewritten, ColumnOf(depth) - indent, ColumnOf(depth)) + ");\n");
 
         /// <summary>The statement, with the written-out awaits annotated and the slots filled.</summary>
         public BlockSyntax Build(SyntaxAnnotation hiddenAwait)
@@ -46,16 +46,16 @@ namespace Prewired.Generator.Analysis
             var placeholders = parsed.DescendantNodes().Where(n => SlotIndex(n) is not null).ToList();
             return parsed.ReplaceNodes(placeholders, (original, _) =>
             {
-                var (node, shift) = _slots[SlotIndex(original)!.Value];
-                var moved = Reindent(node, shift);
+                var (node, shift, column) = _slots[SlotIndex(original)!.Value];
+                var moved = Reindent(node, shift, column);
                 if (original is InvocationExpressionSyntax) return moved.WithoutLeadingTrivia().WithoutTrailingTrivia();
                 return moved.GetTrailingTrivia().LastOrDefault().IsKind(SyntaxKind.EndOfLineTrivia) ? moved : moved.WithTrailingTrivia(moved.GetTrailingTrivia().Add(SyntaxFactory.LineFeed));
             });
         }
 
-        private int Add(SyntaxNode node, int shift)
+        private int Add(SyntaxNode node, int shift, int column)
         {
-            _slots.Add((node, shift));
+            _slots.Add((node, shift, column));
             return _slots.Count - 1;
         }
 
@@ -86,10 +86,13 @@ namespace Prewired.Generator.Analysis
             return indent;
         }
 
-        /// <summary>Moves every line of <paramref name="node"/> by <paramref name="shift"/> columns (its layout kept).</summary>
-        private static SyntaxNode Reindent(SyntaxNode node, int shift)
+        /// <summary>
+        /// Moves every line of <paramref name="node"/> by <paramref name="shift"/> columns (its layout kept), and starts its
+        /// first line at <paramref name="column"/>: a statement that shared its line with something else (the embedded
+        /// statement of <c>await foreach (...) total += n;</c>) has a space before it, not its line's indentation.
+        /// </summary>
+        private static SyntaxNode Reindent(SyntaxNode node, int shift, int column)
         {
-            if (shift == 0) return node;
             var first = node.GetFirstToken();
             return node.ReplaceTokens(node.DescendantTokens(), (original, token) =>
             {
@@ -106,7 +109,7 @@ namespace Prewired.Generator.Analysis
 
                     if (leading[i].IsKind(SyntaxKind.WhitespaceTrivia))
                     {
-                        var width = System.Math.Max(0, leading[i].ToString().Length + shift);
+                        var width = original == first && i == leading.Count - 1 ? column : System.Math.Max(0, leading[i].ToString().Length + shift);
                         if (width > 0) moved.Add(SyntaxFactory.Whitespace(new string(' ', width)));
                     }
                     else
@@ -116,7 +119,8 @@ namespace Prewired.Generator.Analysis
                     }
                 }
 
-                if (leading.Count == 0 && shift > 0 && (original == first || PreviousEndsLine(original))) moved.Add(SyntaxFactory.Whitespace(new string(' ', shift)));
+                if (leading.Count == 0 && original == first && column > 0) moved.Add(SyntaxFactory.Whitespace(new string(' ', column)));
+                else if (leading.Count == 0 && shift > 0 && PreviousEndsLine(original)) moved.Add(SyntaxFactory.Whitespace(new string(' ', shift)));
                 return token.WithLeadingTrivia(moved);
             });
         }

@@ -69,13 +69,13 @@ partial class Counting
                         if (!(__spill0)) goto __resume0_break0;
                         {
                             var n = __asyncEnumerator0.Current;
-                        total += n;
+                            total += n;
                         }
                     }
                     while (await __asyncEnumerator0.MoveNextAsync())
                     {
                         var n = __asyncEnumerator0.Current;
-                    total += n;
+                        total += n;
                     }
                     __resume0_break0: ;
                 }

@@ -58,13 +58,13 @@ namespace App
                         if (!(__spill0)) goto __resume0_break0;
                         {
                             var n = __asyncEnumerator0.Current;
-                        sum += n;
+                            sum += n;
                         }
                     }
                     while (await __asyncEnumerator0.MoveNextAsync())
                     {
                         var n = __asyncEnumerator0.Current;
-                    sum += n;
+                        sum += n;
                     }
                     __resume0_break0: ;
                 }
