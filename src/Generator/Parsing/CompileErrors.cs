@@ -13,44 +13,19 @@ namespace Prewired.Generator.Parsing
     /// diagnostics of one span still makes it walk every namespace and type of the compilation (its method and
     /// documentation-comment compilers filter symbols by location as they go), so asking once per marked method grows with
     /// methods x types: 1,000 marked methods took seconds. Once per tree, shared by that tree's marked methods, it is
-    /// linear. Nothing here reaches a pipeline model:
-    /// the cache dies with its compilation.
+    /// linear. Nothing here reaches a pipeline model: the cache dies with its compilation.
     /// </summary>
     internal static class CompileErrors
     {
-        private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<SyntaxTree, TreeErrors>> s_byCompilation = new();
+        private static readonly ConditionalWeakTable<Compilation, ConcurrentDictionary<SyntaxTree, ImmutableArray<TextSpan>>> s_byCompilation = new();
 
         /// <summary>True when the compiler reports an error inside <paramref name="node"/> (syntax, binding or flow analysis).</summary>
         public static bool In(SyntaxNode node, SemanticModel model, CancellationToken cancellationToken)
         {
             if (node.ContainsDiagnostics) return true;
-            return Spans(model.Compilation, node.SyntaxTree, cancellationToken).Any(span => span.IntersectsWith(node.Span));
-        }
-
-        /// <summary>The error spans of the method bodies of <paramref name="tree"/>, computed on the first call.</summary>
-        public static ImmutableArray<TextSpan> Spans(Compilation compilation, SyntaxTree tree, CancellationToken cancellationToken)
-            => s_byCompilation.GetValue(compilation, _ => new ConcurrentDictionary<SyntaxTree, TreeErrors>())
-                .GetOrAdd(tree, _ => new TreeErrors())
-                .Spans(compilation, tree, cancellationToken);
-
-        /// <summary>
-        /// One tree's error spans, computed by whichever thread asks first (the IDE may run transforms of one compilation
-        /// concurrently); another asker waits for that result. A computation that was canceled leaves nothing behind, so the next asker, with its own
-        /// cancellation token, computes it again.
-        /// </summary>
-        private sealed class TreeErrors
-        {
-            private readonly object _gate = new();
-            private ImmutableArray<TextSpan>? _spans;
-
-            public ImmutableArray<TextSpan> Spans(Compilation compilation, SyntaxTree tree, CancellationToken cancellationToken)
-            {
-                lock (_gate)
-                {
-                    _spans ??= ErrorSpans(SemanticModels.For(compilation, tree), cancellationToken);
-                    return _spans.Value;
-                }
-            }
+            var spans = s_byCompilation.GetValue(model.Compilation, _ => new ConcurrentDictionary<SyntaxTree, ImmutableArray<TextSpan>>())
+                .GetOrAdd(node.SyntaxTree, tree => ErrorSpans(model, cancellationToken));
+            return spans.Any(span => span.IntersectsWith(node.Span));
         }
 
         // Method-body diagnostics only: declaration diagnostics concern no statement of a body, and asking for them makes
