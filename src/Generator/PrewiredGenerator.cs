@@ -38,8 +38,10 @@ namespace Prewired.Generator
                 .Where(static m => m is not null)
                 .WithTrackingName(TrackingNames.NonNullPipelineModels);
 
-            context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
+            // [FastPath] first: its transforms take longest per method, so the compiler's error check of the files after the
+            // current one (WorkAhead, on a second thread) keeps ahead of them, and [TailAwait]'s then find every file checked.
             context.RegisterSourceOutput(fastPath, static (output, model) => AddSource(output, model!));
+            context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(pipelines, static (output, model) => AddSource(output, model!));
         }
 

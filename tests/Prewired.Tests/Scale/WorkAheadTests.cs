@@ -1,0 +1,72 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
+using Prewired.Generator;
+using Prewired.Tests.Harness;
+using Xunit;
+
+namespace Prewired.Tests.Scale
+{
+    /// <summary>
+    /// The generator's second thread (Parsing/WorkAhead.cs) checks the files after the current one for compile errors and
+    /// binds their marked bodies while the transforms work: what it computes must be exactly what the transforms would have
+    /// computed themselves. A project of many files, some marked bodies in it broken, generates the same text with the
+    /// thread (concurrent build, the compiler's default) and without it.
+    /// </summary>
+    public sealed class WorkAheadTests
+    {
+        private const int ServiceFiles = 24;
+
+        /// <summary>Files whose first marked body reads a name that does not exist: the generator must forward them.</summary>
+        private static readonly int[] s_brokenFiles = { 3, 11, 12, 23 };
+
+        [Fact]
+        public void Generated_code_is_the_same_with_and_without_the_thread_ahead()
+        {
+            var ahead = Generate(concurrentBuild: true);
+            var alone = Generate(concurrentBuild: false);
+
+            Assert.Equal(SyntheticProject.MarkedMethods(ServiceFiles) + SyntheticProject.Pipelines(ServiceFiles), ahead.Count);
+            Assert.Equal(alone.Keys.OrderBy(k => k, StringComparer.Ordinal), ahead.Keys.OrderBy(k => k, StringComparer.Ordinal));
+            Assert.All(alone, file => Assert.Equal(file.Value, ahead[file.Key]));
+
+            // The broken bodies (the first method of each broken file) forward, and nothing else does.
+            var forwarding = ahead.Where(f => f.Value.Contains("// Forwarding to", StringComparison.Ordinal)).Select(f => f.Key).OrderBy(k => k, StringComparer.Ordinal);
+            var expected = s_brokenFiles.Select(file => SyntheticProject.MethodNames(file).First())
+                .Select(method => ahead.Keys.Single(k => k.Contains("." + method + ".", StringComparison.Ordinal)))
+                .OrderBy(k => k, StringComparer.Ordinal);
+            Assert.Equal(expected, forwarding);
+            Assert.All(forwarding, key => Assert.Contains("does not compile", ahead[key], StringComparison.Ordinal));
+        }
+
+        private static Dictionary<string, string> Generate(bool concurrentBuild)
+        {
+            var parseOptions = TestCompilationSettings.Default.ParseOptions;
+            var trees = SyntheticProject.Sources(ServiceFiles).Select((source, index) =>
+            {
+                var text = s_brokenFiles.Contains(index) ? Break(source.Text) : source.Text;
+                return CSharpSyntaxTree.ParseText(SourceText.From(text, Encoding.UTF8), parseOptions, source.Path);
+            });
+            var compilation = CSharpCompilation.Create(
+                "Synthetic",
+                trees,
+                TestReferences.Default,
+                new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, concurrentBuild: concurrentBuild));
+            var run = GeneratorDriverHarness.Run(compilation, new IIncrementalGenerator[] { new PrewiredGenerator() });
+            return run.GeneratedSources.ToDictionary(s => s.HintName, s => s.SourceText.ToString());
+        }
+
+        /// <summary>The file with its first marked body (shape 0) reading an undeclared name.</summary>
+        private static string Break(string text)
+        {
+            const string Original = "return first + _offset;";
+            var at = text.IndexOf(Original, StringComparison.Ordinal);
+            Assert.True(at >= 0);
+            return text.Substring(0, at) + "return first + _undeclared;" + text.Substring(at + Original.Length);
+        }
+    }
+}
