@@ -141,7 +141,11 @@ namespace Prewired.Generator.FastPath
             // The synchronous path passes only what is definitely assigned where it hands over; a variable assigned later
             // is assigned in the continuation before it is read there too (the body compiles), so it is a plain local there.
             // (Only locals are removed: with none live, the passes this takes are skipped.)
-            var atSplit = !live.Any(v => v is ILocalSymbol) ? null
+            // (Nor where each live local is evidently assigned there: the question is four passes over the whole method.)
+            bool? bodyHasLabels = null;
+            bool Evident(ISymbol local) => split.Statement is not null
+                && AssignedBeforeSplit.Evidently(local, split.Statement, bodyHasLabels ??= AssignedBeforeSplit.HasLabels(split.Statement));
+            var atSplit = !live.Any(v => v is ILocalSymbol && !Evident(v)) ? null
                 : split.LoopCondition is { } condition ? RegionFlow.DataFlow(model, condition)
                 : split.Statement is not null ? RegionFlow.DataFlow(model, split.Statement) : null;
             if (atSplit is { Succeeded: true })
