@@ -1,8 +1,10 @@
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
 
 namespace Prewired.Generator.Parsing
 {
@@ -14,7 +16,20 @@ namespace Prewired.Generator.Parsing
     /// </summary>
     internal static class MarkingTrees
     {
-        public static List<MethodDeclarationSyntax> MarkedBodies(SyntaxTree tree, CancellationToken cancellationToken)
+        // Per tree, where its marked bodies are: a tree that did not change is the same instance in the next compilation (every
+        // edit, in the IDE), so only edited trees are walked again. Spans, not nodes, so a tree's root can still be let go.
+        private static readonly ConditionalWeakTable<SyntaxTree, List<TextSpan>> s_bodySpans = new();
+
+        /// <summary>The method declarations of <paramref name="tree"/> that its marks name as bodies.</summary>
+        public static IEnumerable<MethodDeclarationSyntax> MarkedBodies(SyntaxTree tree, CancellationToken cancellationToken)
+        {
+            var spans = s_bodySpans.GetValue(tree, t => Find(t, cancellationToken).Select(m => m.Span).ToList());
+            if (spans.Count == 0) return Enumerable.Empty<MethodDeclarationSyntax>();
+            var root = tree.GetRoot(cancellationToken);
+            return spans.Select(span => root.FindNode(span)).OfType<MethodDeclarationSyntax>();
+        }
+
+        private static List<MethodDeclarationSyntax> Find(SyntaxTree tree, CancellationToken cancellationToken)
         {
             var bodies = new List<MethodDeclarationSyntax>();
             var types = tree.GetRoot(cancellationToken)

@@ -68,7 +68,7 @@ namespace Prewired.Generator.Parsing
             {
                 for (var i = Volatile.Read(ref _reached) + 1; i < _trees.Length && !cancellationToken.IsCancellationRequested; i = Math.Max(i + 1, Volatile.Read(ref _reached) + 1))
                 {
-                    var bodies = MarkingTrees.MarkedBodies(_trees[i], cancellationToken);
+                    var bodies = MarkingTrees.MarkedBodies(_trees[i], cancellationToken).ToList();
                     if (bodies.Count == 0) continue;
                     Check(_trees[i]).ComputeUnlessTaken(cancellationToken);
                     var model = SemanticModels.For(_compilation, _trees[i]);
