@@ -54,7 +54,7 @@ namespace Prewired.Generator.Parsing
 
         private TreeCheck Check(SyntaxTree tree) => _checks.GetOrAdd(tree, t => new TreeCheck(_compilation, t));
 
-        /// <summary>Once per compilation; not where the compilation asks for no concurrency. A thread of its own, not the pool's,
+        /// <summary>Once per compilation (again after a cancelled run); not where the compilation asks for no concurrency. A thread of its own, not the pool's,
         /// so the compiler's parallel tasks inside the error check are never queued behind it.</summary>
         private void Start(CancellationToken cancellationToken)
         {
@@ -83,6 +83,11 @@ namespace Prewired.Generator.Parsing
             {
                 // Whatever stopped it (cancellation included), the transforms do what it did not: an exception on this thread
                 // would take the compiler's process down.
+            }
+            finally
+            {
+                // A run cancelled part-way may be run again on the same compilation: that run starts its own thread.
+                if (cancellationToken.IsCancellationRequested) Volatile.Write(ref _started, 0);
             }
         }
 
