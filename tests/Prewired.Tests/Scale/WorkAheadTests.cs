@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Text;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Text;
@@ -43,7 +44,46 @@ namespace Prewired.Tests.Scale
             Assert.All(forwarding, key => Assert.Contains("does not compile", ahead[key], StringComparison.Ordinal));
         }
 
+        [Fact]
+        public void A_run_cancelled_part_way_and_run_again_on_the_same_compilation_generates_what_a_fresh_run_does()
+        {
+            var expected = Generate(concurrentBuild: true);
+            var cancelled = 0;
+
+            // Cancelled wherever the token finds the transforms and the thread ahead (early, part-way, late), then the same
+            // compilation again on the same driver: checks the cancelled run left half done are redone, the thread starts again.
+            foreach (var delay in new[] { 1, 40, 120 })
+            {
+                var compilation = Compilation(concurrentBuild: true);
+                var driver = GeneratorDriverHarness.CreateDriver(new IIncrementalGenerator[] { new PrewiredGenerator() }, TestCompilationSettings.Default.ParseOptions);
+                using (var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(delay)))
+                {
+                    try
+                    {
+                        driver = driver.RunGenerators(compilation, cancellation.Token);
+                    }
+                    catch (OperationCanceledException)
+                    {
+                        cancelled++;
+                    }
+                }
+
+                var again = driver.RunGenerators(compilation).GetRunResult().Results.SelectMany(r => r.GeneratedSources)
+                    .ToDictionary(s => s.HintName, s => s.SourceText.ToString());
+                Assert.Equal(expected.Keys.OrderBy(k => k, StringComparer.Ordinal), again.Keys.OrderBy(k => k, StringComparer.Ordinal));
+                Assert.All(expected, file => Assert.Equal(file.Value, again[file.Key]));
+            }
+
+            Assert.True(cancelled > 0, "no run was cancelled: the test did not test anything");
+        }
+
         private static Dictionary<string, string> Generate(bool concurrentBuild)
+        {
+            var run = GeneratorDriverHarness.Run(Compilation(concurrentBuild), new IIncrementalGenerator[] { new PrewiredGenerator() });
+            return run.GeneratedSources.ToDictionary(s => s.HintName, s => s.SourceText.ToString());
+        }
+
+        private static CSharpCompilation Compilation(bool concurrentBuild)
         {
             var parseOptions = TestCompilationSettings.Default.ParseOptions;
             var trees = SyntheticProject.Sources(ServiceFiles).Select((source, index) =>
@@ -51,13 +91,11 @@ namespace Prewired.Tests.Scale
                 var text = s_brokenFiles.Contains(index) ? Break(source.Text) : source.Text;
                 return CSharpSyntaxTree.ParseText(SourceText.From(text, Encoding.UTF8), parseOptions, source.Path);
             });
-            var compilation = CSharpCompilation.Create(
+            return CSharpCompilation.Create(
                 "Synthetic",
                 trees,
                 TestReferences.Default,
                 new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, concurrentBuild: concurrentBuild));
-            var run = GeneratorDriverHarness.Run(compilation, new IIncrementalGenerator[] { new PrewiredGenerator() });
-            return run.GeneratedSources.ToDictionary(s => s.HintName, s => s.SourceText.ToString());
         }
 
         /// <summary>The file with its first marked body (shape 0) reading an undeclared name.</summary>
