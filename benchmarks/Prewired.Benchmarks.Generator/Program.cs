@@ -1,4 +1,7 @@
 using System;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis.Diagnostics;
 using BenchmarkDotNet.Running;
 using Prewired.Benchmarks.Common;
 
@@ -23,6 +26,24 @@ namespace Prewired.Benchmarks.Generator
                 // For a profiler: the generator over the project, again and again, with nothing else in the process.
                 var project = new SyntheticCompilation(serviceFiles: args.Length == 3 ? int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture) : 100);
                 for (var i = 0; i < runs; i++) SyntheticCompilation.CreateDriver().RunGenerators(project.Create());
+                return 0;
+            }
+
+            if (args.Length is 2 or 3 && args[0] == "--repeat-analyzers" && int.TryParse(args[1], out var passes))
+            {
+                // For a profiler: the compiler's diagnostics with every shipped analyzer (or the one named) over the generated
+                // project, again and again, each on a new compilation as AnalyzerBenchmarks measures them.
+                var project = new SyntheticCompilation(serviceFiles: 100);
+                SyntheticCompilation.CreateDriver().RunGeneratorsAndUpdateCompilation(project.Create(), out var output, out _);
+                var analyzers = args.Length == 3
+                    ? SyntheticCompilation.Analyzers.Where(a => a.GetType().Name == args[2]).ToImmutableArray()
+                    : SyntheticCompilation.Analyzers;
+                var trees = output.SyntaxTrees.ToImmutableArray();
+                for (var i = 0; i < passes; i++)
+                {
+                    output.RemoveAllSyntaxTrees().AddSyntaxTrees(trees).WithAnalyzers(analyzers).GetAllDiagnosticsAsync().GetAwaiter().GetResult();
+                }
+
                 return 0;
             }
 

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -29,7 +30,14 @@ namespace Prewired.Analyzers
             context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.Analyze | GeneratedCodeAnalysisFlags.ReportDiagnostics);
             context.EnableConcurrentExecution();
             context.RegisterSymbolAction(AnalyzeMarkedMethod, SymbolKind.Method);
-            context.RegisterSyntaxNodeAction(AnalyzeBodyMethod, SyntaxKind.MethodDeclaration);
+            context.RegisterCompilationStartAction(start =>
+            {
+                // Per type, its marks by the body name they give, gathered once: every async method of a type asks, and a
+                // type's generated continuations are async methods too, so looking through the members each time grew
+                // with the square of the type's size.
+                var marksByType = new ConcurrentDictionary<INamedTypeSymbol, ILookup<string, (IMethodSymbol Member, AttributeData Attribute, MarkKind Kind)>>(SymbolEqualityComparer.Default);
+                start.RegisterSyntaxNodeAction(node => AnalyzeBodyMethod(node, marksByType), SyntaxKind.MethodDeclaration);
+            });
         }
 
         private static void AnalyzeMarkedMethod(SymbolAnalysisContext context)
@@ -46,32 +54,33 @@ namespace Prewired.Analyzers
         }
 
         /// <summary>Body findings are reported from the body's own syntax, where its semantic model is at hand.</summary>
-        private static void AnalyzeBodyMethod(SyntaxNodeAnalysisContext context)
+        private static void AnalyzeBodyMethod(
+            SyntaxNodeAnalysisContext context,
+            ConcurrentDictionary<INamedTypeSymbol, ILookup<string, (IMethodSymbol Member, AttributeData Attribute, MarkKind Kind)>> marksByType)
         {
             var declaration = (MethodDeclarationSyntax)context.Node;
             if (declaration.Body is null && declaration.ExpressionBody is null) return;
             if (context.SemanticModel.GetDeclaredSymbol(declaration, context.CancellationToken) is not { IsAsync: true } body) return;
-            foreach (var member in body.ContainingType.GetMembers().OfType<IMethodSymbol>())
+            var marks = marksByType.GetOrAdd(body.ContainingType, type => type.GetMembers().OfType<IMethodSymbol>()
+                .SelectMany(member => Marks(member).Select(mark => (member, mark.Attribute, mark.Kind)))
+                .ToLookup(mark => mark.Attribute.ConstructorArguments.FirstOrDefault().Value as string ?? string.Empty, System.StringComparer.Ordinal));
+            foreach (var (member, attribute, kind) in marks[body.Name])
             {
-                foreach (var (attribute, kind) in Marks(member))
+                var validation = MarkedMethodValidator.Validate(member, attribute, kind, context.CancellationToken);
+                if (!validation.IsValid || validation.BodySyntax != declaration) continue;
+                if (kind == MarkKind.TailAwait)
                 {
-                    if (attribute.ConstructorArguments.FirstOrDefault().Value as string != body.Name) continue;
-                    var validation = MarkedMethodValidator.Validate(member, attribute, kind, context.CancellationToken);
-                    if (!validation.IsValid || validation.BodySyntax != declaration) continue;
-                    if (kind == MarkKind.TailAwait)
+                    foreach (var site in TailAwaitClassifier.Classify(declaration, context.SemanticModel, validation.ReturnKind))
                     {
-                        foreach (var site in TailAwaitClassifier.Classify(declaration, context.SemanticModel, validation.ReturnKind))
-                        {
-                            if (site.NonTailReason is null) continue;
-                            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.NonTailAwait, site.Site.Location, site.Site.Display, site.NonTailReason));
-                        }
+                        if (site.NonTailReason is null) continue;
+                        context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.NonTailAwait, site.Site.Location, site.Site.Display, site.NonTailReason));
                     }
-                    else
+                }
+                else
+                {
+                    foreach (var finding in FastPathClassifier.FindBlockers(declaration, validation.ReturnKind.HasResult(), context.SemanticModel))
                     {
-                        foreach (var finding in FastPathClassifier.FindBlockers(declaration, validation.ReturnKind.HasResult(), context.SemanticModel))
-                        {
-                            context.ReportDiagnostic(ToDiagnostic(finding));
-                        }
+                        context.ReportDiagnostic(ToDiagnostic(finding));
                     }
                 }
             }
@@ -81,15 +90,7 @@ namespace Prewired.Analyzers
         {
             foreach (var attribute in method.GetAttributes())
             {
-                switch (attribute.AttributeClass?.ToDisplayString())
-                {
-                    case KnownTypes.TailAwaitAttribute:
-                        yield return (attribute, MarkKind.TailAwait);
-                        break;
-                    case KnownTypes.FastPathAttribute:
-                        yield return (attribute, MarkKind.FastPath);
-                        break;
-                }
+                if (KnownTypes.MarkOf(attribute) is { } kind) yield return (attribute, kind);
             }
         }
 

@@ -31,7 +31,7 @@ namespace Prewired.Analyzers
         private static void AnalyzePipeline(SymbolAnalysisContext context)
         {
             var type = (INamedTypeSymbol)context.Symbol;
-            var attribute = type.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == KnownTypes.PipelineAttribute);
+            var attribute = type.GetAttributes().FirstOrDefault(a => KnownTypes.IsType(a.AttributeClass, KnownTypes.PipelineAttribute));
             if (attribute is null) return;
             var validation = PipelineValidator.Validate(type, attribute, context.Compilation, context.CancellationToken);
             foreach (var finding in validation.Findings)

@@ -70,7 +70,7 @@ namespace Prewired.Analyzers.Candidates
         public static ReturnKind? ReturnKindOf(IMethodSymbol method) => KnownTypes.ClassifyTaskType(method.ReturnType);
 
         private static bool IsMarked(IMethodSymbol method)
-            => method.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() is KnownTypes.TailAwaitAttribute or KnownTypes.FastPathAttribute);
+            => method.GetAttributes().Any(a => KnownTypes.MarkOf(a) is not null);
 
         /// <summary>A method some [TailAwait]/[FastPath] of its type names as its body: already converted.</summary>
         private static bool IsBodyOfMarkedMethod(IMethodSymbol method, CancellationToken cancellationToken)
@@ -81,7 +81,7 @@ namespace Prewired.Analyzers.Candidates
                 if (member is not IMethodSymbol other || SymbolEqualityComparer.Default.Equals(other, method)) continue;
                 foreach (var attribute in other.GetAttributes())
                 {
-                    if (attribute.AttributeClass?.ToDisplayString() is not (KnownTypes.TailAwaitAttribute or KnownTypes.FastPathAttribute)) continue;
+                    if (KnownTypes.MarkOf(attribute) is null) continue;
                     if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value as string == method.Name) return true;
                 }
             }
@@ -90,6 +90,6 @@ namespace Prewired.Analyzers.Candidates
         }
 
         private static bool HasGeneratedCodeAttribute(ISymbol symbol)
-            => symbol.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == GeneratedCodeAttribute);
+            => symbol.GetAttributes().Any(a => KnownTypes.IsType(a.AttributeClass, GeneratedCodeAttribute));
     }
 }

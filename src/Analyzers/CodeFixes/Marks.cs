@@ -15,15 +15,7 @@ namespace Prewired.CodeFixes
         {
             foreach (var attribute in method.GetAttributes())
             {
-                switch (attribute.AttributeClass?.ToDisplayString())
-                {
-                    case KnownTypes.TailAwaitAttribute:
-                        yield return (attribute, MarkKind.TailAwait);
-                        break;
-                    case KnownTypes.FastPathAttribute:
-                        yield return (attribute, MarkKind.FastPath);
-                        break;
-                }
+                if (KnownTypes.MarkOf(attribute) is { } kind) yield return (attribute, kind);
             }
         }
 

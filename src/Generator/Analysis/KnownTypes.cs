@@ -12,6 +12,35 @@ namespace Prewired.Generator.Analysis
 
         public static string AttributeShortName(MarkKind kind) => kind == MarkKind.TailAwait ? "TailAwait" : "FastPath";
 
+        /// <summary>The mark <paramref name="attribute"/> is ([TailAwait] or [FastPath]), or null.</summary>
+        public static MarkKind? MarkOf(AttributeData attribute)
+            => IsType(attribute.AttributeClass, TailAwaitAttribute) ? MarkKind.TailAwait
+                : IsType(attribute.AttributeClass, FastPathAttribute) ? MarkKind.FastPath
+                : null;
+
+        /// <summary>
+        /// Whether <paramref name="type"/> is the non-generic type <paramref name="fullName"/> ("Namespace.Type", what
+        /// <c>ToDisplayString()</c> gives for a type that has no keyword), compared name by name: the analyzers ask it of every attribute of every
+        /// method, and a display string is built and allocated each time.
+        /// </summary>
+        public static bool IsType(ITypeSymbol? type, string fullName)
+        {
+            if (type is not INamedTypeSymbol { Arity: 0 }) return false;
+            var end = fullName.Length;
+            for (ISymbol symbol = type; symbol is not INamespaceSymbol { IsGlobalNamespace: true }; symbol = symbol.ContainingSymbol)
+            {
+                if (symbol is null || symbol is INamedTypeSymbol { Arity: > 0 }) return false;
+                var start = end - symbol.Name.Length;
+                if (start < 0 || string.CompareOrdinal(fullName, start, symbol.Name, 0, symbol.Name.Length) != 0) return false;
+                end = start;
+                if (symbol.ContainingSymbol is INamespaceSymbol { IsGlobalNamespace: true }) break;
+                if (end == 0 || fullName[end - 1] != '.') return false;
+                end--;
+            }
+
+            return end == 0;
+        }
+
         /// <summary>Classifies Task, Task&lt;T&gt;, ValueTask and ValueTask&lt;T&gt;; null for anything else.</summary>
         public static ReturnKind? ClassifyTaskType(ITypeSymbol? type)
         {

@@ -53,7 +53,7 @@ namespace Prewired.Generator.Analysis
                 result.Findings.Add(new Finding(DiagnosticIds.MethodMustBePartial, location, marked.Name, attributeName));
             }
 
-            if (marked.GetAttributes().Count(a => a.AttributeClass?.ToDisplayString() is KnownTypes.TailAwaitAttribute or KnownTypes.FastPathAttribute) > 1)
+            if (marked.GetAttributes().Count(a => KnownTypes.MarkOf(a) is not null) > 1)
             {
                 result.Findings.Add(new Finding(DiagnosticIds.ConflictingAttributes, nameLocation, marked.Name));
             }

@@ -307,8 +307,7 @@ namespace Prewired.Generator.Parsing
             if (method.IsAsync) return true;
             foreach (var attribute in method.GetAttributes().Concat(method.PartialDefinitionPart?.GetAttributes() ?? Enumerable.Empty<AttributeData>()))
             {
-                var name = attribute.AttributeClass?.ToDisplayString();
-                if (name is "System.Runtime.CompilerServices.AsyncStateMachineAttribute" or KnownTypes.TailAwaitAttribute or KnownTypes.FastPathAttribute) return true;
+                if (KnownTypes.IsType(attribute.AttributeClass, "System.Runtime.CompilerServices.AsyncStateMachineAttribute") || KnownTypes.MarkOf(attribute) is not null) return true;
             }
 
             return false;

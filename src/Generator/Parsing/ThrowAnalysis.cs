@@ -34,8 +34,7 @@ namespace Prewired.Generator.Parsing
         {
             if (method.IsAsync) return true;
             return method.GetAttributes().Concat(method.PartialDefinitionPart?.GetAttributes() ?? Enumerable.Empty<AttributeData>())
-                .Any(a => a.AttributeClass?.ToDisplayString() is "System.Runtime.CompilerServices.AsyncStateMachineAttribute"
-                    or Analysis.KnownTypes.TailAwaitAttribute or Analysis.KnownTypes.FastPathAttribute);
+                .Any(a => Analysis.KnownTypes.IsType(a.AttributeClass, "System.Runtime.CompilerServices.AsyncStateMachineAttribute") || Analysis.KnownTypes.MarkOf(a) is not null);
         }
     }
 }
