@@ -1791,6 +1791,26 @@ namespace Prewired.Tests.Semantics
                 """),
 
 
+            // A local with no initializer, assigned after the await in the try block and in the catch, read after the try
+            // statement: live there (an exception can skip the try block's assignment), but not assigned where the
+            // synchronous path hands over, so the continuation declares it instead of taking it (else CS0165 there).
+            new("T15_UninitializedLocalAssignedInTryAndCatch_ReadAfter", "Task<int>", """
+                {
+                    int result;
+                    try
+                    {
+                        await env.T(0);
+                        result = 20;
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        result = 30;
+                    }
+                    return result;
+                }
+                """),
+
+
             new("K07_RethrowInLoopOfCatchBlock", "Task<int>", """
                 {
                     try
