@@ -20,8 +20,8 @@ namespace Prewired.Generator.Analysis
 
         /// <summary>
         /// Whether <paramref name="type"/> is the non-generic type <paramref name="fullName"/> ("Namespace.Type", what
-        /// <c>ToDisplayString()</c> gives for a type that has no keyword), compared name by name: the analyzers ask it of every attribute of every
-        /// method, and a display string is built and allocated each time.
+        /// <c>ToDisplayString()</c> gives for a type that has no keyword), compared name by name: the analyzers ask it of
+        /// every attribute of every method, and a display string would be built and allocated each time.
         /// </summary>
         public static bool IsType(ITypeSymbol? type, string fullName)
         {
