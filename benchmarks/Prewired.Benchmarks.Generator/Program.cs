@@ -12,13 +12,19 @@ namespace Prewired.Benchmarks.Generator
         /// <summary>
         /// Runs the benchmarks the command line selects, e.g. <c>--filter '*' --job short</c> (GenerationBenchmarks and
         /// AnalyzerBenchmarks). <c>--cold</c> instead prints single-run timings in this fresh process (JIT included), the
-        /// edits' effect on the generated files, each analyzer's time and the peak working set.
+        /// edits' effect on the generated files, each analyzer's time and the peak working set. <c>--size</c> prints the
+        /// generated IL against the async body's IL for the body shapes of issue 19 (<see cref="SizeReport"/>).
         /// </summary>
         public static int Main(string[] args)
         {
             if (args.Length == 1 && args[0] == "--cold")
             {
                 return ColdRun.Run(Console.Out);
+            }
+
+            if (args.Length == 1 && args[0] == "--size")
+            {
+                return SizeReport.Run(Console.Out);
             }
 
             if (args.Length is 2 or 3 && args[0] == "--repeat" && int.TryParse(args[1], out var runs))
