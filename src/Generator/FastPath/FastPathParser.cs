@@ -108,13 +108,15 @@ namespace Prewired.Generator.FastPath
                 syncLines!,
                 hidden: true);
 
+            var builderAttribute = BodyBuilder.AttributeOf(body);
             foreach (var split in splits)
             {
                 members.Method(
                     $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously.",
                     ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
                     ContinuationBody(split, model),
-                    hidden: true);
+                    hidden: true,
+                    attribute: builderAttribute);
                 if (split.Custom is { } custom) members.Member(custom.Declaration());
             }
 

@@ -1,0 +1,23 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Prewired.Generator.Analysis;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// The body method's own <c>[AsyncMethodBuilder]</c>, repeated on every continuation: the continuation is the part of
+    /// the body that runs when an await is pending, so it must use the builder the body chose (a pooling builder, say),
+    /// or the pending path would allocate what the library had pooled away.
+    /// </summary>
+    internal static class BodyBuilder
+    {
+        /// <summary>The attribute as generated code writes it, or null when the body uses its return type's builder.</summary>
+        public static string? AttributeOf(IMethodSymbol body)
+        {
+            var attribute = body.GetAttributes().FirstOrDefault(a => a.AttributeClass is { Name: "AsyncMethodBuilderAttribute" } type
+                && KnownTypes.IsType(type, "System.Runtime.CompilerServices.AsyncMethodBuilderAttribute"));
+            if (attribute is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol builder) return null;
+            return $"[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof({builder.ToDisplayString(SourceNames.TypeFormat)}))]";
+        }
+    }
+}

@@ -1,0 +1,157 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using System.Threading.Tasks;
+using System.Threading.Tasks.Sources;
+using Prewired.Generator;
+using Prewired.Tests.Harness;
+using Xunit;
+
+namespace Prewired.Tests.Semantics
+{
+    /// <summary>
+    /// A value task source that is pending when first asked and completes inside OnCompleted, invoking the continuation
+    /// there: the pending path (the hand-off, the continuation's suspension and resumption) runs to the end on the calling
+    /// thread, so what it allocates is measurable with <see cref="GC.GetAllocatedBytesForCurrentThread"/>.
+    /// </summary>
+    public sealed class PendingOnceSource : IValueTaskSource<int>
+    {
+        private bool _completed;
+
+        public ValueTask<int> Next()
+        {
+            _completed = false;
+            return new ValueTask<int>(this, 0);
+        }
+
+        public ValueTaskSourceStatus GetStatus(short token) => _completed ? ValueTaskSourceStatus.Succeeded : ValueTaskSourceStatus.Pending;
+
+        public int GetResult(short token) => 7;
+
+        public void OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags)
+        {
+            _completed = true;
+            continuation(state);
+        }
+    }
+
+    /// <summary>What the test calls on the compiled class.</summary>
+    public interface IPooledProbe
+    {
+        /// <summary>[FastPath] over a body with [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder&lt;&gt;))].</summary>
+        ValueTask<int> Pooled(PendingOnceSource source);
+
+        /// <summary>[FastPath] over the same body with the default builder: the control.</summary>
+        ValueTask<int> Plain(PendingOnceSource source);
+    }
+
+    /// <summary>
+    /// A body that chose a pooling builder keeps it on the pending path (issue 21 point 4): the continuation the generator
+    /// writes carries the body's [AsyncMethodBuilder], so its state machine box is rented from the pool and returned when the
+    /// caller takes the result, and a pending call allocates nothing once warm. The same body with the default builder
+    /// allocates a box per pending call, which shows the measurement sees the difference.
+    /// </summary>
+    public sealed class PooledBuilderTests
+    {
+        private const int Iterations = 2_000;
+
+        private const string Source = """
+            using System.Runtime.CompilerServices;
+            using System.Threading.Tasks;
+            using Prewired;
+            using Prewired.Tests.Semantics;
+
+            namespace Pooling
+            {
+                public sealed partial class Probe : IPooledProbe
+                {
+                    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+                    private async ValueTask<int> PooledCore(PendingOnceSource source)
+                    {
+                        var a = await source.Next();
+                        return a + 1;
+                    }
+
+                    [FastPath(nameof(PooledCore))]
+                    public partial ValueTask<int> Pooled(PendingOnceSource source);
+
+                    private async ValueTask<int> PlainCore(PendingOnceSource source)
+                    {
+                        var a = await source.Next();
+                        return a + 1;
+                    }
+
+                    [FastPath(nameof(PlainCore))]
+                    public partial ValueTask<int> Plain(PendingOnceSource source);
+                }
+            }
+            """;
+
+        private static readonly Lazy<(IPooledProbe Probe, string Generated)> s_probe = new(Compile);
+
+        [Fact]
+        public void The_continuation_carries_the_body_builder()
+        {
+            var generated = s_probe.Value.Generated;
+            Assert.Contains("[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof(global::System.Runtime.CompilerServices.PoolingAsyncValueTaskMethodBuilder<>))]\n    private async global::System.Threading.Tasks.ValueTask<int> Pooled__Resume0(", generated.Replace("\r\n", "\n").Replace("        ", "    "));
+            Assert.Single(generated.Split("AsyncMethodBuilder(").Skip(1));
+        }
+
+        [Fact]
+        public void A_pending_call_through_a_pooling_body_allocates_nothing_once_warm()
+        {
+            Assert.Equal(0, PendingPathBytes(p => p.Pooled));
+        }
+
+        [Fact]
+        public void A_pending_call_through_a_default_builder_body_allocates_its_box()
+        {
+            Assert.True(PendingPathBytes(p => p.Plain) >= Iterations * 64L, "the control must allocate a state machine box per pending call");
+        }
+
+        private static long PendingPathBytes(Func<IPooledProbe, Func<PendingOnceSource, ValueTask<int>>> select)
+        {
+            var call = select(s_probe.Value.Probe);
+            var source = new PendingOnceSource();
+            long allocated = 0;
+            Driver.OnCleanThread(() =>
+            {
+                Loop(call, source, Iterations * 5); // warm-up: first calls, tiering, the pool's first box
+                var before = GC.GetAllocatedBytesForCurrentThread();
+                Loop(call, source, Iterations);
+                allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            });
+            return allocated;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static int Loop(Func<PendingOnceSource, ValueTask<int>> call, PendingOnceSource source, int iterations)
+        {
+            var sum = 0;
+            for (var i = 0; i < iterations; i++)
+            {
+                var task = call(source);
+                if (!task.IsCompleted) throw new InvalidOperationException("the pending path did not run to the end inline");
+                sum += task.GetAwaiter().GetResult();
+            }
+
+            return sum;
+        }
+
+        private static (IPooledProbe, string) Compile()
+        {
+            var settings = TestCompilationSettings.Default with
+            {
+                AssemblyName = "PrewiredPooledBuilderProbe",
+                Optimization = Microsoft.CodeAnalysis.OptimizationLevel.Release,
+                AdditionalAssemblies = System.Collections.Immutable.ImmutableArray.Create(typeof(IPooledProbe).Assembly),
+            };
+            var run = GeneratorDriverHarness.Run(new Microsoft.CodeAnalysis.IIncrementalGenerator[] { new PrewiredGenerator() }, new[] { Source }, settings);
+            run.AssertGeneratedCodeCompilesCleanly();
+            var generated = string.Join("\n", run.GeneratedSources.Where(s => s.HintName.Contains(".Pooled.", StringComparison.Ordinal) || s.HintName.Contains(".Plain.", StringComparison.Ordinal)).Select(s => s.SourceText.ToString()));
+            var loaded = CompileAndRun.Load(run.OutputCompilation, run);
+            return ((IPooledProbe)loaded.CreateInstance("Pooling.Probe"), generated);
+        }
+    }
+}
