@@ -19,6 +19,11 @@ namespace Prewired.Generator.Emit
 
         public void Verbatim(string text) => _lines.Add((0, text, true));
 
+        /// <summary>Drops the first line (a label nothing jumps to, which would warn CS0164).</summary>
+        public void RemoveFirst() => _lines.RemoveAt(0);
+
+        public void Clear() => _lines.Clear();
+
         public void TrimTrailingBlankLines()
         {
             while (_lines.Count > 0 && !_lines[_lines.Count - 1].Verbatim && _lines[_lines.Count - 1].Text.Length == 0)

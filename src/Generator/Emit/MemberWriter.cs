@@ -10,9 +10,10 @@ namespace Prewired.Generator.Emit
 
         public MemberWriter(int indent) => _indent = indent;
 
-        public void Method(string? summary, string declaration, CodeLines body, bool hidden = false, string? suppressedWarning = null, string? attribute = null)
+        public void Method(string? summary, string declaration, CodeLines body, bool hidden = false, string? suppressedWarning = null, string? attribute = null, string? nullableWarningsOff = null)
         {
             if (_text.Length > 0) _text.Append('\n');
+            if (nullableWarningsOff is not null) _text.Append("#nullable disable warnings // ").Append(nullableWarningsOff).Append('\n');
             if (suppressedWarning is not null) _text.Append("#pragma warning disable ").Append(suppressedWarning).Append('\n');
             if (summary is not null) Line("/// <summary>" + summary + "</summary>");
             Line(GeneratedFileEmitter.GeneratedCodeAttribute);
@@ -23,6 +24,7 @@ namespace Prewired.Generator.Emit
             foreach (var line in body.Render(_indent + 1)) _text.Append(line).Append('\n');
             Line("}");
             if (suppressedWarning is not null) _text.Append("#pragma warning restore ").Append(suppressedWarning.Split(' ')[0]).Append('\n');
+            if (nullableWarningsOff is not null) _text.Append("#nullable restore warnings\n");
         }
 
         /// <summary>Asks the JIT to inline a small wrapper into its callers (see <see cref="ExceptionCapture"/> for why it can).</summary>

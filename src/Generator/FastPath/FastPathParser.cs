@@ -30,6 +30,8 @@ namespace Prewired.Generator.FastPath
             List<SplitPoint>? splits = null;
             Lowering? lowering = null;
             CodeLines? syncLines = null;
+            ContinuationLayout? layout = null;
+            CodeLines? continuation = null;
             var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
             if (parsed.BodyHasErrors(cancellationToken))
             {
@@ -58,8 +60,9 @@ namespace Prewired.Generator.FastPath
                     }
                     else
                     {
+                        (layout, continuation) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
                         syncLines = new CodeLines();
-                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body));
+                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body), layout);
                     }
                 }
                 catch (System.Exception exception) when (exception is not System.OperationCanceledException)
@@ -109,6 +112,19 @@ namespace Prewired.Generator.FastPath
                 hidden: true);
 
             var builderAttribute = BodyBuilder.AttributeOf(body);
+            if (layout is not null)
+            {
+                var points = string.Join("; ", splits.Select(s => $"{s.Index} <c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(s))}</c>"));
+                members.Method(
+                    $"Resumes '{body.Name}' at the await the synchronous path handed over ({ContinuationLayout.StateParameter}): {points}.",
+                    $"private {(body.IsStatic ? "static " : string.Empty)}async {forms.ReturnTypeName} {layout.Name}{typeArguments}({layout.Parameters()}){constraints}",
+                    continuation!,
+                    hidden: true,
+                    attribute: builderAttribute,
+                    nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
+                return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
+            }
+
             foreach (var split in splits)
             {
                 members.Method(
@@ -195,9 +211,21 @@ namespace Prewired.Generator.FastPath
             return splits;
         }
 
-        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments)
+        /// <summary>
+        /// The method's one continuation (issue 19), or nulls when the body has a shape the one-continuation writer does not
+        /// cover yet: it then keeps a continuation per await.
+        /// </summary>
+        private static (ContinuationLayout?, CodeLines?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model)
         {
-            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments);
+            var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering);
+            if (layout is null) return (null, null);
+            var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out _);
+            return continuation is null ? (null, null) : (layout, continuation);
+        }
+
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, ContinuationLayout? layout)
+        {
+            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments, layout);
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)

@@ -139,10 +139,11 @@ namespace Prewired.Generator.FastPath
                 Variables.Add(("int", IndexVariable));
             }
 
-            var type = forEach.Type.IsVar ? "var" : forEach.Type.WithoutTrivia().ToString();
+            IterationType = forEach.Type.IsVar ? "var" : forEach.Type.WithoutTrivia().ToString();
             var cast = forEach.Type.IsVar ? string.Empty : $"({forEach.Type.WithoutTrivia()})";
             var current = shape == ForEachShape.Enumerator ? $"{EnumeratorVariable}.Current" : $"{CollectionVariable}[{IndexVariable}]";
-            IterationDeclaration = $"{type} {forEach.Identifier.Text} = {cast}{current};";
+            CurrentValue = cast + current;
+            IterationDeclaration = $"{IterationType} {forEach.Identifier.Text} = {CurrentValue};";
         }
 
         public ForEachStatementSyntax Statement { get; }
@@ -165,10 +166,19 @@ namespace Prewired.Generator.FastPath
         /// <summary><c>var x = e.Current;</c> (with the explicit conversion an explicit iteration type asks for).</summary>
         public string IterationDeclaration { get; }
 
+        /// <summary>The iteration variable's type as written (<c>var</c> included).</summary>
+        public string IterationType { get; }
+
+        /// <summary><c>e.Current</c> or <c>a[i]</c>, with the explicit conversion an explicit iteration type asks for.</summary>
+        public string CurrentValue { get; }
+
         /// <summary>The statement that starts iterating <paramref name="collection"/> (already printed).</summary>
-        public string Start(string collection) => Shape == ForEachShape.Enumerator
-            ? $"var {EnumeratorVariable} = {(CastToInterface is null ? $"({collection})" : $"(({CastToInterface})({collection}))")}.GetEnumerator();"
-            : $"var {CollectionVariable} = {collection};";
+        public string Start(string collection) => $"var {StartAssignment(collection)}";
+
+        /// <summary>The start as an assignment to the generated variable (the continuation's parameter).</summary>
+        public string StartAssignment(string collection) => Shape == ForEachShape.Enumerator
+            ? $"{EnumeratorVariable} = {(CastToInterface is null ? $"({collection})" : $"(({CastToInterface})({collection}))")}.GetEnumerator();"
+            : $"{CollectionVariable} = {collection};";
 
         /// <summary>The loop header for the remaining iterations (<paramref name="first"/>: from the start).</summary>
         public string Header(bool first) => Shape == ForEachShape.Enumerator

@@ -36,8 +36,12 @@ namespace Prewired.Generator.FastPath
         // "<T>" for a generic method: the continuations are generic like it, and a call cannot always infer their type arguments.
         private readonly string _typeArguments;
 
-        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments)
+        // The one continuation's parameters, when the method has one (else a continuation per await, named prefix + index).
+        private readonly ContinuationLayout? _layout;
+
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, ContinuationLayout? layout = null)
         {
+            _layout = layout;
             _typeArguments = typeArguments;
             _lowering = lowering;
             _lines = lines;
@@ -264,7 +268,9 @@ namespace Prewired.Generator.FastPath
         {
             var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)).Concat(split.Synthetic.Select(v => ", " + v.Name)));
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
-            string Resume(string awaitable) => $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}({awaitable}{arguments})")};";
+            string Resume(string awaitable) => _layout is null
+                ? $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}({awaitable}{arguments})")};"
+                : $"return {_forms.Wrap($"{_layout.Name}{_typeArguments}({_layout.Arguments(split, awaitable)})")};";
             string? result; // the awaited value, read once the await has completed successfully
             string? discard; // the statement that observes a completed await whose value is not used
             if (split.Custom is { } custom)

@@ -213,6 +213,50 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 1 },
             },
+
+            // Seed 20240601 body 308, with the one-continuation emitter (issue 19): the continuation started at a switch
+            // whose section awaits; the switch itself and the statement after it (reached only when no section matched)
+            // were written where nothing runs any more: warning CS0162 in generated code.
+            new("G12_OneContinuationStartsInASwitchSection", "ValueTask<string?>", """
+                {
+                    string s0 = ("p");
+                    switch (v)
+                    {
+                        case 3:
+                            return await env.VR(0, ("p"));
+                    }
+
+                    return s0;
+                }
+                """)
+            {
+                Tail = true,
+                Variants = new[] { 0, 3 },
+            },
+
+            // Mutant of M09 with the one-continuation emitter: two live locals of sibling scopes share a name, both renamed in
+            // the one continuation; the renames were keyed by name (the generator threw, and the body forwarded).
+            new("G13_SiblingLoopVariablesLiveAcrossAwaits", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        await env.T(0);
+                        total += i;
+                    }
+
+                    for (var i = 0; i < 3; i++)
+                    {
+                        var x = await env.TR(1, i);
+                        total += x;
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0 },
+            },
         };
     }
 }

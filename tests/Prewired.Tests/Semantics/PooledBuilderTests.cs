@@ -94,7 +94,7 @@ namespace Prewired.Tests.Semantics
         public void The_continuation_carries_the_body_builder()
         {
             var generated = s_probe.Value.Generated;
-            Assert.Contains("[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof(global::System.Runtime.CompilerServices.PoolingAsyncValueTaskMethodBuilder<>))]\n    private async global::System.Threading.Tasks.ValueTask<int> Pooled__Resume0(", generated.Replace("\r\n", "\n").Replace("        ", "    "));
+            Assert.Contains("[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof(global::System.Runtime.CompilerServices.PoolingAsyncValueTaskMethodBuilder<>))]\n    private async global::System.Threading.Tasks.ValueTask<int> Pooled__Resume(", generated.Replace("\r\n", "\n").Replace("        ", "    "));
             Assert.Single(generated.Split("AsyncMethodBuilder(").Skip(1));
         }
 

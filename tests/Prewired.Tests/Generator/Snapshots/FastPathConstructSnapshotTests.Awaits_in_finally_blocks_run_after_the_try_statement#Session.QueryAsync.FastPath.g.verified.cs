@@ -28,7 +28,7 @@ partial class Session
     private global::System.Threading.Tasks.ValueTask<int> QueryAsync__Sync(string sql)
     {
         var __awaitable0 = OpenAsync();
-        if (!__awaitable0.IsCompletedSuccessfully) return QueryAsync__Resume0(__awaitable0, sql);
+        if (!__awaitable0.IsCompletedSuccessfully) return QueryAsync__Resume(0, __awaitable0, default!, default!, sql, default!, default!, default!, default!);
         var connection = __awaitable0.Result;
         global::System.Exception __finallyError0 = null!;
         var __pendingReturn0 = false;
@@ -37,7 +37,7 @@ partial class Session
         {
             if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
             var __awaitable1 = connection.ExecuteAsync(sql);
-            if (!__awaitable1.IsCompletedSuccessfully) return QueryAsync__Resume1(__awaitable1, connection);
+            if (!__awaitable1.IsCompletedSuccessfully) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, default!, default!, default!);
             { __returnValue0 = __awaitable1.Result; __pendingReturn0 = true; goto __endOfTry0; }
             __endOfTry0: ;
         }
@@ -46,55 +46,48 @@ partial class Session
             __finallyError0 = __exception;
         }
         var __awaitable2 = connection.DisposeAsync();
-        if (!__awaitable2.IsCompletedSuccessfully) return QueryAsync__Resume2(__awaitable2, __finallyError0, __pendingReturn0, __returnValue0);
+        if (!__awaitable2.IsCompletedSuccessfully) return QueryAsync__Resume(2, default!, default!, __awaitable2, default!, default!, __finallyError0, __pendingReturn0, __returnValue0);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
     }
 
-    /// <summary>Resumes 'QueryCoreAsync' at await #0 (<c>await OpenAsync()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'QueryCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await OpenAsync()</c>; 1 <c>await connection.ExecuteAsync(sql)</c>; 2 <c>await connection.DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume0(global::System.Threading.Tasks.ValueTask<global::Connection> __awaitable, string sql)
+    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<global::Connection> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Threading.Tasks.ValueTask __awaitable2, string sql, global::Connection connection, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
     {
-        var connection = await __awaitable;
+        switch (__state)
+        {
+            case 0: __state = -1; goto __resume0; // await OpenAsync()
+            case 1: goto __try0; // await connection.ExecuteAsync(sql)
+            default: __state = -1; goto __resume2; // await connection.DisposeAsync()
+        }
+        __resume0:
+        connection = await __awaitable0;
+        __finallyError0 = null!;
+        __pendingReturn0 = false;
+        __returnValue0 = default!;
+        __try0:
         try
         {
-            if (sql.Length == 0) return 0;
-            return await connection.ExecuteAsync(sql);
+            if (__state >= 0) { __state = -1; goto __resume1; } // await connection.ExecuteAsync(sql)
+            if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
+            __awaitable1 = connection.ExecuteAsync(sql);
+            __resume1:
+            { __returnValue0 = await __awaitable1; __pendingReturn0 = true; goto __endOfTry0; }
+            __endOfTry0: ;
         }
-        finally
+        catch (global::System.Exception __exception)
         {
-            await connection.DisposeAsync();
+            __finallyError0 = __exception;
         }
+        __awaitable2 = connection.DisposeAsync();
+        __resume2:
+        await __awaitable2;
+        if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+        return __returnValue0;
     }
-
-    /// <summary>Resumes 'QueryCoreAsync' at await #1 (<c>await connection.ExecuteAsync(sql)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume1(global::System.Threading.Tasks.ValueTask<int> __awaitable, global::Connection connection)
-    {
-        try
-        {
-            return await __awaitable;
-        }
-        finally
-        {
-            await connection.DisposeAsync();
-        }
-    }
-
-    /// <summary>Resumes 'QueryCoreAsync' at await #2 (<c>await connection.DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume2(global::System.Threading.Tasks.ValueTask __awaitable, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
-    {
-        {
-            {
-                await __awaitable;
-            }
-            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-            return __returnValue0;
-        }
-    }
+#nullable restore warnings
 }

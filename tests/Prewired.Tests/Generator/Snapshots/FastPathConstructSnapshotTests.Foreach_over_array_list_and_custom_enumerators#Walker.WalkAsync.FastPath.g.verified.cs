@@ -35,7 +35,7 @@ partial class Walker
         {
             var n = __collection0[__index0];
             var __awaitable0 = Value(n * 2);
-            if (!__awaitable0.IsCompletedSuccessfully) return WalkAsync__Resume0(__awaitable0, names, total, __collection0, __index0);
+            if (!__awaitable0.IsCompletedSuccessfully) return WalkAsync__Resume(0, __awaitable0, default!, numbers, names, total, default!, __collection0, __index0, default!, default!, default!);
             var doubled = __awaitable0.Result;
             total += doubled;
         }
@@ -50,7 +50,7 @@ partial class Walker
                 if (!__awaiter1.IsCompleted)
                 {
                     __handedOff = true;
-                    return WalkAsync__Resume1(__awaitable1, total, name, __enumerator1);
+                    return WalkAsync__Resume(1, default!, __awaitable1, numbers, default!, total, name, default!, default!, __enumerator1, default!, default!);
                 }
                 __awaiter1.GetResult();
                 total += name.Length;
@@ -65,7 +65,7 @@ partial class Walker
         {
             int c = (int)__enumerator2.Current;
             var __awaitable2 = Value(total + c);
-            if (!__awaitable2.IsCompletedSuccessfully) return WalkAsync__Resume2(__awaitable2, total, __enumerator2);
+            if (!__awaitable2.IsCompletedSuccessfully) return WalkAsync__Resume(2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
             total = __awaitable2.Result;
         }
         var __enumerator3 = (new Lines()).GetEnumerator();
@@ -79,7 +79,7 @@ partial class Walker
                 if (!__awaitable3.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return WalkAsync__Resume3(__awaitable3, total, __enumerator3);
+                    return WalkAsync__Resume(3, __awaitable3, default!, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
                 }
                 var length = __awaitable3.Result;
                 total += length;
@@ -92,128 +92,82 @@ partial class Walker
         return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(total);
     }
 
-    /// <summary>Resumes 'WalkCoreAsync' at await #0 (<c>await Value(n * 2)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'WalkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(n * 2)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(total + c)</c>; 3 <c>await Value(line.Length)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, global::System.Collections.Generic.List<string> names, int total, int[] __collection0, int __index0)
+    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int[] numbers, global::System.Collections.Generic.List<string> names, int total, string name, int[] __collection0, int __index0, global::System.Collections.Generic.List<string>.Enumerator __enumerator1, global::Countdown __enumerator2, global::Lines __enumerator3)
     {
+        switch (__state)
         {
+            case 0: goto __loop_foreach0; // await Value(n * 2)
+            case 1: goto __loop_foreach1; // await Task.Yield()
+            case 2: goto __loop_foreach2; // await Value(total + c)
+            default: goto __loop_foreach3; // await Value(line.Length)
+        }
+        __loop_foreach0:
+        if (__state < 0)
+        {
+            __collection0 = numbers;
+            __index0 = 0;
+        }
+        for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
+        {
+            var n = __state < 0 ? __collection0[__index0] : default!;
+            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(n * 2)
+            __awaitable0 = Value(n * 2);
+            __resume0:
+            var doubled = await __awaitable0;
+            total += doubled;
+        }
+        __loop_foreach1:
+        if (__state < 0) __enumerator1 = (names).GetEnumerator();
+        try
+        {
+            while (__state >= 0 || __enumerator1.MoveNext())
             {
-                var doubled = await __awaitable;
-                total += doubled;
-            }
-            for (__index0++; __index0 < __collection0.Length; __index0++)
-            {
-                var n = __collection0[__index0];
-                {
-                    var doubled = await Value(n * 2);
-                    total += doubled;
-                }
+                if (__state < 0) name = __enumerator1.Current;
+                if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
+                __awaitable1 = Task.Yield();
+                __resume1:
+                await __awaitable1;
+                total += name.Length;
             }
         }
-        foreach (var name in names)
+        finally
         {
-            await Task.Yield();
-            total += name.Length;
+            global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
         }
-        foreach (int c in new Countdown(3)) total = await Value(total + c);
-        foreach (var line in new Lines())
+        __loop_foreach2:
+        if (__state < 0) __enumerator2 = (new Countdown(3)).GetEnumerator();
+        while (__state >= 0 || __enumerator2.MoveNext())
         {
-            if (line.Length > 10) return -1;
-            var length = await Value(line.Length);
-            total += length;
+            int c = __state < 0 ? (int)__enumerator2.Current : default!;
+            if (__state >= 0) { __state = -1; goto __resume2; } // await Value(total + c)
+            __awaitable0 = Value(total + c);
+            __resume2:
+            total = await __awaitable0;
+        }
+        __loop_foreach3:
+        if (__state < 0) __enumerator3 = (new Lines()).GetEnumerator();
+        try
+        {
+            while (__state >= 0 || __enumerator3.MoveNext())
+            {
+                var line = __state < 0 ? __enumerator3.Current : default!;
+                if (__state >= 0) { __state = -1; goto __resume3; } // await Value(line.Length)
+                if (line.Length > 10) return -1;
+                __awaitable0 = Value(line.Length);
+                __resume3:
+                var length = await __awaitable0;
+                total += length;
+            }
+        }
+        finally
+        {
+            global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator3);
         }
         return total;
     }
-
-    /// <summary>Resumes 'WalkCoreAsync' at await #1 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume1(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, int total, string name__live, global::System.Collections.Generic.List<string>.Enumerator __enumerator1)
-    {
-        {
-            try
-            {
-                {
-                    var name = name__live;
-                    await __awaitable;
-                    total += name.Length;
-                }
-                while (__enumerator1.MoveNext())
-                {
-                    var name = __enumerator1.Current;
-                    {
-                        await Task.Yield();
-                        total += name.Length;
-                    }
-                }
-            }
-            finally
-            {
-                global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
-            }
-        }
-        foreach (int c in new Countdown(3)) total = await Value(total + c);
-        foreach (var line in new Lines())
-        {
-            if (line.Length > 10) return -1;
-            var length = await Value(line.Length);
-            total += length;
-        }
-        return total;
-    }
-
-    /// <summary>Resumes 'WalkCoreAsync' at await #2 (<c>await Value(total + c)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume2(global::System.Threading.Tasks.ValueTask<int> __awaitable, int total, global::Countdown __enumerator2)
-    {
-        {
-            {
-                total = await __awaitable;
-            }
-            while (__enumerator2.MoveNext())
-            {
-                int c = (int)__enumerator2.Current;
-                total = await Value(total + c);
-            }
-        }
-        foreach (var line in new Lines())
-        {
-            if (line.Length > 10) return -1;
-            var length = await Value(line.Length);
-            total += length;
-        }
-        return total;
-    }
-
-    /// <summary>Resumes 'WalkCoreAsync' at await #3 (<c>await Value(line.Length)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume3(global::System.Threading.Tasks.ValueTask<int> __awaitable, int total, global::Lines __enumerator3)
-    {
-        {
-            try
-            {
-                {
-                    var length = await __awaitable;
-                    total += length;
-                }
-                while (__enumerator3.MoveNext())
-                {
-                    var line = __enumerator3.Current;
-                    {
-                        if (line.Length > 10) return -1;
-                        var length = await Value(line.Length);
-                        total += length;
-                    }
-                }
-            }
-            finally
-            {
-                global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator3);
-            }
-        }
-        return total;
-    }
+#nullable restore warnings
 }

@@ -41,7 +41,7 @@ partial class Repository
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return FirstAsync__Resume0<TItem, TKey>(__awaitable0, __enumerator0);
+                    return FirstAsync__Resume<TItem, TKey>(0, __awaitable0, keys, __enumerator0);
                 }
                 var item = __awaitable0.Result;
                 if (item is not null) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<TItem?>(item);
@@ -54,32 +54,30 @@ partial class Repository
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<TItem?>(null);
     }
 
-    /// <summary>Resumes 'FirstCoreAsync' at await #0 (<c>await LoadAsync&lt;TItem, TKey&gt;(key)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'FirstCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync&lt;TItem, TKey&gt;(key)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume0<TItem, TKey>(global::System.Threading.Tasks.ValueTask<TItem?> __awaitable, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
+    private async global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(int __state, global::System.Threading.Tasks.ValueTask<TItem?> __awaitable0, global::System.Collections.Generic.IEnumerable<TKey> keys, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
     {
+        if (__state < 0) __enumerator0 = (keys).GetEnumerator();
+        try
         {
-            try
+            while (__state >= 0 || __enumerator0.MoveNext())
             {
-                {
-                    var item = await __awaitable;
-                    if (item is not null) return item;
-                }
-                while (__enumerator0.MoveNext())
-                {
-                    var key = __enumerator0.Current;
-                    {
-                        var item = await LoadAsync<TItem, TKey>(key);
-                        if (item is not null) return item;
-                    }
-                }
+                var key = __state < 0 ? __enumerator0.Current : default!;
+                if (__state >= 0) { __state = -1; goto __resume0; } // await LoadAsync<TItem, TKey>(key)
+                __awaitable0 = LoadAsync<TItem, TKey>(key);
+                __resume0:
+                var item = await __awaitable0;
+                if (item is not null) return item;
             }
-            finally
-            {
-                global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator0);
-            }
+        }
+        finally
+        {
+            global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator0);
         }
         return null;
     }
+#nullable restore warnings
 }

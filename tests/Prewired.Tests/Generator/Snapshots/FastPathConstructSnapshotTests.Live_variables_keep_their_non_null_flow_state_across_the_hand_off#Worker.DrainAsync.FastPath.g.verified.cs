@@ -34,7 +34,7 @@ partial class Worker
         {
             var __awaitable0 = Task.Yield();
             var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return DrainAsync__Resume0(__awaitable0, n, entry);
+            if (!__awaiter0.IsCompleted) return DrainAsync__Resume(0, __awaitable0, n, entry, default!);
             __awaiter0.GetResult();
             n += entry.Name.Length;
         }
@@ -42,40 +42,37 @@ partial class Worker
         if (text is null) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(n);
         var __awaitable1 = Task.Yield();
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return DrainAsync__Resume1(__awaitable1, n, text);
+        if (!__awaiter1.IsCompleted) return DrainAsync__Resume(1, __awaitable1, n, default!, text);
         __awaiter1.GetResult();
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(n + text.Length);
     }
 
-    /// <summary>Resumes 'DrainCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'DrainCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, int n, global::Entry entry__live)
+    private async global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int n, global::Entry entry, string text)
     {
+        switch (__state)
         {
-            {
-                var entry = entry__live;
-                await __awaitable;
-                n += entry.Name.Length;
-            }
-            while (_queue.TryDequeue(out var entry))
-            {
-                await Task.Yield();
-                n += entry.Name.Length;
-            }
+            case 0: goto __loop_while0; // await Task.Yield()
+            default: __state = -1; goto __resume1; // await Task.Yield()
         }
-        var text = _cached;
+        __loop_while0:
+        while (__state >= 0 || (_queue.TryDequeue(out entry)))
+        {
+            if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
+            __awaitable0 = Task.Yield();
+            __resume0:
+            await __awaitable0;
+            n += entry.Name.Length;
+        }
+        text = _cached;
         if (text is null) return n;
-        await Task.Yield();
+        __awaitable0 = Task.Yield();
+        __resume1:
+        await __awaitable0;
         return n + text.Length;
     }
-
-    /// <summary>Resumes 'DrainCoreAsync' at await #1 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume1(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, int n, string text)
-    {
-        await __awaitable;
-        return n + text.Length;
-    }
+#nullable restore warnings
 }

@@ -29,10 +29,10 @@ partial class Parser
     {
         if (text.Length == 0) ThrowEmpty();
         var __awaitable0 = ReadAsync(text);
-        if (!__awaitable0.IsCompletedSuccessfully) return ParseAsync__Resume0(__awaitable0, text);
+        if (!__awaitable0.IsCompletedSuccessfully) return ParseAsync__Resume(0, __awaitable0, text, default!);
         var first = __awaitable0.Result;
         var __awaitable1 = ReadAsync(text);
-        if (!__awaitable1.IsCompletedSuccessfully) return ParseAsync__Resume1(__awaitable1, first);
+        if (!__awaitable1.IsCompletedSuccessfully) return ParseAsync__Resume(1, __awaitable1, default!, first);
         var second = __awaitable1.Result;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(Combine(first, second));
         static void ThrowEmpty() => throw new ArgumentException("empty");
@@ -40,26 +40,25 @@ partial class Parser
         static int Clamp(int value) => Math.Max(0, value);
     }
 
-    /// <summary>Resumes 'ParseCoreAsync' at await #0 (<c>await ReadAsync(text)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'ParseCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(text)</c>; 1 <c>await ReadAsync(text)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, string text)
+    private async global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int first)
     {
-        var first = await __awaitable;
-        var second = await ReadAsync(text);
+        switch (__state)
+        {
+            case 0: __state = -1; goto __resume0; // await ReadAsync(text)
+            default: __state = -1; goto __resume1; // await ReadAsync(text)
+        }
+        __resume0:
+        first = await __awaitable0;
+        __awaitable0 = ReadAsync(text);
+        __resume1:
+        var second = await __awaitable0;
         return Combine(first, second);
         static int Combine(int a, int b) => Clamp(a * 31 + b);
         static int Clamp(int value) => Math.Max(0, value);
     }
-
-    /// <summary>Resumes 'ParseCoreAsync' at await #1 (<c>await ReadAsync(text)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume1(global::System.Threading.Tasks.ValueTask<int> __awaitable, int first)
-    {
-        var second = await __awaitable;
-        return Combine(first, second);
-        static int Combine(int a, int b) => Clamp(a * 31 + b);
-        static int Clamp(int value) => Math.Max(0, value);
-    }
+#nullable restore warnings
 }

@@ -32,7 +32,7 @@ partial class Loops
         {
             if (i == 3) continue;
             var __awaitable0 = Value(i);
-            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, n, sum, i);
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, default!, n, sum, i, default!);
             var value = __awaitable0.Result;
             if (value > 10) break;
             sum += value;
@@ -42,93 +42,67 @@ partial class Loops
         {
             var __awaitable1 = Task.Yield();
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume1(__awaitable1, n, sum, k);
+            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, n, sum, default!, k);
             __awaiter1.GetResult();
             k++;
         }
         do
         {
             var __awaitable2 = Value(sum + 1);
-            if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume2(__awaitable2, sum);
+            if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, __awaitable2, default!, default!, sum, default!, default!);
             sum = __awaitable2.Result;
         }
         while (sum < 100);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at await #0 (<c>await Value(i)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(sum + 1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, int n, int sum, int i)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int n, int sum, int i, int k)
     {
+        switch (__state)
         {
-            {
-                var value = await __awaitable;
-                if (value > 10) goto __resume0_break0;
-                sum += value;
-            }
-            i++;
-            for (; i < n; i++)
-            {
-                if (i == 3) continue;
-                var value = await Value(i);
-                if (value > 10) break;
-                sum += value;
-            }
-            __resume0_break0: ;
+            case 0: goto __loop_for0; // await Value(i)
+            case 1: goto __loop_while1; // await Task.Yield()
+            default: goto __loop_do2; // await Value(sum + 1)
         }
-        var k = 0;
-        while (k < n)
+        __loop_for0:
+        if (__state < 0)
         {
-            await Task.Yield();
+            i = 0;
+        }
+        for (; __state >= 0 || (i < n); i++)
+        {
+            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(i)
+            if (i == 3) continue;
+            __awaitable0 = Value(i);
+            __resume0:
+            var value = await __awaitable0;
+            if (value > 10) break;
+            sum += value;
+        }
+        k = 0;
+        __loop_while1:
+        while (__state >= 0 || (k < n))
+        {
+            if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
+            __awaitable1 = Task.Yield();
+            __resume1:
+            await __awaitable1;
             k++;
         }
+        __loop_do2:
         do
         {
-            sum = await Value(sum + 1);
+            if (__state >= 0) { __state = -1; goto __resume2; } // await Value(sum + 1)
+            __awaitable0 = Value(sum + 1);
+            __resume2:
+            sum = await __awaitable0;
         }
         while (sum < 100);
         return sum;
     }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #1 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume1(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, int n, int sum, int k)
-    {
-        {
-            {
-                await __awaitable;
-                k++;
-            }
-            while (k < n)
-            {
-                await Task.Yield();
-                k++;
-            }
-        }
-        do
-        {
-            sum = await Value(sum + 1);
-        }
-        while (sum < 100);
-        return sum;
-    }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #2 (<c>await Value(sum + 1)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume2(global::System.Threading.Tasks.ValueTask<int> __awaitable, int sum)
-    {
-        {
-            {
-                sum = await __awaitable;
-            }
-            while (sum < 100)
-            {
-                sum = await Value(sum + 1);
-            }
-        }
-        return sum;
-    }
+#nullable restore warnings
 }

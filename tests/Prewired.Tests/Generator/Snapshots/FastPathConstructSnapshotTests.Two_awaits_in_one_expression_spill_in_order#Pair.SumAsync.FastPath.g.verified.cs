@@ -31,30 +31,31 @@ partial class Pair
     {
         Console.WriteLine(x);
         var __awaitable0 = Value(x);
-        if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, x);
+        if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, x, default!);
         var __spill0 = __awaitable0.Result;
         var __awaitable1 = Value(x + 1);
-        if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume1(__awaitable1, x, __spill0);
+        if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, __awaitable1, x, __spill0);
         var __spill1 = __awaitable1.Result;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill0 + __spill1);
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at await #0 (<c>await Value(x)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(x)</c>; 1 <c>await Value(x + 1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, int x)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int x, int __spill0)
     {
-        var __spill0 = await __awaitable;
-        var __spill1 = await Value(x + 1);
+        switch (__state)
+        {
+            case 0: __state = -1; goto __resume0; // await Value(x)
+            default: __state = -1; goto __resume1; // await Value(x + 1)
+        }
+        __resume0:
+        __spill0 = await __awaitable0;
+        __awaitable0 = Value(x + 1);
+        __resume1:
+        var __spill1 = await __awaitable0;
         return __spill0 + __spill1;
     }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #1 (<c>await Value(x + 1)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume1(global::System.Threading.Tasks.ValueTask<int> __awaitable, int x, int __spill0)
-    {
-        var __spill1 = await __awaitable;
-        return __spill0 + __spill1;
-    }
+#nullable restore warnings
 }

@@ -36,7 +36,7 @@ partial class Counting
                 while (true)
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume0(__awaitable0, total, __asyncEnumerator0);
+                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, default!);
                     var __spill0 = __awaitable0.Result;
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
@@ -48,59 +48,51 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
-            if (!__awaitable1.IsCompletedSuccessfully) return CountAsync__Resume1(__awaitable1, total, __finallyError0);
+            if (!__awaitable1.IsCompletedSuccessfully) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0);
             __awaitable1.GetAwaiter().GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(total);
     }
 
-    /// <summary>Resumes 'CountCoreAsync' at await #0 (<c>await __asyncEnumerator0.MoveNextAsync()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'CountCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume0(global::System.Threading.Tasks.ValueTask<bool> __awaitable, int total, global::Numbers.Enumerator __asyncEnumerator0)
+    private async global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Numbers numbers, int total, global::Numbers.Enumerator __asyncEnumerator0, global::System.Exception __finallyError0)
     {
         {
+            switch (__state)
+            {
+                case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
+                case 1: __state = -1; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
+            }
+            __asyncEnumerator0 = numbers.GetAsyncEnumerator();
+            __finallyError0 = null!;
+            __try1:
             try
             {
+                while (true)
                 {
-                    {
-                        var __spill0 = await __awaitable;
-                        if (!(__spill0)) goto __resume0_break0;
-                        {
-                            var n = __asyncEnumerator0.Current;
-                            total += n;
-                        }
-                    }
-                    while (await __asyncEnumerator0.MoveNextAsync())
-                    {
-                        var n = __asyncEnumerator0.Current;
-                        total += n;
-                    }
-                    __resume0_break0: ;
+                    if (__state >= 0) { __state = -1; goto __resume0; } // await __asyncEnumerator0.MoveNextAsync()
+                    __awaitable0 = __asyncEnumerator0.MoveNextAsync();
+                    __resume0:
+                    var __spill0 = await __awaitable0;
+                    if (!(__spill0)) break;
+                    var n = __asyncEnumerator0.Current;
+                    total += n;
                 }
             }
-            finally
+            catch (global::System.Exception __exception)
             {
-                await __asyncEnumerator0.DisposeAsync();
+                __finallyError0 = __exception;
             }
+            __awaitable1 = __asyncEnumerator0.DisposeAsync();
+            __resume1:
+            await __awaitable1;
+            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
         return total;
     }
-
-    /// <summary>Resumes 'CountCoreAsync' at await #1 (<c>await __asyncEnumerator0.DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume1(global::System.Threading.Tasks.ValueTask __awaitable, int total, global::System.Exception __finallyError0)
-    {
-        {
-            {
-                {
-                    await __awaitable;
-                }
-                if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-            }
-        }
-        return total;
-    }
+#nullable restore warnings
 }

@@ -36,7 +36,7 @@ namespace App
                 while (true)
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, sum, __asyncEnumerator0);
+                    if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
                     var __spill0 = __awaitable0.Result;
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
@@ -46,30 +46,29 @@ namespace App
             return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
         }
 
-        /// <summary>Resumes 'SumCoreAsync' at await #0 (<c>await __asyncEnumerator0.MoveNextAsync()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+        /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-        private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume0(global::System.Threading.Tasks.ValueTask<bool> __awaitable, int sum, global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
+        private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, int sum, global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
         {
             {
+                if (__state >= 0) goto __loop_while1; // await __asyncEnumerator0.MoveNextAsync()
+                __asyncEnumerator0 = global::Streams.Extensions.Range3Extensions.GetAsyncEnumerator(new Range3());
+                __loop_while1:
+                while (true)
                 {
-                    {
-                        var __spill0 = await __awaitable;
-                        if (!(__spill0)) goto __resume0_break0;
-                        {
-                            var n = __asyncEnumerator0.Current;
-                            sum += n;
-                        }
-                    }
-                    while (await __asyncEnumerator0.MoveNextAsync())
-                    {
-                        var n = __asyncEnumerator0.Current;
-                        sum += n;
-                    }
-                    __resume0_break0: ;
+                    if (__state >= 0) { __state = -1; goto __resume0; } // await __asyncEnumerator0.MoveNextAsync()
+                    __awaitable0 = __asyncEnumerator0.MoveNextAsync();
+                    __resume0:
+                    var __spill0 = await __awaitable0;
+                    if (!(__spill0)) break;
+                    var n = __asyncEnumerator0.Current;
+                    sum += n;
                 }
             }
             return sum;
         }
+#nullable restore warnings
     }
 }

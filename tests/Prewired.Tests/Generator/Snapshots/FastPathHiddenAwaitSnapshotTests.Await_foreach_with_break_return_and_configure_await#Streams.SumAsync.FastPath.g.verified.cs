@@ -41,7 +41,7 @@ partial class Streams
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return SumAsync__Resume0(__awaitable0, sum, __asyncEnumerator0);
+                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, default!, default!, default!, default!);
                     var __spill0 = __awaiter0.GetResult();
                     if (!(__spill0)) break;
                     var item = __asyncEnumerator0.Current;
@@ -57,7 +57,7 @@ partial class Streams
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume1(__awaitable1, sum, __finallyError0, __pendingReturn0, __returnValue0);
+            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, source, ct, sum, default!, default!, __finallyError0, __pendingReturn0, __returnValue0, default!);
             __awaiter1.GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
@@ -70,7 +70,7 @@ partial class Streams
                 while (true)
                 {
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
-                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume2(__awaitable2, sum, __asyncEnumerator1);
+                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, default!);
                     var __spill2 = __awaitable2.Result;
                     if (!(__spill2)) break;
                     var (key, value) = __asyncEnumerator1.Current;
@@ -84,7 +84,7 @@ partial class Streams
             if (__asyncEnumerator1 is not null)
             {
                 var __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume3(__awaitable3, sum, __finallyError1);
+                if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1);
                 __awaitable3.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -92,136 +92,95 @@ partial class Streams
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at await #0 (<c>await __asyncEnumerator0.MoveNextAsync()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>; 2 <c>await __asyncEnumerator1.MoveNextAsync()</c>; 3 <c>await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume0(global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable, int sum, global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::System.Threading.Tasks.ValueTask<bool> __awaitable2, global::System.Threading.Tasks.ValueTask __awaitable3, global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct, int sum, global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0, global::System.Collections.Generic.IAsyncEnumerator<(string, int)> __asyncEnumerator1, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0, global::System.Exception __finallyError1)
     {
+        switch (__state)
         {
-            try
-            {
-                {
-                    {
-                        var __spill0 = await __awaitable;
-                        if (!(__spill0)) goto __resume0_break0;
-                        {
-                            var item = __asyncEnumerator0.Current;
-                            if (item < 0) goto __resume0_break0;
-                            if (item > 100) return -1;
-                            sum += item;
-                        }
-                    }
-                    while (await __asyncEnumerator0.MoveNextAsync())
-                    {
-                        var item = __asyncEnumerator0.Current;
-                        if (item < 0) break;
-                        if (item > 100) return -1;
-                        sum += item;
-                    }
-                    __resume0_break0: ;
-                }
-            }
-            finally
-            {
-                await __asyncEnumerator0.DisposeAsync();
-            }
+            case 0: goto __block0; // await __asyncEnumerator0.MoveNextAsync()
+            case 1: goto __block0; // await __asyncEnumerator0.DisposeAsync()
+            case 2: goto __block3; // await __asyncEnumerator1.MoveNextAsync()
+            default: goto __block3; // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
         }
+        __block0:
         {
-            var __asyncEnumerator1 = Pairs().GetAsyncEnumerator();
+            switch (__state)
+            {
+                case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
+                case 1: __state = -1; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
+            }
+            __asyncEnumerator0 = source.WithCancellation(ct).ConfigureAwait(false).GetAsyncEnumerator();
+            __finallyError0 = null!;
+            __pendingReturn0 = false;
+            __returnValue0 = default!;
+            __try1:
             try
             {
-                while (await __asyncEnumerator1.MoveNextAsync())
+                while (true)
                 {
+                    if (__state >= 0) { __state = -1; goto __resume0; } // await __asyncEnumerator0.MoveNextAsync()
+                    __awaitable0 = __asyncEnumerator0.MoveNextAsync();
+                    __resume0:
+                    var __spill0 = await __awaitable0;
+                    if (!(__spill0)) break;
+                    var item = __asyncEnumerator0.Current;
+                    if (item < 0) break;
+                    if (item > 100) { __returnValue0 = -1; __pendingReturn0 = true; goto __endOfTry0; }
+                    sum += item;
+                }
+                __endOfTry0: ;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __finallyError0 = __exception;
+            }
+            __awaitable1 = __asyncEnumerator0.DisposeAsync();
+            __resume1:
+            await __awaitable1;
+            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+            if (__pendingReturn0) return __returnValue0;
+        }
+        __block3:
+        {
+            switch (__state)
+            {
+                case 2: goto __try4; // await __asyncEnumerator1.MoveNextAsync()
+                case 3: goto __if6; // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
+            }
+            __asyncEnumerator1 = Pairs().GetAsyncEnumerator();
+            __finallyError1 = null!;
+            __try4:
+            try
+            {
+                while (true)
+                {
+                    if (__state >= 0) { __state = -1; goto __resume2; } // await __asyncEnumerator1.MoveNextAsync()
+                    __awaitable2 = __asyncEnumerator1.MoveNextAsync();
+                    __resume2:
+                    var __spill2 = await __awaitable2;
+                    if (!(__spill2)) break;
                     var (key, value) = __asyncEnumerator1.Current;
                     sum += key.Length + value;
                 }
             }
-            finally
+            catch (global::System.Exception __exception)
             {
-                if (__asyncEnumerator1 is not null) await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
+                __finallyError1 = __exception;
             }
+            __if6:
+            if (__state >= 0 || (__asyncEnumerator1 is not null))
+            {
+                if (__state >= 0) { __state = -1; goto __resume3; } // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
+                __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
+                __resume3:
+                await __awaitable3;
+            }
+            if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
         return sum;
     }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #1 (<c>await __asyncEnumerator0.DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume1(global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable, int sum, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
-    {
-        {
-            {
-                {
-                    await __awaitable;
-                }
-                if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-                if (__pendingReturn0) return __returnValue0;
-            }
-        }
-        {
-            var __asyncEnumerator1 = Pairs().GetAsyncEnumerator();
-            try
-            {
-                while (await __asyncEnumerator1.MoveNextAsync())
-                {
-                    var (key, value) = __asyncEnumerator1.Current;
-                    sum += key.Length + value;
-                }
-            }
-            finally
-            {
-                if (__asyncEnumerator1 is not null) await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-            }
-        }
-        return sum;
-    }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #2 (<c>await __asyncEnumerator1.MoveNextAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume2(global::System.Threading.Tasks.ValueTask<bool> __awaitable, int sum, global::System.Collections.Generic.IAsyncEnumerator<(string, int)> __asyncEnumerator1)
-    {
-        {
-            try
-            {
-                {
-                    {
-                        var __spill2 = await __awaitable;
-                        if (!(__spill2)) goto __resume2_break0;
-                        {
-                            var (key, value) = __asyncEnumerator1.Current;
-                            sum += key.Length + value;
-                        }
-                    }
-                    while (await __asyncEnumerator1.MoveNextAsync())
-                    {
-                        var (key, value) = __asyncEnumerator1.Current;
-                        sum += key.Length + value;
-                    }
-                    __resume2_break0: ;
-                }
-            }
-            finally
-            {
-                if (__asyncEnumerator1 is not null) await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-            }
-        }
-        return sum;
-    }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #3 (<c>await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume3(global::System.Threading.Tasks.ValueTask __awaitable, int sum, global::System.Exception __finallyError1)
-    {
-        {
-            {
-                {
-                    await __awaitable;
-                }
-                if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
-            }
-        }
-        return sum;
-    }
+#nullable restore warnings
 }

@@ -37,7 +37,7 @@ partial class Audit
                 if (log is not null)
                 {
                     var __awaitable0 = log.WriteAsync(id);
-                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume0(__awaitable0, second, id, log);
+                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
                     __awaitable0.GetAwaiter().GetResult();
                 }
             }
@@ -48,7 +48,7 @@ partial class Audit
             if (log is not null)
             {
                 var __awaitable1 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) return AuditAsync__Resume1(__awaitable1, second, id, __finallyError0);
+                if (!__awaitable1.IsCompletedSuccessfully) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0, default!, default!, default!, default!, default!, default!, default!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
@@ -66,7 +66,7 @@ partial class Audit
             }
             var __awaitable2 = __asyncResource0.DisposeAsync();
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return AuditAsync__Resume2(__awaitable2, id, __finallyError1);
+            if (!__awaiter2.IsCompleted) return AuditAsync__Resume(2, default!, __awaitable2, first, default!, id, default!, default!, default!, default!, __finallyError1, default!, default!, default!, default!, default!, default!);
             __awaiter2.GetResult();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -83,7 +83,7 @@ partial class Audit
             try
             {
                 var __awaitable3 = a.WriteAsync(id);
-                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume3(__awaitable3, id, a, b);
+                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, default!, default!, default!, default!, default!, default!);
                 __awaitable3.GetAwaiter().GetResult();
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
                 __endOfTry3: ;
@@ -95,7 +95,7 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume4(__awaitable4, a, __finallyError3, __pendingReturn3, __returnValue3);
+                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3, __pendingReturn3, __returnValue3, default!, default!, default!);
                 __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
@@ -109,191 +109,137 @@ partial class Audit
         if (a is not null)
         {
             var __awaitable5 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            if (!__awaitable5.IsCompletedSuccessfully) return AuditAsync__Resume5(__awaitable5, __finallyError2, __pendingReturn2, __returnValue2);
+            if (!__awaitable5.IsCompletedSuccessfully) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2, __pendingReturn2, __returnValue2);
             __awaitable5.GetAwaiter().GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue2);
     }
 
-    /// <summary>Resumes 'AuditCoreAsync' at await #0 (<c>await log.WriteAsync(id)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'AuditCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await log.WriteAsync(id)</c>; 1 <c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>; 2 <c>await __asyncResource0.DisposeAsync()</c>; 3 <c>await a.WriteAsync(id)</c>; 4 <c>await ((global::System.IAsyncDisposable)b).DisposeAsync()</c>; 5 <c>await ((global::System.IAsyncDisposable)a).DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume0(global::System.Threading.Tasks.ValueTask __awaitable, global::Log second, int id, global::Log? log)
+    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::Log? first, global::Log second, int id, global::Log? log, global::Log a, global::Log b, global::System.Exception __finallyError0, global::System.Exception __finallyError1, global::System.Exception __finallyError3, bool __pendingReturn3, int __returnValue3, global::System.Exception __finallyError2, bool __pendingReturn2, int __returnValue2)
     {
+        switch (__state)
         {
+            case 0: goto __block0; // await log.WriteAsync(id)
+            case 1: goto __block0; // await ((global::System.IAsyncDisposable)log).DisposeAsync()
+            case 2: goto __block4; // await __asyncResource0.DisposeAsync()
+            case 3: goto __try5; // await a.WriteAsync(id)
+            case 4: goto __try5; // await ((global::System.IAsyncDisposable)b).DisposeAsync()
+            default: goto __if8; // await ((global::System.IAsyncDisposable)a).DisposeAsync()
+        }
+        __block0:
+        {
+            switch (__state)
+            {
+                case 0: goto __try1; // await log.WriteAsync(id)
+                case 1: goto __if3; // await ((global::System.IAsyncDisposable)log).DisposeAsync()
+            }
+            log = first;
+            __finallyError0 = null!;
+            __try1:
             try
             {
-                await __awaitable;
+                if (__state >= 0 || (log is not null))
+                {
+                    if (__state >= 0) { __state = -1; goto __resume0; } // await log.WriteAsync(id)
+                    __awaitable0 = log.WriteAsync(id);
+                    __resume0:
+                    await __awaitable0;
+                }
             }
-            finally
+            catch (global::System.Exception __exception)
             {
-                if (log is not null) await ((global::System.IAsyncDisposable)log).DisposeAsync();
+                __finallyError0 = __exception;
             }
+            __if3:
+            if (__state >= 0 || (log is not null))
+            {
+                if (__state >= 0) { __state = -1; goto __resume1; } // await ((global::System.IAsyncDisposable)log).DisposeAsync()
+                __awaitable0 = ((global::System.IAsyncDisposable)log).DisposeAsync();
+                __resume1:
+                await __awaitable0;
+            }
+            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
+        __block4:
         {
-            var __asyncResource0 = second.ConfigureAwait(false);
+            global::System.Runtime.CompilerServices.ConfiguredAsyncDisposable __asyncResource0 = default!;
+            if (__state >= 0) { __state = -1; goto __resume2; } // await __asyncResource0.DisposeAsync()
+            __asyncResource0 = second.ConfigureAwait(false);
+            __finallyError1 = null!;
             try
             {
                 id++;
             }
-            finally
+            catch (global::System.Exception __exception)
             {
-                await __asyncResource0.DisposeAsync();
+                __finallyError1 = __exception;
             }
+            __awaitable1 = __asyncResource0.DisposeAsync();
+            __resume2:
+            await __awaitable1;
+            if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
-        var a = new Log();
+        a = new Log();
+        __finallyError2 = null!;
+        __pendingReturn2 = false;
+        __returnValue2 = default!;
+        __try5:
         try
         {
-            var b = new Log();
+            switch (__state)
+            {
+                case 3: goto __try6; // await a.WriteAsync(id)
+                case 4: goto __if7; // await ((global::System.IAsyncDisposable)b).DisposeAsync()
+            }
+            b = new Log();
+            __finallyError3 = null!;
+            __pendingReturn3 = false;
+            __returnValue3 = default!;
+            __try6:
             try
             {
-                await a.WriteAsync(id);
-                return id;
+                if (__state >= 0) { __state = -1; goto __resume3; } // await a.WriteAsync(id)
+                __awaitable0 = a.WriteAsync(id);
+                __resume3:
+                await __awaitable0;
+                { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
+                __endOfTry3: ;
             }
-            finally
+            catch (global::System.Exception __exception)
             {
-                if (b is not null) await ((global::System.IAsyncDisposable)b).DisposeAsync();
+                __finallyError3 = __exception;
             }
+            __if7:
+            if (__state >= 0 || (b is not null))
+            {
+                if (__state >= 0) { __state = -1; goto __resume4; } // await ((global::System.IAsyncDisposable)b).DisposeAsync()
+                __awaitable0 = ((global::System.IAsyncDisposable)b).DisposeAsync();
+                __resume4:
+                await __awaitable0;
+            }
+            if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
+            { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
+            __endOfTry2: ;
         }
-        finally
+        catch (global::System.Exception __exception)
         {
-            if (a is not null) await ((global::System.IAsyncDisposable)a).DisposeAsync();
+            __finallyError2 = __exception;
         }
+        __if8:
+        if (__state >= 0 || (a is not null))
+        {
+            if (__state >= 0) { __state = -1; goto __resume5; } // await ((global::System.IAsyncDisposable)a).DisposeAsync()
+            __awaitable0 = ((global::System.IAsyncDisposable)a).DisposeAsync();
+            __resume5:
+            await __awaitable0;
+        }
+        if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
+        return __returnValue2;
     }
-
-    /// <summary>Resumes 'AuditCoreAsync' at await #1 (<c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume1(global::System.Threading.Tasks.ValueTask __awaitable, global::Log second, int id, global::System.Exception __finallyError0)
-    {
-        {
-            {
-                {
-                    await __awaitable;
-                }
-                if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-            }
-        }
-        {
-            var __asyncResource0 = second.ConfigureAwait(false);
-            try
-            {
-                id++;
-            }
-            finally
-            {
-                await __asyncResource0.DisposeAsync();
-            }
-        }
-        var a = new Log();
-        try
-        {
-            var b = new Log();
-            try
-            {
-                await a.WriteAsync(id);
-                return id;
-            }
-            finally
-            {
-                if (b is not null) await ((global::System.IAsyncDisposable)b).DisposeAsync();
-            }
-        }
-        finally
-        {
-            if (a is not null) await ((global::System.IAsyncDisposable)a).DisposeAsync();
-        }
-    }
-
-    /// <summary>Resumes 'AuditCoreAsync' at await #2 (<c>await __asyncResource0.DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume2(global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable, int id, global::System.Exception __finallyError1)
-    {
-        {
-            {
-                {
-                    await __awaitable;
-                }
-                if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
-            }
-        }
-        var a = new Log();
-        try
-        {
-            var b = new Log();
-            try
-            {
-                await a.WriteAsync(id);
-                return id;
-            }
-            finally
-            {
-                if (b is not null) await ((global::System.IAsyncDisposable)b).DisposeAsync();
-            }
-        }
-        finally
-        {
-            if (a is not null) await ((global::System.IAsyncDisposable)a).DisposeAsync();
-        }
-    }
-
-    /// <summary>Resumes 'AuditCoreAsync' at await #3 (<c>await a.WriteAsync(id)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume3(global::System.Threading.Tasks.ValueTask __awaitable, int id, global::Log a, global::Log b)
-    {
-        try
-        {
-            try
-            {
-                await __awaitable;
-                return id;
-            }
-            finally
-            {
-                if (b is not null) await ((global::System.IAsyncDisposable)b).DisposeAsync();
-            }
-        }
-        finally
-        {
-            if (a is not null) await ((global::System.IAsyncDisposable)a).DisposeAsync();
-        }
-    }
-
-    /// <summary>Resumes 'AuditCoreAsync' at await #4 (<c>await ((global::System.IAsyncDisposable)b).DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume4(global::System.Threading.Tasks.ValueTask __awaitable, global::Log a, global::System.Exception __finallyError3, bool __pendingReturn3, int __returnValue3)
-    {
-        try
-        {
-            {
-                {
-                    await __awaitable;
-                }
-                if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
-                return __returnValue3;
-            }
-        }
-        finally
-        {
-            if (a is not null) await ((global::System.IAsyncDisposable)a).DisposeAsync();
-        }
-    }
-
-    /// <summary>Resumes 'AuditCoreAsync' at await #5 (<c>await ((global::System.IAsyncDisposable)a).DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume5(global::System.Threading.Tasks.ValueTask __awaitable, global::System.Exception __finallyError2, bool __pendingReturn2, int __returnValue2)
-    {
-        {
-            {
-                await __awaitable;
-            }
-            if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
-            return __returnValue2;
-        }
-    }
+#nullable restore warnings
 }

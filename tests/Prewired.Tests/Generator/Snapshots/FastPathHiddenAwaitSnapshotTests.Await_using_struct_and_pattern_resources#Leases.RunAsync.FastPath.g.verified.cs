@@ -39,7 +39,7 @@ partial class Leases
             {
                 var __awaitable0 = Task.Yield();
                 var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, lease, pooled);
+                if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, lease, pooled, default!, default!);
                 __awaiter0.GetResult();
             }
             catch (global::System.Exception __exception)
@@ -49,7 +49,7 @@ partial class Leases
             if (pooled is not null)
             {
                 var __awaitable1 = pooled.DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume1(__awaitable1, lease, __finallyError1);
+                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1, default!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -59,64 +59,64 @@ partial class Leases
             __finallyError0 = __exception;
         }
         var __awaitable2 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume2(__awaitable2, __finallyError0);
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task RunAsync__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, global::Lease lease, global::Pooled pooled)
+    private async global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Lease lease, global::Pooled pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
     {
+        switch (__state)
+        {
+            case 0: goto __try0; // await Task.Yield()
+            case 1: goto __try0; // await pooled.DisposeAsync()
+            default: __state = -1; goto __resume2; // await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)
+        }
+        __try0:
         try
         {
+            switch (__state)
+            {
+                case 0: goto __try1; // await Task.Yield()
+                case 1: goto __if2; // await pooled.DisposeAsync()
+            }
+            pooled = new Pooled();
+            __finallyError1 = null!;
+            __try1:
             try
             {
-                await __awaitable;
+                if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
+                __awaitable0 = Task.Yield();
+                __resume0:
+                await __awaitable0;
             }
-            finally
+            catch (global::System.Exception __exception)
             {
-                if (pooled is not null) await pooled.DisposeAsync();
+                __finallyError1 = __exception;
             }
-        }
-        finally
-        {
-            await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        }
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await pooled.DisposeAsync()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task RunAsync__Resume1(global::System.Threading.Tasks.ValueTask __awaitable, global::Lease lease, global::System.Exception __finallyError1)
-    {
-        try
-        {
+            __if2:
+            if (__state >= 0 || (pooled is not null))
             {
-                {
-                    await __awaitable;
-                }
-                if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
+                if (__state >= 0) { __state = -1; goto __resume1; } // await pooled.DisposeAsync()
+                __awaitable1 = pooled.DisposeAsync();
+                __resume1:
+                await __awaitable1;
             }
+            if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
-        finally
+        catch (global::System.Exception __exception)
         {
-            await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
+            __finallyError0 = __exception;
         }
+        __awaitable1 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
+        __resume2:
+        await __awaitable1;
+        if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
     }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #2 (<c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task RunAsync__Resume2(global::System.Threading.Tasks.ValueTask __awaitable, global::System.Exception __finallyError0)
-    {
-        {
-            {
-                await __awaitable;
-            }
-            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-        }
-    }
+#nullable restore warnings
 }

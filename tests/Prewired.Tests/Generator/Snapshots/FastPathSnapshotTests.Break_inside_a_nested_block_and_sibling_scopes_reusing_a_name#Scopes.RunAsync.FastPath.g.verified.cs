@@ -36,7 +36,7 @@ partial class Scopes
                     var t = v + 1;
                     var __awaitable0 = Task.Yield();
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return RunAsync__Resume0(__awaitable0, trail, t);
+                    if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, v, trail, t);
                     __awaiter0.GetResult();
                     trail += t;
                     break;
@@ -53,19 +53,28 @@ partial class Scopes
         return global::Prewired.CompilerServices.AsyncResult.FromResult<string>(trail);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, string trail, int t)
+    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int v, string trail, int t__1)
     {
         {
+            if (__state >= 0 || (v == 0))
             {
-                await __awaitable;
-                trail += t;
-                goto __resume0_afterSwitch0;
+                if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
+                t__1 = v + 1;
+                __awaitable0 = Task.Yield();
+                __resume0:
+                await __awaitable0;
+                trail += t__1;
+                goto __switch0_end;
             }
+            trail += "unreached";
+            goto __switch0_end;
         }
-        __resume0_afterSwitch0: ;
+        __switch0_end: ;
         return trail;
     }
+#nullable restore warnings
 }

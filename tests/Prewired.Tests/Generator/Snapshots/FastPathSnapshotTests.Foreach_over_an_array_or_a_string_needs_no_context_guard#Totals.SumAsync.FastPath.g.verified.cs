@@ -33,7 +33,7 @@ partial class Totals
         {
             var value = __collection0[__index0];
             var __awaitable0 = ReadAsync(value);
-            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, text, sum, value, __collection0, __index0);
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, text, sum, value, default!, __collection0, __index0, default!, default!);
             var __spill0 = __awaitable0.Result;
             sum += __spill0;
         }
@@ -42,58 +42,55 @@ partial class Totals
         {
             var c = __collection1[__index1];
             var __awaitable1 = ReadAsync(c);
-            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume1(__awaitable1, sum, c, __collection1, __index1);
+            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, __awaitable1, default!, sum, default!, c, default!, default!, __collection1, __index1);
             var __spill1 = __awaitable1.Result;
             sum += __spill1;
         }
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at await #0 (<c>await ReadAsync(value)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(value)</c>; 1 <c>await ReadAsync(c)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, string text, int sum, int value__live, int[] __collection0, int __index0)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int sum, int value, char c, int[] __collection0, int __index0, string __collection1, int __index1)
     {
+        switch (__state)
         {
-            {
-                var value = value__live;
-                var __spill0 = await __awaitable;
-                sum += __spill0;
-            }
-            for (__index0++; __index0 < __collection0.Length; __index0++)
-            {
-                var value = __collection0[__index0];
-                {
-                    sum += await ReadAsync(value);
-                }
-            }
+            case 0: goto __loop_foreach0; // await ReadAsync(value)
+            default: goto __loop_foreach1; // await ReadAsync(c)
         }
-        foreach (var c in text)
+        __loop_foreach0:
+        if (__state < 0)
         {
-            sum += await ReadAsync(c);
+            __collection0 = _values;
+            __index0 = 0;
+        }
+        for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
+        {
+            if (__state < 0) value = __collection0[__index0];
+            if (__state >= 0) { __state = -1; goto __resume0; } // await ReadAsync(value)
+            __awaitable0 = ReadAsync(value);
+            __resume0:
+            var __spill0 = await __awaitable0;
+            sum += __spill0;
+        }
+        __loop_foreach1:
+        if (__state < 0)
+        {
+            __collection1 = text;
+            __index1 = 0;
+        }
+        for (; __state >= 0 || __index1 < __collection1.Length; __index1++)
+        {
+            if (__state < 0) c = __collection1[__index1];
+            if (__state >= 0) { __state = -1; goto __resume1; } // await ReadAsync(c)
+            __awaitable0 = ReadAsync(c);
+            __resume1:
+            var __spill1 = await __awaitable0;
+            sum += __spill1;
         }
         return sum;
     }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #1 (<c>await ReadAsync(c)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume1(global::System.Threading.Tasks.ValueTask<int> __awaitable, int sum, char c__live, string __collection1, int __index1)
-    {
-        {
-            {
-                var c = c__live;
-                var __spill1 = await __awaitable;
-                sum += __spill1;
-            }
-            for (__index1++; __index1 < __collection1.Length; __index1++)
-            {
-                var c = __collection1[__index1];
-                {
-                    sum += await ReadAsync(c);
-                }
-            }
-        }
-        return sum;
-    }
+#nullable restore warnings
 }

@@ -31,17 +31,20 @@ partial class Converter
     {
         var __awaitable0 = Task.Yield();
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return Read__Resume0(__awaitable0, text);
+        if (!__awaiter0.IsCompleted) return Read__Resume(0, __awaitable0, text);
         __awaiter0.GetResult();
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(convert is null ? text.Length : convert(text));
     }
 
-    /// <summary>Resumes 'ReadCore' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'ReadCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> Read__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, string text)
+    private async global::System.Threading.Tasks.ValueTask<int> Read__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, string text)
     {
-        await __awaitable;
+        __state = -1;
+        await __awaitable0;
         return convert is null ? text.Length : convert(text);
     }
+#nullable restore warnings
 }

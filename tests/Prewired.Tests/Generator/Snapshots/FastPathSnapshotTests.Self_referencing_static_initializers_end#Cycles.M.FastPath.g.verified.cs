@@ -31,17 +31,20 @@ partial class Cycles
     {
         var __awaitable0 = Task.Yield();
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return M__Resume0(__awaitable0);
+        if (!__awaiter0.IsCompleted) return M__Resume(0, __awaitable0);
         __awaiter0.GetResult();
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(B + Shared._size);
     }
 
-    /// <summary>Resumes 'MCore' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'MCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> M__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable)
+    private async global::System.Threading.Tasks.ValueTask<int> M__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
     {
-        await __awaitable;
+        __state = -1;
+        await __awaitable0;
         return B + Shared._size;
     }
+#nullable restore warnings
 }

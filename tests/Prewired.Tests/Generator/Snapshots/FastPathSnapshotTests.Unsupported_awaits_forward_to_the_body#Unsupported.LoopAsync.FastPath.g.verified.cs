@@ -31,27 +31,32 @@ partial class Unsupported
         for (var i = 0; i < n; i++)
         {
             var __awaitable0 = Value(i);
-            if (!__awaitable0.IsCompletedSuccessfully) return LoopAsync__Resume0(__awaitable0, n, sum, i);
+            if (!__awaitable0.IsCompletedSuccessfully) return LoopAsync__Resume(0, __awaitable0, n, sum, i);
             var __spill0 = __awaitable0.Result;
             sum += __spill0;
         }
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
     }
 
-    /// <summary>Resumes 'LoopCoreAsync' at await #0 (<c>await Value(i)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'LoopCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, int n, int sum, int i)
+    private async global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int n, int sum, int i)
     {
+        if (__state < 0)
         {
-            {
-                var __spill0 = await __awaitable;
-                sum += __spill0;
-            }
-            i++;
-            for (; i < n; i++)
-                sum += await Value(i);
+            i = 0;
+        }
+        for (; __state >= 0 || (i < n); i++)
+        {
+            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(i)
+            __awaitable0 = Value(i);
+            __resume0:
+            var __spill0 = await __awaitable0;
+            sum += __spill0;
         }
         return sum;
     }
+#nullable restore warnings
 }

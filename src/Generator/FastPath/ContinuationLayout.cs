@@ -1,0 +1,204 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Parsing;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// The parameters of a method's one continuation (issue 19) and what each hand-off passes in them: the resume point,
+    /// one slot per awaitable type (the pending awaitable goes in its own type's slot), and the union of the state that
+    /// is live at any await. A hand-off passes <c>default!</c> for what is not live at its await: the continuation never
+    /// reads it before writing it on that path (that is what "not live" means).
+    /// </summary>
+    internal sealed class ContinuationLayout
+    {
+        public const string StateParameter = "__state";
+
+        private readonly Dictionary<string, string> _slotByType = new(System.StringComparer.Ordinal);
+        private readonly Dictionary<ISymbol, string> _names = new(SymbolEqualityComparer.Default);
+        private readonly List<(string Type, string Name)> _slots = new();
+        private readonly List<(ISymbol Symbol, string Type)> _live = new();
+        private readonly List<(string Type, string Name)> _synthetic = new();
+        private readonly HashSet<ISymbol> _alwaysPassed = new(SymbolEqualityComparer.Default);
+
+        private ContinuationLayout(string name) => Name = name;
+
+        /// <summary>The continuation's name, e.g. "GetAsync__Resume".</summary>
+        public string Name { get; }
+
+        /// <summary>The live variables the continuation declares as parameters (so their declarations in the body become assignments).</summary>
+        public IEnumerable<ISymbol> LiveVariables => _live.Select(l => l.Symbol);
+
+        /// <summary>Null when some live variable's nullability differs between the awaits it crosses (a case the layout does not cover yet).</summary>
+        public static ContinuationLayout? Create(string name, IReadOnlyList<SplitPoint> splits, SyntaxNode bodyNode, SemanticModel model, Lowering lowering)
+        {
+            if (splits.Count == 0) return null;
+            var layout = new ContinuationLayout(name);
+            foreach (var split in splits)
+            {
+                var type = split.AwaitableTypeName!;
+                if (!layout._slotByType.ContainsKey(type))
+                {
+                    var slot = "__awaitable" + layout._slots.Count;
+                    layout._slotByType.Add(type, slot);
+                    layout._slots.Add((type, slot));
+                }
+            }
+
+            var displays = new Dictionary<ISymbol, HashSet<string>>(SymbolEqualityComparer.Default);
+            foreach (var split in splits)
+            {
+                foreach (var variable in split.LiveIn)
+                {
+                    if (!displays.TryGetValue(variable, out var seen)) displays.Add(variable, seen = new HashSet<string>(System.StringComparer.Ordinal));
+                    seen.Add(HandOffNullability.Display(variable, split, bodyNode, model));
+                }
+
+                foreach (var synthetic in split.Synthetic.Concat(ConstructVariables(split, bodyNode, lowering)))
+                {
+                    if (!layout._synthetic.Any(s => s.Name == synthetic.Name)) layout._synthetic.Add(synthetic);
+                }
+            }
+
+            // The body's parameters it names: the continuation prints code that runs only on paths other than the resumed
+            // one (the rest of an iteration that began before the hand-off), which must still compile; the synchronous
+            // path always has them.
+            if (model.GetDeclaredSymbol(bodyNode.Parent!) is IMethodSymbol method && method.Parameters.Length > 0)
+            {
+                var names = new HashSet<string>(method.Parameters.Select(p => p.Name), System.StringComparer.Ordinal);
+                foreach (var identifier in bodyNode.DescendantNodes().OfType<IdentifierNameSyntax>())
+                {
+                    if (!names.Contains(identifier.Identifier.ValueText) || model.GetSymbolInfo(identifier).Symbol is not IParameterSymbol parameter
+                        || !SymbolEqualityComparer.Default.Equals(parameter.ContainingSymbol, method) || displays.ContainsKey(parameter))
+                    {
+                        continue;
+                    }
+
+                    displays.Add(parameter, new HashSet<string> { parameter.Type.ToDisplayString(SourceNames.TypeFormat) });
+                    layout._alwaysPassed.Add(parameter);
+                }
+            }
+
+            foreach (var pair in displays.OrderBy(p => p.Key.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0))
+            {
+                // Non-null at one await and maybe-null at another: the declared type (the continuation reports no nullable
+                // warnings, see ContinuationWriter; the annotation is for the reader).
+                layout._live.Add((pair.Key, pair.Value.Count == 1 ? pair.Value.First() : VariableTypes.Display(pair.Key, model)));
+            }
+
+            layout.NameVariables(bodyNode, model);
+            return layout;
+        }
+
+        /// <summary>
+        /// The generated variables of the written-out statements around an await (a foreach's enumerator, a using's
+        /// resource, a try's caught exceptions and recorded return): the continuation re-enters those statements past the
+        /// code that sets them, so they are parameters even where the await does not read them (then the hand-off passes
+        /// their default, which is their value before the statement ran: nothing caught, nothing to return).
+        /// </summary>
+        private static IEnumerable<(string Type, string Name)> ConstructVariables(SplitPoint split, SyntaxNode bodyNode, Lowering lowering)
+        {
+            foreach (var ancestor in split.Await.Ancestors().TakeWhile(a => a != bodyNode))
+            {
+                if (lowering.ForEach(ancestor) is { } forEach)
+                {
+                    foreach (var variable in forEach.Variables) yield return variable;
+                }
+
+                if (ancestor is UsingStatementSyntax { Declaration: null } && lowering.Using(ancestor) is { } resource)
+                {
+                    yield return (resource.ResourceType, resource.ResourceVariable);
+                }
+
+                if (ancestor is not TryStatementSyntax tryStatement) continue;
+                foreach (var clause in lowering.AwaitingCatches(tryStatement)) yield return ("global::System.Exception", lowering.Caught(clause)!);
+                if (lowering.Finally(tryStatement) is { } pending)
+                {
+                    yield return ("global::System.Exception", pending.ErrorVariable);
+                    if (pending.HasReturns)
+                    {
+                        yield return ("bool", pending.PendingVariable);
+                        if (pending.ResultType is not null) yield return (pending.ResultType, pending.ReturnVariable);
+                    }
+                }
+            }
+        }
+
+        /// <summary>The name the continuation uses for a live variable (its own, unless another variable of the body has it).</summary>
+        public string NameOf(ISymbol variable) => _names.TryGetValue(variable, out var name) ? name : MethodShellParser.EscapedName(variable.Name);
+
+        /// <summary>Whether the variable is a parameter of the continuation.</summary>
+        public bool IsLive(ISymbol? variable) => variable is not null && _names.ContainsKey(variable);
+
+        /// <summary>Whether a generated variable (spill temporary, enumerator, resource, caught exception) is a parameter.</summary>
+        public bool IsSynthetic(string name) => _synthetic.Any(s => s.Name == name);
+
+        /// <summary>Live variables whose continuation name differs from their own (another variable of the body has it).</summary>
+        public IEnumerable<KeyValuePair<ISymbol, string>> Renamed => _names.Where(n => n.Value != MethodShellParser.EscapedName(n.Key.Name));
+
+        /// <summary>The slot a split's pending awaitable travels in.</summary>
+        public string SlotOf(SplitPoint split) => _slotByType[split.AwaitableTypeName!];
+
+        public string Parameters()
+        {
+            var parameters = new List<string> { "int " + StateParameter };
+            parameters.AddRange(_slots.Select(s => $"{s.Type} {s.Name}"));
+            parameters.AddRange(_live.Select(l => $"{l.Type} {NameOf(l.Symbol)}"));
+            parameters.AddRange(_synthetic.Select(s => $"{s.Type} {s.Name}"));
+            return string.Join(", ", parameters);
+        }
+
+        /// <summary>The arguments of the hand-off at <paramref name="split"/>: <paramref name="awaitable"/> in its slot, the
+        /// synchronous path's own variables where they are live there.</summary>
+        public string Arguments(SplitPoint split, string awaitable)
+        {
+            var arguments = new List<string> { split.Index.ToString(System.Globalization.CultureInfo.InvariantCulture) };
+            var slot = SlotOf(split);
+            arguments.AddRange(_slots.Select(s => s.Name == slot ? awaitable : "default!"));
+            arguments.AddRange(_live.Select(l => _alwaysPassed.Contains(l.Symbol) || split.LiveIn.Contains(l.Symbol, SymbolEqualityComparer.Default) ? MethodShellParser.EscapedName(l.Symbol.Name) : "default!"));
+            arguments.AddRange(_synthetic.Select(s => split.Synthetic.Any(own => own.Name == s.Name) ? s.Name : "default!"));
+            return string.Join(", ", arguments);
+        }
+
+        /// <summary>
+        /// A live local keeps its name unless some other variable of the body (a sibling scope's, a lambda's) has the same
+        /// one: as a parameter it is in scope in the whole continuation, where that other declaration would clash (CS0136).
+        /// </summary>
+        private void NameVariables(SyntaxNode bodyNode, SemanticModel model)
+        {
+            var declared = new List<ISymbol>();
+            foreach (var node in bodyNode.DescendantNodes())
+            {
+                var symbol = node switch
+                {
+                    VariableDeclaratorSyntax or SingleVariableDesignationSyntax or ForEachStatementSyntax or CatchDeclarationSyntax
+                        or ParameterSyntax or LocalFunctionStatementSyntax or FromClauseSyntax or LetClauseSyntax or JoinClauseSyntax
+                        or QueryContinuationSyntax => model.GetDeclaredSymbol(node),
+                    _ => null,
+                };
+                if (symbol is not null) declared.Add(symbol);
+            }
+
+            var taken = new HashSet<string>(declared.Select(d => d.Name), System.StringComparer.Ordinal);
+            foreach (var (symbol, _) in _live)
+            {
+                var name = MethodShellParser.EscapedName(symbol.Name);
+                // A catch variable is declared again by its catch clause, which the continuation keeps (to catch into the
+                // generated variable); the parameter carrying it needs a name of its own.
+                var caught = symbol.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is CatchDeclarationSyntax;
+                if (symbol is ILocalSymbol && (caught || declared.Any(d => d.Name == symbol.Name && !SymbolEqualityComparer.Default.Equals(d, symbol))))
+                {
+                    var suffix = 1;
+                    while (taken.Contains(symbol.Name + "__" + suffix)) suffix++;
+                    name = symbol.Name + "__" + suffix;
+                    taken.Add(name);
+                }
+
+                _names.Add(symbol, name);
+            }
+        }
+    }
+}

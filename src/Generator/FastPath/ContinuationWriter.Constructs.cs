@@ -1,0 +1,552 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Emit;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// The continuation through loops, foreach, try, using and switch statements that hold a resume point: each is
+    /// written as the synchronous path writes it, with its header skipped when resuming into it (the variables the header
+    /// would set are live state the hand-off passed) and a dispatch at the top of each statement list inside it.
+    /// </summary>
+    internal sealed partial class ContinuationWriter
+    {
+        private const string State = ContinuationLayout.StateParameter;
+
+        // A switch whose sections holding resume points are written after it: the label its breaks go to, and whether one did.
+        private readonly Dictionary<SyntaxNode, (string Label, bool Used)> _switchEnds = new();
+        private bool _lastSwitchEndUsed;
+
+        /// <summary>Statements written by <paramref name="write"/> as one list: its dispatch first.</summary>
+        private void InList(System.Action write, bool topLevel = false)
+        {
+            var outer = _lines;
+            var scope = new DispatchScope();
+            _scopes.Push(scope);
+            _lines = new CodeLines();
+            write();
+            var inner = _lines;
+            _lines = outer;
+            _scopes.Pop();
+            if (!scope.WriteDispatch(_lines, exhaustive: topLevel)) inner.RemoveFirst();
+            _lines.Append(inner);
+        }
+
+        private void WriteLoop(StatementSyntax loop, List<SplitPoint> deeper)
+        {
+            var conditionSplit = _byStatement.TryGetValue(loop, out var split) && split.AwaitingLoop == loop ? split : null;
+            switch (loop)
+            {
+                case ForStatementSyntax forStatement:
+                    Label(deeper, "loop_for");
+                    var scoped = WriteForStart(forStatement);
+                    var incrementors = string.Join(", ", forStatement.Incrementors.Select(Print));
+                    var condition = conditionSplit is not null || forStatement.Condition is null ? string.Empty : $" {State} >= 0 || ({Print(forStatement.Condition)})";
+                    _lines.Line($"for (;{condition};{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})");
+                    if (conditionSplit is not null) WriteAwaitedConditionBody(loop, conditionSplit);
+                    else WriteEmbedded(forStatement.Statement);
+                    if (scoped) _lines.CloseBrace();
+                    break;
+                case WhileStatementSyntax whileStatement:
+                    Label(deeper, "loop_while");
+                    if (conditionSplit is not null)
+                    {
+                        _lines.Line("while (true)");
+                        WriteAwaitedConditionBody(loop, conditionSplit);
+                    }
+                    else
+                    {
+                        _lines.Line($"while ({State} >= 0 || ({Print(whileStatement.Condition)}))");
+                        WriteEmbedded(whileStatement.Statement);
+                    }
+
+                    break;
+                case DoStatementSyntax doStatement:
+                    Label(deeper, "loop_do");
+                    _lines.Line("do");
+                    WriteEmbedded(doStatement.Statement);
+                    _lines.Line($"while ({Print(doStatement.Condition)});");
+                    break;
+            }
+        }
+
+        /// <summary>
+        /// A for loop's initializer, run only when not resuming: its live variables are the continuation's parameters;
+        /// the others keep a declaration, in a block so their scope stays the loop's. True when a block was opened.
+        /// </summary>
+        private bool WriteForStart(ForStatementSyntax forStatement)
+        {
+            var assignments = new List<string>();
+            var scoped = false;
+            if (forStatement.Declaration is { } declaration)
+            {
+                foreach (var variable in declaration.Variables)
+                {
+                    var symbol = _model.GetDeclaredSymbol(variable)!;
+                    if (!_layout.IsLive(symbol))
+                    {
+                        if (!scoped) _lines.OpenBrace();
+                        scoped = true;
+                        var type = declaration.Type.IsVar ? VariableTypes.Display(symbol, _model) : declaration.Type.WithoutTrivia().ToString();
+                        _lines.Line($"{type} {variable.Identifier.Text} = default!;");
+                    }
+
+                    if (variable.Initializer is { } initializer) assignments.Add($"{_layout.NameOf(symbol)} = {Print(initializer.Value)};");
+                }
+            }
+
+            assignments.AddRange(forStatement.Initializers.Select(i => Print(i) + ";"));
+            if (assignments.Count == 0) return scoped;
+            _lines.Line($"if ({State} < 0)");
+            _lines.OpenBrace();
+            foreach (var assignment in assignments) _lines.Line(assignment);
+            _lines.CloseBrace();
+            return scoped;
+        }
+
+        /// <summary><c>{ spill; if (!condition) break; body }</c> as the synchronous path writes a loop whose condition awaits.</summary>
+        private void WriteAwaitedConditionBody(StatementSyntax loop, SplitPoint split)
+        {
+            _lines.OpenBrace();
+            InList(() =>
+            {
+                WriteSplit(split);
+                if (_laterSpills.TryGetValue(loop, out var later)) foreach (var next in later) WriteSplit(next);
+                _lines.Line($"if (!({Print(split.LoopCondition!)})) break;");
+                var body = FrameCollector.LoopBody(loop);
+                WriteStatements(body is BlockSyntax block ? block.Statements : new[] { body });
+            });
+            _lines.CloseBrace();
+        }
+
+        private void WriteForEach(ForEachStatementSyntax forEach, ForEachLowering lowering, List<SplitPoint> deeper)
+        {
+            Label(deeper, "loop_foreach");
+            var collection = Print(forEach.Expression);
+            if (lowering.Shape == ForEachShape.Enumerator)
+            {
+                _lines.Line($"if ({State} < 0) {lowering.StartAssignment(collection)}");
+            }
+            else
+            {
+                _lines.Line($"if ({State} < 0)");
+                _lines.OpenBrace();
+                _lines.Line(lowering.StartAssignment(collection));
+                _lines.Line($"{lowering.IndexVariable} = 0;");
+                _lines.CloseBrace();
+            }
+
+            var dispose = lowering.DisposeStatement;
+            if (dispose is not null)
+            {
+                _lines.Line("try");
+                _lines.OpenBrace();
+            }
+
+            _lines.Line(lowering.Shape == ForEachShape.Enumerator
+                ? $"while ({State} >= 0 || {lowering.EnumeratorVariable}.MoveNext())"
+                : $"for (; {State} >= 0 || {lowering.IndexVariable} < {lowering.CollectionVariable}.Length; {lowering.IndexVariable}++)");
+            _lines.OpenBrace();
+
+            // The iteration variable before the dispatch: resuming, it is the live value handed over (or, not live there,
+            // never read before it is... it cannot be written: a foreach variable is read-only, so then it is not read at all).
+            var iteration = _model.GetDeclaredSymbol(forEach)!;
+            _lines.Line(_layout.IsLive(iteration)
+                ? $"if ({State} < 0) {_layout.NameOf(iteration)} = {lowering.CurrentValue};"
+                : $"{lowering.IterationType} {forEach.Identifier.Text} = {State} < 0 ? {lowering.CurrentValue} : default!;");
+            InList(() => WriteStatements(forEach.Statement is BlockSyntax block ? block.Statements : new[] { forEach.Statement }));
+            _lines.CloseBrace();
+            if (dispose is null) return;
+            _lines.CloseBrace();
+            WriteFinally(dispose);
+        }
+
+        private void WriteTry(TryStatementSyntax tryStatement)
+        {
+            if (_lowering.Finally(tryStatement) is { } finallyLowering)
+            {
+                WriteTryWithAwaitingFinally(tryStatement, finallyLowering);
+                return;
+            }
+
+            if (_lowering.AwaitingCatches(tryStatement).Any())
+            {
+                WriteTryWithAwaitingCatch(tryStatement, writeFinally: true);
+                return;
+            }
+
+            WriteTryAndCatches(tryStatement);
+            if (tryStatement.Finally is { } finallyClause) SyntaxPrinter.PrintStatement(finallyClause, _lines, Replace);
+        }
+
+        /// <summary>The try block (a list with its own dispatch: C# allows a jump into a try block only from inside it) and the catch clauses as they are.</summary>
+        private void WriteTryAndCatches(TryStatementSyntax tryStatement)
+        {
+            Label(ResumePointsIn(tryStatement.Block), "try");
+            _lines.Line("try");
+            _lines.OpenBrace();
+            WriteList(tryStatement.Block.Statements);
+            _lines.CloseBrace();
+            foreach (var catchClause in tryStatement.Catches) SyntaxPrinter.PrintStatement(catchClause, _lines, Replace);
+        }
+
+        /// <summary>
+        /// A try statement with a catch block that awaits, written out as the synchronous path writes it; resuming into a
+        /// catch block, its caught exception is live state (the others are null), so the if/else chain picks that block.
+        /// </summary>
+        private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
+        {
+            var lowered = _lowering.AwaitingCatches(tryStatement).ToList();
+            foreach (var clause in lowered)
+            {
+                var caught = _lowering.Caught(clause)!;
+                if (_layout.IsSynthetic(caught)) Executable($"{caught} = null!;");
+                else _lines.Line($"global::System.Exception {caught} = null!;");
+            }
+
+            var outerTry = writeFinally && tryStatement.Finally is not null;
+            if (outerTry)
+            {
+                Label(ResumePointsIn(tryStatement).Where(s => !tryStatement.Finally!.Span.Contains(s.Await.Span)), "try");
+                _lines.Line("try");
+                _lines.OpenBrace();
+            }
+
+            void Pieces()
+            {
+                if (_beforeFirstLabel && !HoldsResumePoint(tryStatement.Block))
+                {
+                    // The top of the continuation, resuming in a catch block: the try runs on no path.
+                }
+                else if (HoldsResumePoint(tryStatement.Block))
+                {
+                    Label(ResumePointsIn(tryStatement.Block), "try");
+                    _lines.Line("try");
+                    _lines.OpenBrace();
+                    WriteList(tryStatement.Block.Statements);
+                    _lines.CloseBrace();
+                }
+                else
+                {
+                    _lines.Line("try");
+                    SyntaxPrinter.PrintStatement(tryStatement.Block, _lines, Replace);
+                }
+
+                foreach (var clause in _beforeFirstLabel ? Enumerable.Empty<CatchClauseSyntax>() : tryStatement.Catches)
+                {
+                    if (!lowered.Contains(clause))
+                    {
+                        SyntaxPrinter.PrintStatement(clause, _lines, Replace);
+                        continue;
+                    }
+
+                    var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
+                    var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
+                    // The filter as written: it names the clause's own variable, not the continuation's parameter carrying it.
+                    var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when) : string.Empty;
+                    _lines.Line($"catch ({type} {name}){filter}");
+                    _lines.OpenBrace();
+                    _lines.Line($"{_lowering.Caught(clause)} = {name};");
+                    _lines.CloseBrace();
+                }
+
+                var catchPoints = lowered.SelectMany(c => ResumePointsIn(c.Block)).ToList();
+                if (catchPoints.Count > 0) Label(catchPoints, "catch");
+                for (var i = 0; i < lowered.Count; i++)
+                {
+                    var clause = lowered[i];
+                    var caught = _lowering.Caught(clause)!;
+                    var last = i == lowered.Count - 1 && _lowering.OnlyCaughtFallThrough(tryStatement);
+                    if (!last) _lines.Line($"{(i == 0 ? "if" : "else if")} ({caught} is not null)");
+                    else if (i > 0) _lines.Line("else");
+                    _lines.OpenBrace();
+                    InList(() =>
+                    {
+                        // After the dispatch: resuming in the block, the exception variable is live state or not read again.
+                        if (clause.Declaration is { Identifier.RawKind: not 0 } declaration)
+                        {
+                            var type = declaration.Type.WithoutTrivia().ToString();
+                            var exception = _model.GetDeclaredSymbol(declaration);
+                            _lines.Line(_layout.IsLive(exception)
+                                ? $"{_layout.NameOf(exception!)} = ({type}){caught}!;"
+                                : $"{type} {declaration.Identifier.Text} = ({type}){caught}!;");
+                        }
+
+                        WriteStatements(clause.Block.Statements);
+                    });
+                    _lines.CloseBrace();
+                }
+            }
+
+            if (!outerTry)
+            {
+                Pieces();
+                return;
+            }
+
+            InList(Pieces);
+            _lines.CloseBrace();
+            SyntaxPrinter.PrintStatement(tryStatement.Finally!, _lines, Replace);
+        }
+
+        /// <summary>
+        /// A try statement whose finally awaits, written out as the synchronous path writes it (see FinallyLowering): the
+        /// recorded exception and return are live state of every await in the finally, which runs as ordinary statements.
+        /// </summary>
+        private void WriteTryWithAwaitingFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
+        {
+            void Declare(string type, string name, string value)
+            {
+                if (_layout.IsSynthetic(name)) Executable($"{name} = {value};");
+                else _lines.Line($"{type} {name} = {value};");
+            }
+
+            Declare("global::System.Exception", lowering.ErrorVariable, "null!");
+            if (lowering.HasReturns)
+            {
+                Declare("var", lowering.PendingVariable, "false");
+                if (lowering.ResultType is not null) Declare(lowering.ResultType, lowering.ReturnVariable, "default!");
+            }
+
+            var tryPoints = ResumePointsIn(tryStatement).Where(s => !tryStatement.Finally!.Span.Contains(s.Await.Span)).ToList();
+            if (tryPoints.Count > 0) Label(tryPoints, "try");
+            if (_beforeFirstLabel)
+            {
+                // The top of the continuation, resuming in the finally: the try runs on no path.
+                WriteStatements(tryStatement.Finally!.Block.Statements);
+                WriteAfterFinally(tryStatement, lowering);
+                return;
+            }
+
+            _lines.Line("try");
+            _lines.OpenBrace();
+            InList(() =>
+            {
+                if (_lowering.AwaitingCatches(tryStatement).Any())
+                {
+                    WriteTryWithAwaitingCatch(tryStatement, writeFinally: false);
+                }
+                else if (tryStatement.Catches.Count > 0)
+                {
+                    if (HoldsResumePoint(tryStatement.Block))
+                    {
+                        WriteTryAndCatches(tryStatement);
+                    }
+                    else
+                    {
+                        _lines.Line("try");
+                        SyntaxPrinter.PrintStatement(tryStatement.Block, _lines, Replace);
+                        foreach (var catchClause in tryStatement.Catches) SyntaxPrinter.PrintStatement(catchClause, _lines, Replace);
+                    }
+                }
+                else
+                {
+                    WriteStatements(tryStatement.Block.Statements);
+                }
+
+                if (lowering.HasReturns) _lines.Line(lowering.EndLabel + ": ;");
+            });
+            _lines.CloseBrace();
+            _lines.Line("catch (global::System.Exception __exception)");
+            _lines.OpenBrace();
+            _lines.Line($"{lowering.ErrorVariable} = __exception;");
+            _lines.CloseBrace();
+            WriteStatements(tryStatement.Finally!.Block.Statements);
+            WriteAfterFinally(tryStatement, lowering);
+        }
+
+        private void WriteAfterFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
+        {
+            if (_lowering.FinallyAround(tryStatement) is { } outer)
+            {
+                lowering.WriteAfterFinally(_lines, outer.RecordReturn, outer.RecordReturn(null));
+                return;
+            }
+
+            lowering.WriteAfterFinally(_lines, value => $"return {value};", "return;");
+        }
+
+        private void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering, List<SplitPoint> deeper)
+        {
+            Label(deeper, "using");
+            if (usingStatement.Declaration is { } declaration)
+            {
+                var resource = _model.GetDeclaredSymbol(declaration.Variables[0]);
+                if (declaration.Variables.Count != 1 || declaration.Variables[0].Initializer is null || !_layout.IsLive(resource))
+                {
+                    NotCovered("a using statement declaring several resources, or one that is not live state");
+                    return;
+                }
+
+                _lines.Line($"if ({State} < 0) {_layout.NameOf(resource!)} = {Print(declaration.Variables[0].Initializer!.Value)};");
+            }
+            else
+            {
+                _lines.Line($"if ({State} < 0) {lowering.ResourceVariable} = {Print(usingStatement.Expression!)};");
+            }
+
+            _lines.Line("try");
+            _lines.OpenBrace();
+            WriteList(usingStatement.Statement is BlockSyntax block ? block.Statements : new[] { usingStatement.Statement });
+            _lines.CloseBrace();
+            WriteFinally(lowering.DisposeStatement);
+        }
+
+        /// <summary><c>using var r = e;</c> and the rest of its block: the rest is the try, the finally disposes r.</summary>
+        private void WriteUsingDeclaration(LocalDeclarationStatementSyntax declaration, UsingLowering lowering, IReadOnlyList<StatementSyntax> rest)
+        {
+            var spilled = false;
+            if (_byStatement.TryGetValue(declaration, out var split))
+            {
+                WriteSplit(split);
+                if (_laterSpills.TryGetValue(declaration, out var later)) foreach (var next in later) WriteSplit(next);
+                spilled = true;
+            }
+
+            var points = ResumePointsIn(declaration).Where(s => !spilled || !OwnSplits(declaration).Contains(s)).Concat(rest.SelectMany(ResumePointsIn)).ToList();
+            var variable = declaration.Declaration.Variables[0];
+            var resource = _model.GetDeclaredSymbol(variable);
+            if (points.Any(p => declaration.Span.Contains(p.Await.Span)) || declaration.Declaration.Variables.Count != 1 || variable.Initializer is null || !_layout.IsLive(resource))
+            {
+                NotCovered("a using declaration of several resources, or with an await inside its resource");
+                return;
+            }
+
+            Label(points, "using");
+            _lines.Line($"if ({State} < 0) {_layout.NameOf(resource!)} = {Print(variable.Initializer.Value)};");
+            _lines.Line("try");
+            _lines.OpenBrace();
+            WriteList(rest);
+            _lines.CloseBrace();
+            WriteFinally(lowering.DisposeStatement);
+        }
+
+        /// <summary>The continuation is an async method: its finally always runs (no hand-off to leave it to).</summary>
+        private void WriteFinally(string statement)
+        {
+            _lines.Line("finally");
+            _lines.OpenBrace();
+            _lines.Line(statement);
+            _lines.CloseBrace();
+        }
+
+        /// <summary>
+        /// A switch with resume points in some sections: the switch stays, those sections jump to copies of themselves
+        /// written after it (a jump into a switch section from outside is not allowed), where the dispatch can reach them;
+        /// their breaks jump past the copies.
+        /// </summary>
+        private void WriteSwitch(SwitchStatementSyntax switchStatement)
+        {
+            var id = _labels++;
+            var moved = switchStatement.Sections.Where(HoldsResumePoint).ToList();
+            if (moved.Any(s => s.Labels.Any(l => l.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Any())))
+            {
+                NotCovered("a switch section with pattern variables that holds an await");
+                return;
+            }
+
+            // A local of one section is in scope in all of them (the switch block is one scope); a moved section is not.
+            foreach (var section in switchStatement.Sections)
+            {
+                var others = switchStatement.Sections.Where(o => o != section && (moved.Contains(section) || moved.Contains(o))).SelectMany(o => o.Statements).ToList();
+                foreach (var declarator in section.Statements.OfType<LocalDeclarationStatementSyntax>().SelectMany(d => d.Declaration.Variables))
+                {
+                    if (_model.GetDeclaredSymbol(declarator) is { } local && IsReferenced(local, others)) NotCovered("a switch section's local used by another section");
+                }
+            }
+
+            var end = $"__switch{id}_end";
+            _switchEnds[switchStatement] = (end, false);
+            if (_beforeFirstLabel)
+            {
+                // The top of the continuation: only the dispatch enters it, straight into the sections written below.
+                WriteMovedSections(switchStatement, moved, id);
+
+                // No moved section breaks out: what follows the switch runs only from labels of its own.
+                if (!_switchEnds.ContainsKey(switchStatement) && !_lastSwitchEndUsed) _beforeFirstLabel = true;
+                return;
+            }
+
+            _lines.Line($"switch ({Print(switchStatement.Expression)})");
+            _lines.OpenBrace();
+            foreach (var section in switchStatement.Sections)
+            {
+                foreach (var label in section.Labels) _lines.Line(SyntaxPrinter.PrintExpression(label, Replace));
+                _lines.Indent++;
+                if (moved.Contains(section)) _lines.Line($"goto __switch{id}_section{switchStatement.Sections.IndexOf(section)};");
+                else foreach (var statement in section.Statements) SyntaxPrinter.PrintStatement(statement, _lines, KeepSwitchBreaks);
+                _lines.Indent--;
+            }
+
+            _lines.CloseBrace();
+
+            // Past the sections written below, unless no case leaves the switch (a default, every kept section returning).
+            var hasDefault = switchStatement.Sections.Any(s => s.Labels.Any(l => l is DefaultSwitchLabelSyntax));
+            var keptBreaks = switchStatement.Sections.Except(moved).Any(s => s.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<BreakStatementSyntax>().Any(b => BreakTarget(b) == switchStatement));
+            if (!hasDefault || keptBreaks) Jump(switchStatement);
+
+            WriteMovedSections(switchStatement, moved, id);
+        }
+
+        private void WriteMovedSections(SwitchStatementSyntax switchStatement, List<SwitchSectionSyntax> moved, int id)
+        {
+            foreach (var section in moved)
+            {
+                var sectionLabel = $"__switch{id}_section{switchStatement.Sections.IndexOf(section)}";
+                var scope = _scopes.Peek();
+                foreach (var point in ResumePointsIn(section)) scope.Add(point.Index, sectionLabel, arrives: false, AwaitText(point));
+                if (_lines.Count == 0) scope.FirstLabel = sectionLabel;
+                _lines.Line(sectionLabel + ":");
+                _beforeFirstLabel = false;
+                _lines.OpenBrace();
+                WriteList(section.Statements);
+                _lines.CloseBrace();
+            }
+
+            var (end, used) = _switchEnds[switchStatement];
+            if (used) _lines.Line(end + ": ;");
+            _lastSwitchEndUsed = used;
+            _switchEnds.Remove(switchStatement);
+        }
+
+        /// <summary>The sections kept in the switch print as they are: their breaks still leave it.</summary>
+        private bool KeepSwitchBreaks(SyntaxNode node, SyntaxPrinter printer) => node is not BreakStatementSyntax && Replace(node, printer);
+
+        private void Jump(SwitchStatementSyntax switchStatement)
+        {
+            var (label, _) = _switchEnds[switchStatement];
+            _switchEnds[switchStatement] = (label, true);
+            _lines.Line($"goto {label};");
+        }
+
+        /// <summary>A break in a moved section that leaves the switch, as a jump past the moved sections.</summary>
+        private bool ReplaceSwitchBreak(SyntaxNode node, SyntaxPrinter printer)
+        {
+            if (node is not BreakStatementSyntax breakStatement || _switchEnds.Count == 0 || BreakTarget(breakStatement) is not SwitchStatementSyntax target
+                || !_switchEnds.TryGetValue(target, out var end))
+            {
+                return false;
+            }
+
+            _switchEnds[target] = (end.Label, true);
+            printer.Write($"goto {end.Label};");
+            return true;
+        }
+
+        /// <summary>The loop or switch a break leaves (null inside a lambda).</summary>
+        private static SyntaxNode? BreakTarget(BreakStatementSyntax breakStatement)
+        {
+            foreach (var ancestor in breakStatement.Ancestors())
+            {
+                if (AwaitSites.IsNestedFunction(ancestor)) return null;
+                if (ancestor is SwitchStatementSyntax or ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax or CommonForEachStatementSyntax) return ancestor;
+            }
+
+            return null;
+        }
+    }
+}

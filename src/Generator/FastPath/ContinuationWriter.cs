@@ -1,0 +1,625 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Analysis;
+using Prewired.Generator.Emit;
+using Prewired.Generator.Parsing;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// Writes a method's one continuation (issue 19): the body printed once, as an async method, in the same structure as
+    /// the synchronous path (<see cref="SyncPathWriter"/>: the same foreach, using, catch and finally lowerings), where each
+    /// split await stores its awaitable in a slot before a label and awaits the slot after it, and every statement list
+    /// that holds a resume point starts with a dispatch to it (<see cref="DispatchScope"/>). A statement that holds one
+    /// steers into itself without evaluating its header when the continuation is resuming (<c>__state &gt;= 0</c>): a
+    /// loop's condition, an if's, a for's initializer, a using's resource, a foreach's GetEnumerator are skipped, their
+    /// values being the live state handed over. Once the await is reached the resume point is cleared, and the rest
+    /// runs as the body does.
+    /// </summary>
+    internal sealed partial class ContinuationWriter
+    {
+        /// <summary>
+        /// Why the continuation is compiled without nullable warnings: each resume point enters its statements past the
+        /// tests that establish null states (an if's condition, a null check), on paths the compiler counts but that never
+        /// run; the body method itself, which the compiler checks as the user wrote it, is where those warnings belong.
+        /// </summary>
+        public const string NullableWarningsReason = "the resume entries are paths the compiler sees but that never run; the body method is checked as written";
+
+        private readonly CodeLines _root = new();
+        private readonly IReadOnlyList<SplitPoint> _splits;
+        private readonly Dictionary<SyntaxNode, SplitPoint> _byStatement;
+        private readonly Dictionary<SyntaxNode, List<SplitPoint>> _laterSpills;
+        private readonly Dictionary<SyntaxNode, string> _spilled;
+        private readonly ContinuationLayout _layout;
+        private readonly Lowering _lowering;
+        private readonly SemanticModel _model;
+        private readonly ILookup<string, ISymbol> _renamedByName;
+        private readonly Stack<DispatchScope> _scopes = new();
+        private CodeLines _lines;
+        private int _labels;
+        private string? _notCovered;
+
+        // Locals declared before a later label of their list: declared in the list's preamble, assigned in place.
+        private readonly HashSet<ISymbol> _hoisted = new(SymbolEqualityComparer.Default);
+        private readonly HashSet<string> _hoistedSpills = new(System.StringComparer.Ordinal);
+
+        // Locals of the statements before the first that holds a resume point (not written), and those printed code names.
+        private readonly List<ISymbol> _omitted = new();
+        private readonly HashSet<ISymbol> _printedReferences = new(SymbolEqualityComparer.Default);
+
+        // Only at the top of the continuation, before its first label: code there runs on no path (every path enters at a label).
+        private bool _beforeFirstLabel;
+
+        private ContinuationWriter(IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model)
+        {
+            _lines = _root;
+            _splits = splits;
+            _layout = layout;
+            _lowering = lowering;
+            _model = model;
+            _byStatement = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0 && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
+            _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
+            _spilled = splits.Where(s => s.Form == SplitForm.Spill && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
+            _renamedByName = layout.Renamed.ToLookup(r => r.Key.Name, r => r.Key, System.StringComparer.Ordinal);
+        }
+
+        /// <summary>
+        /// The continuation's statements, or null for a shape the writer does not cover yet (<paramref name="notCovered"/>
+        /// says which): the method then keeps a continuation per await. No exception signals it: the generator's own
+        /// exceptions, even swallowed, are what the reliability suites look for.
+        /// </summary>
+        public static CodeLines? Write(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model, out string? notCovered)
+        {
+            notCovered = splits.Any(s => s.Custom is not null) ? "a custom awaitable" : null;
+            if (notCovered is not null) return null;
+            var writer = new ContinuationWriter(splits, layout, lowering, model);
+            if (method.ExpressionBody is not null)
+            {
+                // An arrow body splits only when it is the await itself.
+                var split = splits.Single();
+                writer._lines.Line(split.Form == SplitForm.Return ? $"return await {layout.SlotOf(split)};" : $"await {layout.SlotOf(split)};");
+                return writer._root;
+            }
+
+            writer.WriteTopLevel(method.Body!.Statements);
+            notCovered = writer._notCovered;
+            return notCovered is null ? writer._root : null;
+        }
+
+        /// <summary>Records the first shape not covered; writing goes on harmlessly and its output is dropped.</summary>
+        private void NotCovered(string reason) => _notCovered ??= reason;
+
+        /// <summary>
+        /// The method's statements from the first that holds a resume point: nothing before it can run again. The locals
+        /// those earlier statements declare and later ones use are declared first (the later ones assign them before reading:
+        /// otherwise they would be live state), and the local functions they declare stay.
+        /// </summary>
+        private void WriteTopLevel(SyntaxList<StatementSyntax> statements)
+        {
+            var first = 0;
+            while (first < statements.Count && !HoldsResumePoint(statements.Skip(first).Take(LoweringShapes.IsUsingDeclaration(statements[first]) ? statements.Count : 1))) first++;
+            var omitted = statements.Take(first).ToList();
+            foreach (var statement in omitted.Where(s => s is not LocalFunctionStatementSyntax))
+            {
+                // Locals of nested scopes cannot be referenced by the later statements: only printed references count.
+                foreach (var node in statement.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)))
+                {
+                    if (node is VariableDeclaratorSyntax or SingleVariableDesignationSyntax && _model.GetDeclaredSymbol(node) is ILocalSymbol local && !_layout.IsLive(local)) _omitted.Add(local);
+                }
+            }
+
+            _beforeFirstLabel = true;
+            WriteList(statements.Skip(first).Where(s => s is not LocalFunctionStatementSyntax).ToList(), topLevel: true);
+            var body = new CodeLines();
+            body.Append(_root);
+            _root.Clear();
+            foreach (var local in _omitted.Where(_printedReferences.Contains))
+            {
+                // A default value: the later statements assign it before reading it when resumed, but their headers (skipped
+                // when resuming) read it on paths the compiler cannot rule out.
+                _root.Line($"{VariableTypes.Display(local, _model)} {MethodShellParser.EscapedName(local.Name)} = default!;");
+            }
+
+            _root.Append(body);
+
+            // The body's own local functions (they share no variable with it) that the continuation calls, directly or
+            // through another, at its end; one it never calls would be CS8321.
+            var functions = statements.OfType<LocalFunctionStatementSyntax>().ToList();
+            foreach (var function in LocalFunctions.Called(functions, _root.ToString())) SyntaxPrinter.PrintStatement(function, _root);
+        }
+
+        /// <summary>A statement list in a scope of its own: its dispatch, then its statements.</summary>
+        private void WriteList(IReadOnlyList<StatementSyntax> statements, bool topLevel = false) => InList(() => WriteStatements(statements), topLevel);
+
+        private void WriteStatements(IReadOnlyList<StatementSyntax> statements)
+        {
+            Hoist(statements);
+            for (var i = 0; i < statements.Count; i++)
+            {
+                var statement = statements[i];
+                var rest = statements.Skip(i + 1).ToList();
+                if (LoweringShapes.IsUsingDeclaration(statement) && rest.Any(HoldsResumePoint))
+                {
+                    WriteUsingDeclaration((LocalDeclarationStatementSyntax)statement, _lowering.Using(statement) ?? throw Unexpected(statement), rest);
+                    return;
+                }
+
+                WriteStatement(statement);
+            }
+        }
+
+        /// <summary>
+        /// The locals the statements declare before the last one that holds a resume point: a jump to that statement's
+        /// label skips their declarations, and the compiler counts the dispatch's jumps as paths, so they are declared in the
+        /// list's preamble with a default value (those live at an await are parameters already). Behaviour is the same:
+        /// a local that is not live at a resume point is written before it is read from there on.
+        /// </summary>
+        private void Hoist(IReadOnlyList<StatementSyntax> statements)
+        {
+            // For each statement, the index of the next statement with a label (one that holds a resume point).
+            var labelled = new List<int>();
+            for (var i = 0; i < statements.Count; i++)
+            {
+                var usingScope = LoweringShapes.IsUsingDeclaration(statements[i]) && statements.Skip(i + 1).Any(HoldsResumePoint);
+                if (HoldsResumePoint(statements[i]) || usingScope) labelled.Add(i);
+                if (usingScope) break;
+            }
+
+            if (labelled.Count == 0) return;
+            var preamble = _scopes.Peek().Preamble;
+            for (var i = 0; i < statements.Count && i <= labelled[labelled.Count - 1]; i++)
+            {
+                var statement = statements[i];
+                var next = labelled.FirstOrDefault(l => l > i);
+                if (next > i && statement is LocalDeclarationStatementSyntax or ExpressionStatementSyntax)
+                {
+                    var later = statements.Skip(next).ToList();
+                    foreach (var node in statement.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)))
+                    {
+                        switch (node)
+                        {
+                            case VariableDeclaratorSyntax declarator when declarator.Parent?.Parent == statement:
+                                HoistLocal(preamble, _model.GetDeclaredSymbol(declarator), later);
+                                break;
+                            case SingleVariableDesignationSyntax designation when designation.Parent is DeclarationExpressionSyntax { Parent: ArgumentSyntax }:
+                                HoistLocal(preamble, _model.GetDeclaredSymbol(designation), later);
+                                break;
+                            case SingleVariableDesignationSyntax or ParenthesizedVariableDesignationSyntax
+                                when _model.GetDeclaredSymbol(node) is { } declared && !_layout.IsLive(declared) && IsReferenced(declared, later):
+                                NotCovered("a pattern variable or deconstruction read after a later await of its block");
+                                break;
+                        }
+                    }
+                }
+
+                // The temporaries of its spilled awaits, when the statement's own label (it holds deeper resume points, or
+                // is a using declaration whose scope does) skips them.
+                var usingScope = LoweringShapes.IsUsingDeclaration(statement) && statements.Skip(i + 1).Any(HoldsResumePoint);
+                if (!usingScope && !ResumePointsIn(statement).Except(OwnSplits(statement)).Any()) continue;
+                foreach (var own in OwnSplits(statement).Where(s => s.Form == SplitForm.Spill && !s.IsConditionalPartner))
+                {
+                    var name = own.SpillVariable;
+                    if (_layout.IsSynthetic(name) || !_hoistedSpills.Add(name)) continue;
+                    var type = own.ConditionalTypeName ?? (_model.GetTypeInfo(own.Await).Type is { } awaited && LoweringShapes.IsNameable(awaited)
+                        ? awaited.ToDisplayString(MethodShellParser.TypeFormat)
+                        : null);
+                    if (type is null)
+                    {
+                        NotCovered("a spilled await of a type that cannot be named");
+                        continue;
+                    }
+
+                    preamble.Line($"{type} {name} = default!;");
+                }
+            }
+        }
+
+        private bool IsReferenced(ISymbol symbol, IEnumerable<StatementSyntax> statements)
+            => statements.SelectMany(s => s.DescendantNodesAndSelf()).OfType<IdentifierNameSyntax>()
+                .Any(i => i.Identifier.ValueText == symbol.Name && SymbolEqualityComparer.Default.Equals(_model.GetSymbolInfo(i).Symbol, symbol));
+
+        private void HoistLocal(CodeLines preamble, ISymbol? symbol, IEnumerable<StatementSyntax> later)
+        {
+            if (symbol is not ILocalSymbol local || _layout.IsLive(local) || _hoisted.Contains(local) || !IsReferenced(local, later)) return;
+            _hoisted.Add(local);
+            if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a local of a type that cannot be named");
+            preamble.Line($"{VariableTypes.Display(local, _model)} {MethodShellParser.EscapedName(local.Name)} = default!;");
+        }
+
+        /// <summary>Whether a declaration of the variable is an assignment here (it is a parameter, or declared in a preamble).</summary>
+        private bool Assigned(ISymbol? symbol) => _layout.IsLive(symbol) || symbol is not null && _hoisted.Contains(symbol);
+
+        /// <summary>The name a declaration of the variable assigns.</summary>
+        private string AssignedName(ISymbol symbol) => _layout.IsLive(symbol) ? _layout.NameOf(symbol) : MethodShellParser.EscapedName(symbol.Name);
+
+        /// <summary>A statement that runs (not a declaration): nothing before the continuation's first label runs.</summary>
+        private void Executable(string line)
+        {
+            if (!_beforeFirstLabel) _lines.Line(line);
+        }
+
+        private void WriteStatement(StatementSyntax statement)
+        {
+            // Before the continuation's first label nothing runs (the dispatch jumps past it): only what holds a resume point.
+            if (_beforeFirstLabel && !HoldsResumePoint(statement)) return;
+            var spilled = false;
+            if (_byStatement.TryGetValue(statement, out var split) && split.AwaitingLoop is null)
+            {
+                WriteSplit(split);
+                if (split.Form != SplitForm.Spill) return;
+                if (_laterSpills.TryGetValue(statement, out var later)) foreach (var next in later) WriteSplit(next);
+                spilled = true;
+            }
+
+            var deeper = ResumePointsIn(statement).Where(s => !spilled || !OwnSplits(statement).Contains(s)).ToList();
+            if (deeper.Count == 0)
+            {
+                if (statement is LocalDeclarationStatementSyntax declaration && declaration.Declaration.Variables.Any(v => Assigned(_model.GetDeclaredSymbol(v))))
+                {
+                    WriteLiveDeclaration(declaration);
+                    return;
+                }
+
+                SyntaxPrinter.PrintStatement(statement, _lines, Replace);
+                return;
+            }
+
+            switch (statement)
+            {
+                case BlockSyntax block:
+                    Label(deeper, "block");
+                    _lines.OpenBrace();
+                    WriteList(block.Statements);
+                    _lines.CloseBrace();
+                    break;
+                case ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax:
+                    WriteLoop(statement, deeper);
+                    break;
+                case ForEachStatementSyntax forEach:
+                    WriteForEach(forEach, _lowering.ForEach(forEach) ?? throw Unexpected(statement), deeper);
+                    break;
+                case TryStatementSyntax tryStatement:
+                    WriteTry(tryStatement);
+                    break;
+                case UsingStatementSyntax usingStatement:
+                    WriteUsing(usingStatement, _lowering.Using(usingStatement) ?? throw Unexpected(statement), deeper);
+                    break;
+                case IfStatementSyntax ifStatement:
+                    Label(deeper, "if");
+                    WriteIf(ifStatement, "if");
+                    break;
+                case SwitchStatementSyntax switchStatement:
+                    WriteSwitch(switchStatement);
+                    break;
+                default:
+                    throw Unexpected(statement);
+            }
+        }
+
+        /// <summary><c>var a = 1, b = F();</c> where a or b is live state or hoisted: those are assigned.</summary>
+        private void WriteLiveDeclaration(LocalDeclarationStatementSyntax declaration)
+        {
+            if (declaration.UsingKeyword.RawKind != 0 || declaration.AwaitKeyword.RawKind != 0) NotCovered("a live using declaration");
+            foreach (var variable in declaration.Declaration.Variables)
+            {
+                var symbol = _model.GetDeclaredSymbol(variable)!;
+                if (Assigned(symbol))
+                {
+                    if (variable.Initializer is { } initializer) Executable($"{AssignedName(symbol)} = {Print(initializer.Value)};");
+                    continue;
+                }
+
+                var type = declaration.Declaration.Type.IsVar ? VariableTypes.Display(symbol, _model) : declaration.Declaration.Type.WithoutTrivia().ToString();
+                _lines.Line(variable.Initializer is { } value ? $"{type} {variable.Identifier.Text} = {Print(value.Value)};" : $"{type} {variable.Identifier.Text};");
+            }
+        }
+
+        /// <summary>The splits of the statement's own awaits (spilled before it, in order).</summary>
+        private IEnumerable<SplitPoint> OwnSplits(SyntaxNode statement)
+        {
+            if (!_byStatement.TryGetValue(statement, out var split)) yield break;
+            yield return split;
+            if (split.ConditionalPartner is { } partner) yield return partner;
+            if (_laterSpills.TryGetValue(statement, out var later))
+            {
+                foreach (var next in later)
+                {
+                    yield return next;
+                    if (next.ConditionalPartner is { } laterPartner) yield return laterPartner;
+                }
+            }
+        }
+
+        /// <summary>The resume points inside <paramref name="node"/>, in order.</summary>
+        private List<SplitPoint> ResumePointsIn(SyntaxNode node) => _splits.Where(s => node.Span.Contains(s.Await.Span)).ToList();
+
+        private bool HoldsResumePoint(SyntaxNode node) => _splits.Any(s => node.Span.Contains(s.Await.Span));
+
+        private bool HoldsResumePoint(IEnumerable<StatementSyntax> statements) => statements.Any(HoldsResumePoint);
+
+        /// <summary>Writes a label for a statement that holds resume points and tells the enclosing list's dispatch about it.</summary>
+        private string Label(IEnumerable<SplitPoint> points, string construct)
+        {
+            var label = $"__{construct}{_labels++}";
+            var scope = _scopes.Peek();
+            if (_lines.Count == 0) scope.FirstLabel = label;
+            foreach (var point in points) scope.Add(point.Index, label, arrives: false, AwaitText(point));
+            _lines.Line(label + ":");
+            _beforeFirstLabel = false;
+            return label;
+        }
+
+        /// <summary>The resume label of an await itself, where its dispatch clears the resume point.</summary>
+        private void ResumeLabel(SplitPoint split)
+        {
+            var label = "__resume" + split.Index;
+            var scope = _scopes.Peek();
+            if (_lines.Count == 0) scope.FirstLabel = label;
+            scope.Add(split.Index, label, arrives: true, AwaitText(split));
+            _lines.Line(label + ":");
+            _beforeFirstLabel = false;
+        }
+
+        private static string AwaitText(SplitPoint split) => new AwaitSite(split.Await).Display.Replace('\n', ' ').Replace('\r', ' ');
+
+        /// <summary>
+        /// True when resuming into <paramref name="inside"/> (a range of resume points of the statement being entered):
+        /// the statement was entered while resuming only if its point is in it, so one branch's test is enough.
+        /// </summary>
+        private static string Resuming(IReadOnlyList<SplitPoint> inside, IReadOnlyList<SplitPoint> all)
+        {
+            const string state = ContinuationLayout.StateParameter;
+            if (inside.Count == all.Count) return $"{state} >= 0";
+            var indexes = inside.Select(s => s.Index).OrderBy(i => i).ToList();
+            if (indexes.Count == 1) return $"{state} == {indexes[0]}";
+            return indexes[indexes.Count - 1] - indexes[0] == indexes.Count - 1
+                ? $"{state} >= {indexes[0]} && {state} <= {indexes[indexes.Count - 1]}"
+                : string.Join(" || ", indexes.Select(i => $"{state} == {i}"));
+        }
+
+        private void WriteIf(IfStatementSyntax ifStatement, string keyword)
+        {
+            var all = ResumePointsIn(ifStatement).Where(s => !OwnSplits(ifStatement).Contains(s)).ToList();
+            var then = all.Where(s => ifStatement.Statement.Span.Contains(s.Await.Span)).ToList();
+            var condition = Print(ifStatement.Condition);
+            var test = then.Count == all.Count ? $"{ContinuationLayout.StateParameter} >= 0 || ({condition})"
+                : then.Count == 0 ? $"{ContinuationLayout.StateParameter} < 0 && ({condition})"
+                : $"{Resuming(then, all)} || {ContinuationLayout.StateParameter} < 0 && ({condition})";
+            _lines.Line($"{keyword} ({test})");
+            WriteEmbedded(ifStatement.Statement);
+            if (ifStatement.Else is null) return;
+            if (ifStatement.Else.Statement is IfStatementSyntax elseIf && !_byStatement.ContainsKey(elseIf))
+            {
+                if (HoldsResumePoint(elseIf))
+                {
+                    WriteIf(elseIf, "else if");
+                }
+                else
+                {
+                    _lines.Line("else");
+                    WriteEmbedded(elseIf);
+                }
+
+                return;
+            }
+
+            _lines.Line("else");
+            WriteEmbedded(ifStatement.Else.Statement);
+        }
+
+        /// <summary>An embedded statement in braces, as a list of its own (its resume points need a dispatch inside it).</summary>
+        private void WriteEmbedded(StatementSyntax statement)
+        {
+            if (!HoldsResumePoint(statement))
+            {
+                SyntaxPrinter.PrintStatement(statement, _lines, Replace);
+                return;
+            }
+
+            _lines.OpenBrace();
+            WriteList(statement is BlockSyntax block ? block.Statements : new[] { statement });
+            _lines.CloseBrace();
+        }
+
+        private void WriteSplit(SplitPoint split)
+        {
+            if (split.Conditional is not null)
+            {
+                WriteConditionalSplit(split);
+                return;
+            }
+
+            WriteAwait(split, declareSpill: true);
+        }
+
+        /// <summary>The same if/else as the synchronous path writes, steered into the branch that awaits when resuming there.</summary>
+        private void WriteConditionalSplit(SplitPoint split)
+        {
+            var conditional = split.Conditional!;
+            var temporary = split.SpillVariable;
+            var first = Print(ConditionalSpill.First(conditional));
+            var points = new List<SplitPoint> { split };
+            if (split.ConditionalPartner is { } partnerPoint) points.Add(partnerPoint);
+            Label(points, "conditional");
+            if (!_layout.IsSynthetic(temporary) && !_hoistedSpills.Contains(temporary)) _lines.Line($"{split.ConditionalTypeName} {temporary};");
+            void Awaited(SplitPoint point, string? target)
+            {
+                _lines.OpenBrace();
+                InList(() => WriteAwait(point, declareSpill: false, target: target));
+                _lines.CloseBrace();
+            }
+
+            void Assign(string value)
+            {
+                _lines.OpenBrace();
+                _lines.Line($"{temporary} = {value};");
+                _lines.CloseBrace();
+            }
+
+            const string state = ContinuationLayout.StateParameter;
+            if (split.ConditionalPartner is { } partner)
+            {
+                _lines.Line($"if ({state} == {split.Index} || {state} < 0 && ({first}))");
+                Awaited(split, null);
+                _lines.Line("else");
+                Awaited(partner, temporary);
+                return;
+            }
+
+            // When resuming, the branch that awaits is taken without testing the operand tested first.
+            switch (split.ConditionalKind)
+            {
+                case ConditionalSpillKind.And:
+                case ConditionalSpillKind.ConditionalWhenTrue:
+                    _lines.Line($"if ({state} >= 0 || ({first}))");
+                    Awaited(split, null);
+                    _lines.Line("else");
+                    Assign(split.ConditionalKind == ConditionalSpillKind.And ? "false" : Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    break;
+                case ConditionalSpillKind.Or:
+                    _lines.Line($"if ({state} < 0 && ({first}))");
+                    Assign("true");
+                    _lines.Line("else");
+                    Awaited(split, null);
+                    break;
+                case ConditionalSpillKind.Coalesce:
+                    var left = "__left" + split.Index;
+                    _lines.Line($"if ({state} < 0 && ({first}) is {{ }} {left})");
+                    Assign(left);
+                    _lines.Line("else");
+                    Awaited(split, null);
+                    break;
+                default:
+                    _lines.Line($"if ({state} < 0 && ({first}))");
+                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    _lines.Line("else");
+                    Awaited(split, null);
+                    break;
+            }
+        }
+
+        /// <summary><c>slot = expression;</c>, the await's label, then the statement's own use of <c>await slot</c>.</summary>
+        private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
+        {
+            var slot = _layout.SlotOf(split);
+
+            // Before the first label nothing runs: the dispatch goes to the label.
+            if (!_beforeFirstLabel) Executable($"{slot} = {Print(split.Await.Expression)};");
+            ResumeLabel(split);
+            var awaited = $"await {slot}";
+            switch (split.Form)
+            {
+                case SplitForm.Return when split.Statement is not null && _lowering.FinallyAround(split.Statement) is { } finallyLowering:
+                    _lines.Line(finallyLowering.RecordReturn(awaited));
+                    break;
+                case SplitForm.Return:
+                    _lines.Line($"return {awaited};");
+                    break;
+                case SplitForm.Declare:
+                    var declaration = ((LocalDeclarationStatementSyntax)split.Statement!).Declaration;
+                    var declared = _model.GetDeclaredSymbol(declaration.Variables[0]);
+                    _lines.Line(Assigned(declared)
+                        ? $"{AssignedName(declared!)} = {awaited};"
+                        : $"{declaration.Type.WithoutTrivia()} {declaration.Variables[0].Identifier.Text} = {awaited};");
+                    break;
+                case SplitForm.Assign:
+                    var assignment = (AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression;
+                    _lines.Line($"{Print(assignment.Left)} = {awaited};");
+                    break;
+                case SplitForm.Spill:
+                    var name = target ?? split.SpillVariable;
+                    var declare = declareSpill && target is null && !_layout.IsSynthetic(name) && !_hoistedSpills.Contains(name);
+                    _lines.Line($"{(declare ? (split.ConditionalTypeName ?? "var") + " " : string.Empty)}{name} = {awaited};");
+                    break;
+                default:
+                    _lines.Line(awaited + ";");
+                    break;
+            }
+        }
+
+        private bool Replace(SyntaxNode node, SyntaxPrinter printer)
+        {
+            RecordOmittedReferences(node);
+            if (ReplaceSwitchBreak(node, printer)) return true;
+
+            // A return inside a try whose finally awaits waits for that finally, as on the synchronous path.
+            if (node is ReturnStatementSyntax returnStatement && _lowering.FinallyAround(returnStatement) is { } finallyLowering)
+            {
+                printer.Write(finallyLowering.RecordReturn(returnStatement.Expression is null ? null : Print(returnStatement.Expression)));
+                return true;
+            }
+
+            if (node is ThrowStatementSyntax { Expression: null } rethrow && Lowering.CatchOf(rethrow) is { } catchClause
+                && _lowering.Caught(catchClause) is { } caught)
+            {
+                printer.Write(Lowering.Rethrow(caught));
+                return true;
+            }
+
+            if (_spilled.TryGetValue(node, out var temporary))
+            {
+                printer.Write(temporary);
+                return true;
+            }
+
+            if (AwaitSites.IsNestedFunction(node))
+            {
+                printer.Unchanged(node);
+                return true;
+            }
+
+            switch (node)
+            {
+                case IdentifierNameSyntax identifier when _renamedByName.Contains(identifier.Identifier.ValueText)
+                                                         && _model.GetSymbolInfo(identifier).Symbol is { } referenced
+                                                         && _renamedByName[identifier.Identifier.ValueText].Contains(referenced, SymbolEqualityComparer.Default):
+                    printer.Write(_layout.NameOf(referenced));
+                    return true;
+                case DeclarationExpressionSyntax { Designation: SingleVariableDesignationSyntax single } when Assigned(_model.GetDeclaredSymbol(single)):
+                    // out var v, where v is live state (a parameter) or declared in the preamble: it is assigned.
+                    printer.Write(AssignedName(_model.GetDeclaredSymbol(single)!));
+                    return true;
+                case DeclarationExpressionSyntax { Designation: ParenthesizedVariableDesignationSyntax tuple }:
+                    var designated = tuple.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Select(d => _model.GetDeclaredSymbol(d)).ToList();
+                    if (designated.Any(_layout.IsLive)) NotCovered("a deconstruction declaring live state");
+                    return false;
+                case SingleVariableDesignationSyntax designation when _layout.IsLive(_model.GetDeclaredSymbol(designation)):
+                    NotCovered("a pattern variable that is live state");
+                    return false;
+                case LocalDeclarationStatementSyntax declaration when declaration.Declaration.Variables.Any(v => Assigned(_model.GetDeclaredSymbol(v))):
+                    NotCovered("live state declared where no await is");
+                    return false;
+                case ReturnStatementSyntax:
+                    // An async method's own returns: as written.
+                    return false;
+                default:
+                    return false;
+            }
+        }
+
+        /// <summary>Notes which omitted locals printed code names (a lambda's body is printed whole, so it is searched whole).</summary>
+        private void RecordOmittedReferences(SyntaxNode node)
+        {
+            if (_omitted.Count == 0) return;
+            IEnumerable<IdentifierNameSyntax> identifiers = node is IdentifierNameSyntax single ? new[] { single }
+                : AwaitSites.IsNestedFunction(node) ? node.DescendantNodes().OfType<IdentifierNameSyntax>()
+                : Enumerable.Empty<IdentifierNameSyntax>();
+            foreach (var identifier in identifiers)
+            {
+                if (_omitted.Any(o => o.Name == identifier.Identifier.ValueText) && _model.GetSymbolInfo(identifier).Symbol is ILocalSymbol local
+                    && _omitted.Contains(local, SymbolEqualityComparer.Default))
+                {
+                    _printedReferences.Add(local);
+                }
+            }
+        }
+
+        private string Print(SyntaxNode node) => SyntaxPrinter.PrintExpression(node, Replace);
+
+        private static System.InvalidOperationException Unexpected(SyntaxNode statement)
+            => new("Unexpected statement around a split await: " + statement.Kind());
+    }
+}
