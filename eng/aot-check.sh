@@ -40,7 +40,11 @@ ensure_packages() {
   log "installing ${missing[*]}"
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo -n"
-  $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  if [ -z "${apt_updated:-}" ]; then
+    $sudo apt-get update -qq >/dev/null || return 1
+    apt_updated=1 # once per run: the arm64 toolchain may be installed after clang
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
 # The packages a failed restore could not find (NU1101: "id", NU1102: "id version"), comma-separated.
