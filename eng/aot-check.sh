@@ -7,9 +7,11 @@
 #     AOT_TARGETS="linux-x64:net8.0" bash eng/aot-check.sh
 #
 # A target whose packs the package source does not serve is reported "not run" with the exact missing packs, never
-# "passed". linux-arm64 is cross-compiled on an x64 host and run under qemu-aarch64; on an arm64 host it runs natively.
+# "passed". linux-arm64 is cross-compiled on an x64 host (clang --target=aarch64-linux-gnu on Debian's cross libraries
+# in /usr/aarch64-linux-gnu, linked by lld) and run under qemu-aarch64; on an arm64 host it runs natively.
 # Installs what it needs when missing (apt): clang, lld, zlib1g-dev, and for arm64 cross builds gcc-aarch64-linux-gnu,
 # binutils-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user.
+# Pack versions: the SDK's own patch per TFM, except where AOT_PACK_VERSIONS names one (see below).
 # Exit code: 0 when the JIT run and every target that could be published match and the gate holds; 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,10 +20,15 @@ APP=tests/Prewired.AotApp
 OUT=${AOT_OUT:-artifacts/aot}
 TARGETS=${AOT_TARGETS:-"linux-x64:net8.0 linux-x64:net9.0 linux-x64:net10.0 linux-arm64:net8.0 linux-arm64:net9.0 linux-arm64:net10.0"}
 HOST_ARCH=$(uname -m)
+# rid:tfm=version pins the runtime, apphost and ILCompiler packs of a target to that patch (-p:AotPackVersion, see the
+# app's project file). The package source serves linux-arm64 packs only at 8.0.34 and 9.0.23 (and 10.0.12, the SDK's
+# own), not at the SDK 10.0.401's 8.0.31 and 9.0.20; both patches exist on nuget.org too.
+PACK_VERSIONS=${AOT_PACK_VERSIONS:-"linux-arm64:net8.0=8.0.34 linux-arm64:net9.0=9.0.23"}
 rm -rf "$OUT" && mkdir -p "$OUT"
 failed=0
 rows=()
 sizes=()
+times=()
 
 log() { printf '\n==> %s\n' "$*"; }
 
@@ -33,15 +40,33 @@ ensure_packages() {
   log "installing ${missing[*]}"
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo -n"
-  $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  if [ -z "${apt_updated:-}" ]; then
+    $sudo apt-get update -qq >/dev/null || return 1
+    apt_updated=1 # once per run: the arm64 toolchain may be installed after clang
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# The package ids a failed restore could not find (NU1101/NU1102), comma-separated.
+# The packages a failed restore could not find (NU1101: "id", NU1102: "id version"), comma-separated.
 missing_packs() {
-  grep -oE 'NU110[12]: Unable to find package [^ .]+(\.[^ .]+)*' "$1" | sed -E 's/.*Unable to find package //' | sort -u | paste -sd, - | sed 's/,/, /g'
+  grep -oE 'NU110[12]: Unable to find package [^ .]+(\.[^ .]+)*( with version \(= [^)]+\))?' "$1" \
+    | sed -E 's/.*Unable to find package //; s/ with version \(= ([^)]+)\)/ \1/' | sort -u | paste -sd, - | sed 's/,/, /g'
 }
 
 add_row() { rows+=("| $1 | $2 | $3 | $4 | $5 | $6 |"); }
+
+# The MSBuild properties that select a target: the runtime through AotRid, not -r (a global RuntimeIdentifier would reach
+# the multi-targeted libraries the app references and make them restore runtime packs for every TFM).
+target_props() {
+  local rid=$1 tfm=$2 pin
+  printf '%s\n' "-p:AotRid=$rid" "-p:AotTfm=$tfm" "-p:AotPublish=true"
+  for pin in $PACK_VERSIONS; do
+    [ "${pin%%=*}" = "$rid:$tfm" ] && printf '%s\n' "-p:AotPackVersion=${pin#*=}"
+  done
+}
+
+# 2433328 -> "2433328 bytes (2.32 MiB)"
+human_size() { awk -v b="$1" 'BEGIN { printf "%d bytes (%.2f MiB)", b, b / 1048576 }'; }
 
 ensure_packages clang lld zlib1g-dev file || { echo "cannot install the NativeAOT toolchain (clang, lld, zlib1g-dev, file)"; exit 1; }
 
@@ -59,6 +84,9 @@ for target in $TARGETS; do
   dir="$OUT/$rid-$tfm"
   log "$rid $tfm"
   mkdir -p "$dir"
+  started=$SECONDS
+  mapfile -t props < <(target_props "$rid" "$tfm")
+  echo "${props[*]}"
 
   cross=()
   runner=()
@@ -68,11 +96,14 @@ for target in $TARGETS; do
     continue
   fi
   if [ "$rid" = linux-arm64 ] && [ "$HOST_ARCH" != aarch64 ]; then
-    cross=(-p:SysRoot=/usr/aarch64-linux-gnu -p:LinkerFlavor=lld -p:ObjCopyName=aarch64-linux-gnu-objcopy)
+    # No SysRoot: the ILCompiler passes --target=aarch64-linux-gnu, and clang then finds Debian's cross layout itself
+    # (/usr/aarch64-linux-gnu, /usr/lib/gcc-cross). With SysRoot=/usr/aarch64-linux-gnu, lld looks for the absolute
+    # paths in that directory's libc.so script under the sysroot a second time and fails.
+    cross=(-p:LinkerFlavor=lld -p:ObjCopyName=aarch64-linux-gnu-objcopy)
     runner=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
   fi
 
-  if ! dotnet restore "$APP" -r "$rid" -p:AotTfm="$tfm" -p:AotPublish=true > "$dir/restore.log" 2>&1; then
+  if ! dotnet restore "$APP" "${props[@]}" > "$dir/restore.log" 2>&1; then
     packs=$(missing_packs "$dir/restore.log")
     if [ -n "$packs" ]; then
       echo "not run: the package source does not serve $packs"
@@ -90,7 +121,7 @@ for target in $TARGETS; do
       || { add_row "$rid $tfm" "**failed**" "cannot install the arm64 cross toolchain" "-" "-" "-"; failed=1; continue; }
   fi
 
-  if ! dotnet publish "$APP" -c Release -r "$rid" -p:AotTfm="$tfm" -p:AotPublish=true --no-restore "${cross[@]}" -o "$dir/bin" > "$dir/publish.log" 2>&1; then
+  if ! dotnet publish "$APP" -c Release "${props[@]}" --no-restore "${cross[@]}" -o "$dir/bin" > "$dir/publish.log" 2>&1; then
     grep -E 'error|warning' "$dir/publish.log" | sort -u | head -n 20
     add_row "$rid $tfm" "**failed**" "publish failed (see $dir/publish.log)" "-" "-" "-"
     failed=1
@@ -111,31 +142,34 @@ for target in $TARGETS; do
     failed=1
   fi
   [ "$warnings" -ne 0 ] && { verdict="$verdict, **$warnings warning(s)**"; failed=1; }
-  echo "$kind, $size bytes, transcript $verdict"
-  add_row "$rid $tfm" "published" "$warnings trim/AOT warnings" "$kind" "$size" "$verdict"
+  echo "$kind, $(human_size "$size"), transcript $verdict ($((SECONDS - started)) s)"
+  add_row "$rid $tfm" "published" "$warnings trim/AOT warnings" "$kind" "$(human_size "$size")" "$verdict"
 
   # Size baseline: the same app with plain async methods and run-time-wired (InvokerNode) pipelines, no generated code.
   if [ "${AOT_SIZES:-1}" = 1 ]; then
     # Measured before the plain build, which generates nothing into the same folder.
     generated_source=$(find "$APP/obj/Release/$tfm/$rid/generated/Prewired.Generator" -name '*.cs' -exec cat {} + 2>/dev/null | wc -c)
-    if dotnet publish "$APP" -c Release -r "$rid" -p:AotTfm="$tfm" -p:AotPublish=true -p:AotVariant=plain "${cross[@]}" -o "$dir/plain" > "$dir/plain.log" 2>&1; then
+    if dotnet publish "$APP" -c Release "${props[@]}" -p:AotVariant=plain "${cross[@]}" -o "$dir/plain" > "$dir/plain.log" 2>&1; then
       plain_size=$(stat -c %s "$dir/plain/Prewired.AotApp")
       "${runner[@]}" "$dir/plain/Prewired.AotApp" > "$dir/plain.txt" 2>&1
       same=$(cmp -s "$OUT/jit.txt" "$dir/plain.txt" && echo equal || echo "**differs**")
       sizes+=("| $rid $tfm | $size | $plain_size | $((size - plain_size)) | $generated_source | $same |")
+      echo "plain variant: $(human_size "$plain_size"), transcript $same"
     else
       sizes+=("| $rid $tfm | $size | publish failed (see $dir/plain.log) | - | - | - |")
       failed=1
     fi
   fi
+  times+=("$rid $tfm $((SECONDS - started)) s")
 done
 
 log "gate: a Type.GetType(string) call must fail the publish"
 gate_target=$(for t in $TARGETS; do [ -x "$OUT/${t%%:*}-${t##*:}/bin/Prewired.AotApp" ] && { echo "$t"; break; }; done)
+mapfile -t gate_props < <(target_props "${gate_target%%:*}" "${gate_target##*:}")
 if [ -z "$gate_target" ]; then
   gate="not run (no target published)"
   failed=1
-elif dotnet publish "$APP" -c Release -r "${gate_target%%:*}" -p:AotTfm="${gate_target##*:}" -p:AotPublish=true -p:AotGateProbe=true -o "$OUT/gate" > "$OUT/gate.log" 2>&1; then
+elif dotnet publish "$APP" -c Release "${gate_props[@]}" -p:AotGateProbe=true -o "$OUT/gate" > "$OUT/gate.log" 2>&1; then
   gate="**did not fail**: the trim/AOT gate is open"
   failed=1
 elif grep -q 'error IL2057' "$OUT/gate.log"; then
@@ -149,7 +183,7 @@ dotnet build "$APP" -c Release -p:AotTfm=net10.0 > /dev/null 2>&1
 echo "$gate"
 
 {
-  echo "| Target | Published | Reason / warnings | Binary (file) | Size (bytes) | Transcript vs JIT |"
+  echo "| Target | Published | Reason / warnings | Binary (file) | Size | Transcript vs JIT |"
   echo "|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
   if [ ${#sizes[@]} -gt 0 ]; then
@@ -161,6 +195,7 @@ echo "$gate"
   echo
   echo "JIT reference: $(dotnet --list-runtimes | grep -m1 'Microsoft.NETCore.App' | cut -d' ' -f1-2), $(wc -l < "$OUT/jit.txt") lines, $(tail -n 1 "$OUT/jit.txt")."
   echo "Gate ($gate_target): $gate"
+  echo "Time per target (restore, publish, run, size baseline): $(printf '%s; ' "${times[@]}" | sed 's/; $//')."
 } > "$OUT/summary.md"
 log "summary"
 cat "$OUT/summary.md"
