@@ -103,14 +103,17 @@ echo "$output"
 [ -f "$adoption/Library.Tests/bin/Release/net10.0/Prewired.dll" ] || fail "adoption: the runtime flows to the test project"
 # Prewired's Analyzer items (the generator, the analyzers, the code fixes) as the compile would get them.
 prewired_analyzers() {
-  dotnet msbuild "$1" -p:Configuration=Release -p:PrewiredVersion="$VERSION" -t:ResolveLockFileAnalyzers -getItem:Analyzer 2>&1 \
+  dotnet msbuild "$@" -p:Configuration=Release -p:PrewiredVersion="$VERSION" -t:ResolveLockFileAnalyzers -getItem:Analyzer 2>&1 \
     | grep -c '"NuGetPackageId": "Prewired"' || true
 }
 library_analyzers=$(prewired_analyzers "$adoption/Library")
 tests_analyzers=$(prewired_analyzers "$adoption/Library.Tests")
-echo "Prewired analyzer assemblies: Library $library_analyzers, Library.Tests $tests_analyzers"
+# The opt-in brings them back: what NuGet alone would have done, so the count above is the targets' doing.
+tests_opted_in=$(prewired_analyzers "$adoption/Library.Tests" -p:PrewiredTransitiveAnalyzers=true)
+echo "Prewired analyzer assemblies: Library $library_analyzers, Library.Tests $tests_analyzers (with PrewiredTransitiveAnalyzers=true: $tests_opted_in)"
 [ "$library_analyzers" -eq 3 ] || fail "adoption: the library that references the package gets the generator and analyzers"
 [ "$tests_analyzers" -eq 0 ] || fail "adoption: the test project (ProjectReference only) gets no Prewired analyzers"
+[ "$tests_opted_in" -eq 3 ] || fail "adoption: PrewiredTransitiveAnalyzers=true gives the test project the analyzers"
 pass "adoption: Library (closures in unmarked async code) and Library.Tests (ProjectReference) build with warnings as errors and run; the runtime flows, the generator and analyzers stay in Library"
 
 step "review workflow"
