@@ -6,6 +6,13 @@
 #   PipelinesDI pipelines + Microsoft.Extensions.DependencyInjection, referencing only Prewired.DependencyInjection
 # and the generated-code review workflow on ReviewWorkflow: emit writes Generated/, verify passes, an edited body makes
 # verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both.
+# Also:
+#   quick start  the README's "Quick start (the package)" commands and Program.cs, taken from README.md and run as
+#                written, in a scratch home folder (~) outside the repository; then a restore with an empty NuGet cache
+#   adoption     Adoption/Library (warnings as errors, ordinary closures in async code nobody marked) adds the package
+#                and builds clean; Adoption/Library.Tests, which has only a ProjectReference to it, builds clean and runs
+#                with the runtime, without Prewired's generator and analyzers
+# Every restore uses a NuGet cache of its own (NUGET_PACKAGES, empty at the start), as on a fresh machine.
 #
 #     bash eng/consumer-check.sh
 #
@@ -19,6 +26,7 @@ VERSION=0.1.0-local.$(date +%Y%m%d%H%M%S)
 rm -rf "$OUT" && mkdir -p "$OUT/packages"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+export NUGET_PACKAGES=$WORK/nuget-packages DOTNET_NOLOGO=1
 summary=()
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -57,6 +65,56 @@ for consumer in Net8Lang12 Net10 PipelinesDI; do
   grep -q "\"Prewired/$VERSION\"" "$WORK/$consumer/obj/project.assets.json" || fail "$consumer restored Prewired $VERSION from the local folder"
   pass "$consumer: restored Prewired $VERSION by PackageReference, built with warnings as errors, ran ($output)"
 done
+
+step "quick start, as README.md writes it"
+# The first bash and the first csharp block of the README's "Quick start (the package)" section, verbatim.
+quickstart_block() {
+  awk -v fence='```'"$1" '/^## Quick start \(the package\)/ { inside = 1; next }
+    inside && /^## / { exit }
+    inside && !block && $0 == fence { block = 1; next }
+    block && /^```/ { exit }
+    block { print }' README.md
+}
+home=$WORK/home
+mkdir -p "$home"
+quickstart_block bash > "$OUT/quickstart.sh"
+quickstart_block csharp > "$OUT/quickstart.cs"
+grep -q "dotnet add package Prewired" "$OUT/quickstart.sh" && grep -q "FastPath" "$OUT/quickstart.cs" || fail "quick start: README.md has the commands and Program.cs"
+props=$(sha256sum Directory.Packages.props)
+( export HOME=$home; bash -euo pipefail "$OUT/quickstart.sh" ) > "$OUT/quickstart.log" 2>&1 || { tail -n 30 "$OUT/quickstart.log"; fail "quick start: the README's commands run as written"; }
+app=$home/MyApp
+[ -f "$app/MyApp.csproj" ] || fail "quick start: the app is in ~/MyApp"
+[ "$(sha256sum Directory.Packages.props)" == "$props" ] || fail "quick start: the repository's Directory.Packages.props is left alone"
+grep -q '<PackageReference Include="Prewired" Version="0.1.0" />' "$app/MyApp.csproj" || { cat "$app/MyApp.csproj"; fail "quick start: the app references Prewired 0.1.0"; }
+cp "$OUT/quickstart.cs" "$app/Program.cs"
+# The folder must stay a source of the app: a later restore, with the cache emptied again, still finds the package.
+rm -rf "$NUGET_PACKAGES"
+output=$(cd "$app" && HOME=$home dotnet run 2>&1) || { echo "$output" | tail -n 30; fail "quick start: dotnet run restores with an empty NuGet cache and runs"; }
+echo "$output"
+[ "$output" == $'421.5\n421.5' ] || fail "quick start: dotnet run prints 421.5 twice"
+pass "quick start: README's commands and Program.cs as written, outside the repository (Directory.Packages.props unchanged), restored again with an empty NuGet cache, print 421.5 twice"
+
+step "adoption: a library built with warnings as errors adds the package; its test project references it"
+adoption=$WORK/Adoption
+dotnet build "$adoption/Library.Tests" -c Release -p:PrewiredVersion="$VERSION" > "$OUT/adoption.log" 2>&1 || { grep -E "error|warning" "$OUT/adoption.log" | sort -u | head -n 20; fail "adoption: the library and its test project build with warnings as errors"; }
+output=$(dotnet run --no-build -c Release --project "$adoption/Library.Tests" -p:PrewiredVersion="$VERSION" 2>&1) || { echo "$output"; fail "adoption: the test project runs"; }
+echo "$output"
+[[ "$output" == OK* ]] || fail "adoption: the test project's checks pass"
+[ -f "$adoption/Library.Tests/bin/Release/net10.0/Prewired.dll" ] || fail "adoption: the runtime flows to the test project"
+# Prewired's Analyzer items (the generator, the analyzers, the code fixes) as the compile would get them.
+prewired_analyzers() {
+  dotnet msbuild "$@" -p:Configuration=Release -p:PrewiredVersion="$VERSION" -t:ResolveLockFileAnalyzers -getItem:Analyzer 2>&1 \
+    | grep -c '"NuGetPackageId": "Prewired"' || true
+}
+library_analyzers=$(prewired_analyzers "$adoption/Library")
+tests_analyzers=$(prewired_analyzers "$adoption/Library.Tests")
+# The opt-in brings them back: what NuGet alone would have done, so the count above is the targets' doing.
+tests_opted_in=$(prewired_analyzers "$adoption/Library.Tests" -p:PrewiredTransitiveAnalyzers=true)
+echo "Prewired analyzer assemblies: Library $library_analyzers, Library.Tests $tests_analyzers (with PrewiredTransitiveAnalyzers=true: $tests_opted_in)"
+[ "$library_analyzers" -eq 3 ] || fail "adoption: the library that references the package gets the generator and analyzers"
+[ "$tests_analyzers" -eq 0 ] || fail "adoption: the test project (ProjectReference only) gets no Prewired analyzers"
+[ "$tests_opted_in" -eq 3 ] || fail "adoption: PrewiredTransitiveAnalyzers=true gives the test project the analyzers"
+pass "adoption: Library (closures in unmarked async code) and Library.Tests (ProjectReference) build with warnings as errors and run; the runtime flows, the generator and analyzers stay in Library"
 
 step "review workflow"
 review="$WORK/ReviewWorkflow"

@@ -3,11 +3,11 @@
 //     dotnet run -c Release --project samples/Quickstart
 //
 // For each await example it calls the plain async method and the Prewired-generated method side by side and prints what
-// they return (including for bad input: both give the same faulted or canceled task, never a synchronous throw), the bytes
-// each call allocates and a rough time per call; then it runs a generated [Pipeline] and prints what each stage did; then
-// it lists the generated files so you can read them.
+// they return (including for bad input: both give the same faulted or canceled task, never a synchronous throw); then it
+// measures the shapes README.md quotes, per call, and prints the published BenchmarkDotNet figures next to the ones
+// measured now (Measurement/: interleaved rounds, best and median); then it runs a generated [Pipeline] and prints what
+// each stage did; then it lists the generated files so you can read them.
 using System;
-using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Linq;
@@ -15,6 +15,7 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
+using Quickstart.Measurement;
 
 namespace Quickstart
 {
@@ -23,39 +24,43 @@ namespace Quickstart
         private const int LabelWidth = 28;
         private const int ColumnWidth = 40;
 
-        // Enough calls for GC.GetAllocatedBytesForCurrentThread to show a per-call allocation of even a few bytes.
-        private const int AllocationCalls = 100_000;
-
-        // The time per call is that of the fastest of many short rounds: on a busy machine it is the least disturbed one.
-        private const int TimedRounds = 50;
-        private const int TimedCallsPerRound = 20_000;
-
-        // Long enough for tiered compilation to replace the first, unoptimized code of every method involved
-        // (it waits for about 100 ms without new methods being compiled before it starts optimizing).
-        private static readonly TimeSpan WarmUp = TimeSpan.FromMilliseconds(500);
-
         public static async Task Main()
         {
             Console.WriteLine("Prewired Quickstart: await fast paths generated at compile time");
-            Console.WriteLine(RuntimeInformation.FrameworkDescription);
+            Console.WriteLine($"{RuntimeInformation.FrameworkDescription}, {Environment.ProcessorCount} logical processors");
 
             var prices = new StockPrices();
             await prices.GetStockPriceForAsync("MSFT"); // The first call fills the cache (it awaits Task.Delay(42)).
             Console.WriteLine();
             Console.WriteLine("1. [FastPath] StockPrices.GetStockPriceFor(companyId) once the cache is filled:");
             Console.WriteLine("   the blog post's \"Optimization #3\", generated from the async method (StockPrices.cs)");
-            Compare<StockPrices, decimal>(
+            Outcomes<StockPrices, decimal>(
                 prices,
                 "[FastPath] (generated)",
                 new("\"MSFT\"", static p => p.GetStockPriceForAsync("MSFT"), static p => p.GetStockPriceForFastAsync("MSFT")),
                 new("\"NOPE\" (not in the list)", static p => p.GetStockPriceForAsync("NOPE"), static p => p.GetStockPriceForFastAsync("NOPE")));
+
+            Console.WriteLine();
+            Console.WriteLine("   Its cost: the Task the blog's first version allocates on every call, then the state machine ValueTask");
+            Console.WriteLine("   still runs (published: docs/benchmarks.md (a); each call also searches 101 cached prices):");
+            Measure(
+                Form.Of("async Task<decimal>", new StockPricesTaskCall(prices), new Published(137.11, 80)),
+                Form.Of("async ValueTask<decimal>", new StockPricesValueTaskCall(prices), new Published(111.82, 0)),
+                Form.Of("[FastPath] (generated)", new StockPricesFastPathCall(prices), new Published(86.07, 0)));
+
+            Console.WriteLine();
+            Console.WriteLine("   The async machinery alone, README's tiny body: await a completed ValueTask<int>, add 1 (TinyBody.cs):");
+            var tiny = new TinyBody();
+            Measure(
+                Form.Of("async ValueTask<int>", new TinyAsyncCall(tiny), new Published(4.4, 0)),
+                Form.Of("[FastPath] (generated)", new TinyFastPathCall(tiny), new Published(1.0, 0)));
 
             var orders = new OrderStore(new InMemoryOrderSource());
             var canceled = new CancellationToken(canceled: true);
             Console.WriteLine();
             Console.WriteLine("2. [TailAwait] OrderStore.GetOrder(id, cancellationToken): argument checks, then");
             Console.WriteLine("   `return await` of a ValueTask that has already completed (OrderStore.cs)");
-            Compare<OrderStore, Order>(
+            Outcomes<OrderStore, Order>(
                 orders,
                 "[TailAwait] (generated)",
                 new("id 7", static s => s.GetOrderAsync(7, default), static s => s.GetOrderFastAsync(7, default)),
@@ -63,26 +68,31 @@ namespace Quickstart
                 new("id 7, token canceled", s => s.GetOrderAsync(7, canceled), s => s.GetOrderFastAsync(7, canceled)));
 
             Console.WriteLine();
+            Console.WriteLine("   Its cost, README's chain: five layers that only `return await` the layer below (Chain.cs):");
+            Measure(
+                Form.Of("five async/await layers", new AsyncChainCall(new AsyncChain()), new Published(28.0, 0)),
+                Form.Of("five [TailAwait] layers", new TailAwaitChainCall(new TailAwaitChain()), new Published(9.8, 0)));
+
+            Console.WriteLine();
             await Pipeline.PipelineDemo.RunAsync();
 
             Console.WriteLine();
-            Console.WriteLine($"Times are rough: Stopwatch, fastest of {TimedRounds} rounds of {TimedCallsPerRound:N0} calls per form after warm-up, each");
-            Console.WriteLine("call made through a delegate. For BenchmarkDotNet numbers of these shapes see docs/benchmarks.md.");
+            Console.WriteLine("Published: BenchmarkDotNet ShortRun, .NET 10, 2 vCPUs (README.md, docs/benchmarks.md). Measured now: after a");
+            Console.WriteLine($"warm-up that lasts until the JIT compiles nothing new, {Comparison.Rounds} rounds that each run every form for about");
+            Console.WriteLine("0.25 ms, back to back. A form's time is its best round (the median in parentheses); \"x faster\" is the median of");
+            Console.WriteLine("the ratios within a round, which a busy machine moves least. Bytes: GC.GetAllocatedBytesForCurrentThread.");
 
             Console.WriteLine();
             PrintGeneratedFiles();
         }
 
+        private static void Measure(params Form[] forms) => Report.Print(forms, Comparison.Run(forms));
+
         /// <summary>One call made through both forms: the plain async method and the generated one.</summary>
         private sealed record Call<TState, TResult>(string Label, Func<TState, ValueTask<TResult>> Plain, Func<TState, ValueTask<TResult>> Generated);
 
-        private readonly record struct Cost(long BytesPerCall, double NanosecondsPerCall);
-
-        /// <summary>
-        /// Prints one table: a column per form, a row per call with what the returned task holds, then the bytes allocated
-        /// and the time per call of the first call (the one that completes synchronously).
-        /// </summary>
-        private static void Compare<TState, TResult>(TState state, string generatedName, params Call<TState, TResult>[] calls)
+        /// <summary>Prints one table: a column per form, a row per call with what the returned task holds.</summary>
+        private static void Outcomes<TState, TResult>(TState state, string generatedName, params Call<TState, TResult>[] calls)
         {
             Console.WriteLine();
             Row(string.Empty, "async (plain)", generatedName);
@@ -90,25 +100,10 @@ namespace Quickstart
             {
                 Row(call.Label, Outcome(call.Plain, state), Outcome(call.Generated, state));
             }
-
-            var (plain, generated) = Measure(state, calls[0].Plain, calls[0].Generated);
-            Row("bytes allocated per call", Bytes(plain.BytesPerCall), Bytes(generated.BytesPerCall));
-            Row("time per call (rough)", Nanoseconds(plain.NanosecondsPerCall), $"{Nanoseconds(generated.NanosecondsPerCall)}, {Speedup(plain.NanosecondsPerCall, generated.NanosecondsPerCall)}");
-        }
-
-        /// <summary>"2.1x faster" or, on a loaded machine where the rough timing can invert, "1.3x slower".</summary>
-        internal static string Speedup(double baselineNanoseconds, double nanoseconds)
-        {
-            var ratio = baselineNanoseconds / nanoseconds;
-            return ratio >= 1 ? $"{ratio:0.0}x faster" : $"{1 / ratio:0.0}x slower";
         }
 
         private static void Row(string label, string plain, string generated)
             => Console.WriteLine("   " + label.PadRight(LabelWidth) + plain.PadRight(ColumnWidth) + generated);
-
-        private static string Bytes(long bytes) => bytes.ToString(CultureInfo.InvariantCulture) + " B";
-
-        private static string Nanoseconds(double nanoseconds) => nanoseconds.ToString("0.0", CultureInfo.InvariantCulture) + " ns";
 
         /// <summary>What the returned task holds. An async method never throws at the call; it returns a faulted or canceled task.</summary>
         private static string Outcome<TState, TResult>(Func<TState, ValueTask<TResult>> call, TState state)
@@ -127,51 +122,6 @@ namespace Quickstart
             if (task.IsCanceled) return "Canceled";
             if (task.IsFaulted) return "Faulted: " + task.AsTask().Exception!.InnerException!.GetType().Name;
             return "pending";
-        }
-
-        /// <summary>Bytes and nanoseconds per call of both forms, timed in alternating rounds so a change in the machine's load hits both.</summary>
-        private static (Cost Plain, Cost Generated) Measure<TState, TResult>(
-            TState state, Func<TState, ValueTask<TResult>> plain, Func<TState, ValueTask<TResult>> generated)
-        {
-            var warmUp = Stopwatch.StartNew();
-            while (warmUp.Elapsed < WarmUp)
-            {
-                Run(state, plain, 10_000);
-                Run(state, generated, 10_000);
-            }
-
-            var (plainBest, generatedBest) = (double.MaxValue, double.MaxValue);
-            for (var round = 0; round < TimedRounds; round++)
-            {
-                plainBest = Math.Min(plainBest, NanosecondsPerCall(state, plain));
-                generatedBest = Math.Min(generatedBest, NanosecondsPerCall(state, generated));
-            }
-
-            return (new Cost(BytesPerCall(state, plain), plainBest), new Cost(BytesPerCall(state, generated), generatedBest));
-        }
-
-        // Allocations are counted per thread, so nothing the runtime does on other threads (JIT, GC) is included.
-        private static long BytesPerCall<TState, TResult>(TState state, Func<TState, ValueTask<TResult>> call)
-        {
-            var before = GC.GetAllocatedBytesForCurrentThread();
-            Run(state, call, AllocationCalls);
-            return (GC.GetAllocatedBytesForCurrentThread() - before) / AllocationCalls;
-        }
-
-        private static double NanosecondsPerCall<TState, TResult>(TState state, Func<TState, ValueTask<TResult>> call)
-        {
-            var stopwatch = Stopwatch.StartNew();
-            Run(state, call, TimedCallsPerRound);
-            return stopwatch.Elapsed.TotalNanoseconds / TimedCallsPerRound;
-        }
-
-        // Each result is consumed as a caller would consume it, as the blog post's benchmarks do.
-        private static void Run<TState, TResult>(TState state, Func<TState, ValueTask<TResult>> call, int calls)
-        {
-            for (var i = 0; i < calls; i++)
-            {
-                call(state).GetAwaiter().GetResult();
-            }
         }
 
         /// <summary>

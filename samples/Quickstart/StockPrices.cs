@@ -16,6 +16,13 @@ namespace Quickstart
         private const int Count = 100;
         private List<(string name, decimal price)>? _stockPricesCache;
 
+        /// <summary>The post's async method as it starts, returning Task: the builder allocates the Task&lt;decimal&gt; on every call.</summary>
+        public async Task<decimal> GetStockPriceForTaskAsync(string companyId)
+        {
+            await InitializeMapIfNeededAsync();
+            return DoGetPriceFromCache(companyId);
+        }
+
         /// <summary>The post's async method (with ValueTask, its Optimization #2): the form [FastPath] is generated from.</summary>
         public async ValueTask<decimal> GetStockPriceForAsync(string companyId)
         {

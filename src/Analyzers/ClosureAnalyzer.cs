@@ -10,10 +10,11 @@ using Prewired.Analyzers.Closures;
 namespace Prewired.Analyzers
 {
     /// <summary>
-    /// Reports a closure allocated on a fast path (PW0401): a scope whose captured variables the compiler puts in a heap
-    /// display class, allocated on entry to that scope, when some path through the scope never reaches the lambda or local
-    /// function that needs it. Only functions returning a task-like type are checked (the hand-written fast path of an
-    /// async API: the blog's <c>GetStockPriceWithValueTaskAsync_Optimized2</c>).
+    /// Reports a closure allocated on a fast path (PW0401, a warning; PW0402, a suggestion, outside code marked for the
+    /// generator or written as a fast path, see <see cref="FastPathIntent"/>): a scope whose captured variables the
+    /// compiler puts in a heap display class, allocated on entry to that scope, when some path through the scope never
+    /// reaches the lambda or local function that needs it. Only functions returning a task-like type are checked (the
+    /// hand-written fast path of an async API: the blog's <c>GetStockPriceWithValueTaskAsync_Optimized2</c>).
     /// </summary>
     /// <remarks>
     /// Per method body with a lambda or local function:
@@ -38,7 +39,7 @@ namespace Prewired.Analyzers
         public const string LocalFunctionsProperty = "LocalFunctions";
 
         public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-            ImmutableArray.Create(DiagnosticDescriptors.ClosureOnFastPath);
+            ImmutableArray.Create(DiagnosticDescriptors.ClosureOnFastPath, DiagnosticDescriptors.ClosureInOrdinaryCode);
 
         public override void Initialize(AnalysisContext context)
         {
@@ -80,6 +81,7 @@ namespace Prewired.Analyzers
         {
             var method = (IMethodSymbol)context.OwningSymbol;
             var seen = new HashSet<IOperation>();
+            bool? markedBody = null;
             foreach (var block in context.OperationBlocks)
             {
                 if (block.Kind is not (OperationKind.MethodBody or OperationKind.Block)) continue;
@@ -87,12 +89,14 @@ namespace Prewired.Analyzers
                 if (!seen.Add(graph.OriginalOperation)) continue;
                 foreach (var finding in ClosureFindings.Find(graph, method, context.CancellationToken))
                 {
-                    context.ReportDiagnostic(ToDiagnostic(finding));
+                    markedBody ??= FastPathIntent.IsMarkedBody(method);
+                    bool fastPath = markedBody.Value || FastPathIntent.IsHandWritten(finding.Owner, context.CancellationToken);
+                    context.ReportDiagnostic(ToDiagnostic(finding, fastPath ? DiagnosticDescriptors.ClosureOnFastPath : DiagnosticDescriptors.ClosureInOrdinaryCode));
                 }
             }
         }
 
-        private static Diagnostic ToDiagnostic(ClosureFinding finding)
+        private static Diagnostic ToDiagnostic(ClosureFinding finding, DiagnosticDescriptor descriptor)
         {
             string variables = ScopeLocations.List(finding.Variables.Select(v => "'" + v.Name + "'"));
             string functions = ScopeLocations.List(finding.Functions.Select(ScopeLocations.NameOf));
@@ -100,7 +104,7 @@ namespace Prewired.Analyzers
                 .Add(VariablesProperty, string.Join(",", finding.Variables.Select(v => v.Name)))
                 .Add(LocalFunctionsProperty, string.Join(",", finding.Functions.Where(f => !f.IsLambda).Select(f => f.Symbol.Name)));
             return Diagnostic.Create(
-                DiagnosticDescriptors.ClosureOnFastPath,
+                descriptor,
                 finding.Location,
                 finding.Functions.Select(ScopeLocations.LocationOf),
                 properties,

@@ -107,6 +107,13 @@ namespace Prewired.Analyzers
             "Closure allocated on a path that does not use it",
             "This scope allocates a closure for {0} captured by {1} on entry, also on paths that never reach {1}: pass them as parameters (make {1} static) or move the capture into the branch that needs it");
 
+        // The same finding outside a fast path: a suggestion, so adding the package changes no build. A separate ID rather than
+        // PW0401 at another severity, so .editorconfig can raise one without the other (dotnet_diagnostic.PW0402.severity).
+        public static readonly DiagnosticDescriptor ClosureInOrdinaryCode = new(DiagnosticIds.ClosureInOrdinaryCode,
+            "Closure allocated on a path that does not use it (not a fast path)",
+            "This scope allocates a closure for {0} captured by {1} on entry, also on paths that never reach {1}: pass them as parameters (make {1} static) or move the capture into the branch that needs it",
+            Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.ClosureInOrdinaryCode + ".md");
+
         public static DiagnosticDescriptor For(string id) => id switch
         {
             DiagnosticIds.MethodMustBePartial => MethodMustBePartial,
@@ -122,6 +129,7 @@ namespace Prewired.Analyzers
             DiagnosticIds.TailAwaitCandidate => TailAwaitCandidate,
             DiagnosticIds.FastPathCandidate => FastPathCandidate,
             DiagnosticIds.ClosureOnFastPath => ClosureOnFastPath,
+            DiagnosticIds.ClosureInOrdinaryCode => ClosureInOrdinaryCode,
             DiagnosticIds.NotAPipelineStage => NotAPipelineStage,
             DiagnosticIds.ContextDoesNotFlow => ContextDoesNotFlow,
             DiagnosticIds.MissingTerminator => MissingTerminator,

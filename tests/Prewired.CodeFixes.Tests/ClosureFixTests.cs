@@ -8,7 +8,7 @@ namespace Prewired.CodeFixes.Tests
     /// <summary>
     /// PW0401's fix: the capturing local function becomes static and takes its captures as parameters. Each fixed source
     /// is compared exactly and must build with no warning and no PW0401 left (the harness checks every diagnostic after
-    /// the fix). A brace diagnostic is marked <c>{|PW0401:{|}</c>.
+    /// the fix). A brace diagnostic is marked <c>{|PW0401:{|}</c>; PW0402 where the method is not a fast path (the same fix).
     /// </summary>
     public sealed class ClosureFixTests
     {
@@ -308,7 +308,7 @@ namespace Prewired.CodeFixes.Tests
                 public static class Counter
                 {
                     public static Task<int> NextAsync(int start)
-                    {|PW0401:{|}
+                    {|PW0402:{|}
                         if (start < 0) return Task.FromResult(0);
                         var task = StepAsync();
                         start = 10;
@@ -418,7 +418,7 @@ namespace Prewired.CodeFixes.Tests
                 public static class Runner
                 {
                     public static Task<int> RunAsync(int id)
-                    {|PW0401:{|}
+                    {|PW0402:{|}
                         if (id == 0) return Task.FromResult(0);
                         return Task.Run(Work);
 
@@ -438,7 +438,7 @@ namespace Prewired.CodeFixes.Tests
                 public static class Runner
                 {
                     public static Task<int> RunAsync(int id)
-                    {|PW0401:{|}
+                    {|PW0402:{|}
                         if (id == 0) return Task.FromResult(0);
                         return Task.Run(() => id * 2);
                     }
@@ -791,7 +791,7 @@ namespace Prewired.CodeFixes.Tests
                     }
 
                     public static Task<int> RunAsync(int id)
-                    {|PW0401:{|}
+                    {|PW0402:{|}
                         if (id == 0) return Task.FromResult(0);
                         return Task.Run(() => id * 2);
                     }
@@ -831,7 +831,7 @@ namespace Prewired.CodeFixes.Tests
                     }
 
                     public static Task<int> RunAsync(int id)
-                    {|PW0401:{|}
+                    {|PW0402:{|}
                         if (id == 0) return Task.FromResult(0);
                         return Task.Run(() => id * 2);
                     }

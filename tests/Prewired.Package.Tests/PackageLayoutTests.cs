@@ -36,6 +36,7 @@ namespace Prewired.Package.Tests
             Assert.Contains(AnalyzerFolder + "Prewired.CodeFixes.dll", files);
             Assert.Contains("buildTransitive/Prewired.props", files);
             Assert.Contains("buildTransitive/Prewired.targets", files);
+            Assert.Contains("buildTransitive/Prewired.AnalyzerScope.targets", files);
             Assert.Contains("README.md", files);
             Assert.Contains("icon.png", files);
             // Nothing else ships: no generator or analyzer under lib/, no stray build output.

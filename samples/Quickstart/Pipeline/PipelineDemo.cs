@@ -1,11 +1,28 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
-using System.Globalization;
 using System.Threading.Tasks;
+using Quickstart.Measurement;
 
 namespace Quickstart.Pipeline
 {
+    internal readonly struct ComposedCall(Func<TransportContext, Task> composed, TransportContext message) : ICall
+    {
+        public int Invoke()
+        {
+            composed(message).GetAwaiter().GetResult();
+            return 0;
+        }
+    }
+
+    internal readonly struct GeneratedCall(IncomingPipeline pipeline, TransportContext message) : ICall
+    {
+        public int Invoke()
+        {
+            pipeline.Invoke(message).GetAwaiter().GetResult();
+            return 0;
+        }
+    }
+
     /// <summary>
     /// Part 3 of the Quickstart: runs the generated <see cref="IncomingPipeline"/> once with a transient failure (printing
     /// what each stage did), then measures a call against the same stages composed at run time with closures, the way a
@@ -13,9 +30,6 @@ namespace Quickstart.Pipeline
     /// </summary>
     internal static class PipelineDemo
     {
-        private const int Calls = 200_000;
-        private const int Rounds = 20;
-
         public static async Task RunAsync()
         {
             Console.WriteLine("3. [Pipeline] IncomingPipeline: LogBehavior -> RetryBehavior -> DeserializeConnector -> HandleOrderPlaced");
@@ -37,34 +51,18 @@ namespace Quickstart.Pipeline
                 log.Invoke(context, c1 => retry.Invoke(c1, c2 => deserialize.Invoke(c2, handle.Terminate)));
 
             var message = new TransportContext("7:19.99");
-            var generated = Measure(() => pipeline.Invoke(message));
-            var closures = Measure(() => composed(message));
             Console.WriteLine();
-            Console.WriteLine("   per call, no failures      closures composed at run time    [Pipeline] (generated)");
-            Console.WriteLine($"   bytes allocated            {closures.Bytes,-33}{generated.Bytes}");
-            Console.WriteLine($"   time (rough)               {Format(closures.Nanoseconds),-33}{Format(generated.Nanoseconds)}, {Program.Speedup(closures.Nanoseconds, generated.Nanoseconds)}");
-            Console.WriteLine("   The generated chain itself allocates nothing: its bytes are the OrderPlaced and MessageContext the connector");
-            Console.WriteLine("   creates. The closures allocate those too, plus the delegates that bind each next on every call.");
-        }
-
-        private static (string Bytes, double Nanoseconds) Measure(Func<Task> call)
-        {
-            for (var i = 0; i < Calls; i++) call().GetAwaiter().GetResult();
-            var before = GC.GetAllocatedBytesForCurrentThread();
-            for (var i = 0; i < Calls; i++) call().GetAwaiter().GetResult();
-            var bytes = (GC.GetAllocatedBytesForCurrentThread() - before) / Calls;
-
-            var best = double.MaxValue;
-            for (var round = 0; round < Rounds; round++)
+            Console.WriteLine("   Its cost, per message without failures:");
+            var forms = new[]
             {
-                var stopwatch = Stopwatch.StartNew();
-                for (var i = 0; i < Calls / 10; i++) call().GetAwaiter().GetResult();
-                best = Math.Min(best, stopwatch.Elapsed.TotalNanoseconds / (Calls / 10));
-            }
-
-            return (bytes.ToString(CultureInfo.InvariantCulture) + " B", best);
+                Form.Of("closures composed at run time", new ComposedCall(composed, message)),
+                Form.Of("[Pipeline] (generated)", new GeneratedCall(pipeline, message)),
+            };
+            Report.Print(forms, Comparison.Run(forms));
+            Console.WriteLine("   The generated chain itself allocates nothing: its bytes are the OrderPlaced and MessageContext the connector");
+            Console.WriteLine("   creates. The closures bind each next with a new delegate per call; .NET 10's JIT can keep those on the stack");
+            Console.WriteLine("   when it inlines the whole composition, as here (DOTNET_JitObjectStackAllocation=0 shows them: 64 B more),");
+            Console.WriteLine("   so in this small chain the two cost about the same. The generated chain does not depend on that.");
         }
-
-        private static string Format(double nanoseconds) => nanoseconds.ToString("0.0", CultureInfo.InvariantCulture) + " ns";
     }
 }

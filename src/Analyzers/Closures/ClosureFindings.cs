@@ -10,12 +10,16 @@ namespace Prewired.Analyzers.Closures
     /// <summary>One allocating scope with a path that never reaches its closures.</summary>
     internal sealed class ClosureFinding
     {
-        public ClosureFinding(Location location, ImmutableArray<Variable> variables, ImmutableArray<Function> functions)
+        public ClosureFinding(IMethodSymbol owner, Location location, ImmutableArray<Variable> variables, ImmutableArray<Function> functions)
         {
+            Owner = owner;
             Location = location;
             Variables = variables;
             Functions = functions;
         }
+
+        /// <summary>The method, lambda or local function whose scope allocates.</summary>
+        public IMethodSymbol Owner { get; }
 
         public Location Location { get; }
 
@@ -44,7 +48,7 @@ namespace Prewired.Analyzers.Closures
                 if (!FastPathSearch.HasPathAvoiding(scope, scope.CapturingFunctions)) continue;
                 if (ScopeLocations.Of(scope) is not { } location) continue;
                 var variables = environment.Variables.OrderBy(v => v.SortKey).ToImmutableArray();
-                findings.Add(new ClosureFinding(location, variables, NamedFunctions(scope, environment)));
+                findings.Add(new ClosureFinding(scope.Function.Symbol, location, variables, NamedFunctions(scope, environment)));
             }
 
             return findings.ToImmutable();

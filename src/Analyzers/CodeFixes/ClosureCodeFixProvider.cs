@@ -13,18 +13,19 @@ using Prewired.Generator.Analysis;
 namespace Prewired.CodeFixes
 {
     /// <summary>
-    /// PW0401: makes the capturing local functions the diagnostic names <c>static</c> and passes what they captured as
-    /// parameters (same names; <c>ref</c> for what they write; <c>this</c> as <c>self</c>), updating every call, so the
-    /// scope has nothing left to put in a display class. Offered when every function named is a local function (a
-    /// lambda made static would need another delegate shape: there is no fix for it) and the planner finds the change
-    /// safe (<see cref="StaticConversionPlanner"/>); needs C# 8 (static local functions).
+    /// PW0401 and PW0402 (the same finding outside a fast path): makes the capturing local functions the diagnostic names
+    /// <c>static</c> and passes what they captured as parameters (same names; <c>ref</c> for what they write; <c>this</c>
+    /// as <c>self</c>), updating every call, so the scope has nothing left to put in a display class. Offered when every
+    /// function named is a local function (a lambda made static would need another delegate shape: there is no fix for
+    /// it) and the planner finds the change safe (<see cref="StaticConversionPlanner"/>); needs C# 8 (static local
+    /// functions).
     /// </summary>
     [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ClosureCodeFixProvider)), Shared]
     public sealed class ClosureCodeFixProvider : PrewiredCodeFixProvider
     {
         public const string Key = "Prewired.MakeLocalFunctionStatic";
 
-        public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.ClosureOnFastPath);
+        public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.ClosureOnFastPath, DiagnosticIds.ClosureInOrdinaryCode);
 
         internal override IEnumerable<FixOffer> GetOffers(FixSession session, Diagnostic diagnostic)
         {

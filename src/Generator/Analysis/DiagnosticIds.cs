@@ -23,8 +23,10 @@ namespace Prewired.Generator.Analysis
         public const string TailAwaitCandidate = "PW0102";
         public const string FastPathCandidate = "PW0202";
 
-        // Closures allocated on a fast path.
+        // Closures allocated on a path that does not use them: a warning on a fast path (code marked for the generator, or
+        // a hand-written fast path), a suggestion in ordinary code (adding the package must not break a warnings-as-errors build).
         public const string ClosureOnFastPath = "PW0401";
+        public const string ClosureInOrdinaryCode = "PW0402";
 
         // Pipelines: validation of [Pipeline] (errors at the offending typeof argument) and the use of next.
         public const string NotAPipelineStage = "PW0301";

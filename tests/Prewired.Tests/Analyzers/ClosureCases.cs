@@ -60,7 +60,7 @@ namespace Prewired.Tests.Analyzers
             """, "_ = Prices.GetStockPriceWithValueTaskAsync_Optimized2(\"MSFT\");")
         {
             Setup = "private static readonly StockPrices Prices = new();",
-            Reports = [new(0, "'companyId', 'task' and 'this'", "'DoGetStockPricesForAsync'")],
+            Reports = [new(0, "'companyId', 'task' and 'this'", "'DoGetStockPricesForAsync'") { FastPath = true }],
         };
 
         public static ClosureCase LambdaInOneBranch { get; } = new("LambdaInOneBranch", """
@@ -470,7 +470,7 @@ namespace Prewired.Tests.Analyzers
             }
             """, "_ = Cache.GetAsync(1, cached: true);")
         {
-            Reports = [new(0, "'key'", "'LoadAsync' and 'ReloadAsync'")],
+            Reports = [new(0, "'key'", "'LoadAsync' and 'ReloadAsync'") { FastPath = true }],
         };
 
         /// <summary>Both kinds of capturing function, in source order; the additional locations point at them.</summary>
@@ -497,7 +497,7 @@ namespace Prewired.Tests.Analyzers
             }
             """, "_ = Lookup.GetAsync(1, cached: true);")
         {
-            Reports = [new(0, "'key'", "the lambda at line {#2} and 'LoadAsync'") { AdditionalLocations = [2, 1] }],
+            Reports = [new(0, "'key'", "the lambda at line {#2} and 'LoadAsync'") { FastPath = true, AdditionalLocations = [2, 1] }],
         };
 
         /// <summary>A local function used as a delegate cannot take its captures by ref: class display class.</summary>

@@ -43,7 +43,7 @@ namespace Prewired.Tests.Analyzers
             ImmutableArray<Diagnostic> reports = await compilation
                 .WithAnalyzers(ImmutableArray.Create<DiagnosticAnalyzer>(new ClosureAnalyzer()))
                 .GetAnalyzerDiagnosticsAsync();
-            bool reported = reports.Any(d => d.Id == "PW0401");
+            bool reported = reports.Any(d => d.Id is "PW0401" or "PW0402");
             Assert.Equal(!@case.Reports.IsEmpty, reported);
 
             long bytes = MeasureFastPath(compilation);

@@ -11,8 +11,9 @@ using VerifyCS = Prewired.Tests.Harness.AnalyzerVerifier<Prewired.Analyzers.Clos
 namespace Prewired.Tests.Analyzers
 {
     /// <summary>
-    /// PW0401 (a closure allocated on a fast path), at the allocating scope's opening brace (or <c>=&gt;</c>), naming the
-    /// captured variables and the capturing functions. The cases live in <see cref="ClosureCases"/>, where the oracle also
+    /// PW0401 (a closure allocated on a fast path) and PW0402 (the same outside a fast path), at the allocating scope's
+    /// opening brace (or <c>=&gt;</c>), naming the captured variables and the capturing functions; which of the two is in
+    /// <see cref="ClosureSeverityTests"/>. The cases live in <see cref="ClosureCases"/>, where the oracle also
     /// compiles and runs each one.
     /// </summary>
     public sealed class ClosureTests
@@ -160,12 +161,12 @@ namespace Prewired.Tests.Analyzers
         }
 
         [Fact]
-        public Task Pragma_suppresses_it() => VerifyCS.VerifyAnalyzerAsync("#pragma warning disable PW0401\n" + ClosureCases.LambdaInOneBranch.Text);
+        public Task Pragma_suppresses_it() => VerifyCS.VerifyAnalyzerAsync("#pragma warning disable PW0401\n" + ClosureCases.BlogOptimized2.Text);
 
         [Fact]
         public Task Editorconfig_severity_none_turns_it_off() => new VerifyCS.Test
         {
-            TestCode = ClosureCases.LambdaInOneBranch.Text,
+            TestCode = ClosureCases.BlogOptimized2.Text,
             GlobalConfig = "is_global = true\ndotnet_diagnostic.PW0401.severity = none",
         }.RunAsync();
     }

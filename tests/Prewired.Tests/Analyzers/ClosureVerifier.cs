@@ -29,10 +29,18 @@ namespace Prewired.Tests.Analyzers
         NotTaskLike,
     }
 
-    /// <summary>One expected PW0401: at markup location <see cref="Location"/>, with the message's two arguments.</summary>
+    /// <summary>
+    /// One expected closure report: at markup location <see cref="Location"/>, with the message's two arguments; PW0401 on a
+    /// fast path (<see cref="FastPath"/>: marked code or a hand-written fast path), PW0402 in ordinary code.
+    /// </summary>
     /// <param name="Functions">May name a lambda as <c>the lambda at line {#n}</c>: the line of markup location n.</param>
     public sealed record ClosureReport(int Location, string Variables, string Functions)
     {
+        /// <summary>The scope is on a fast path someone asked for: the warning PW0401, not the suggestion PW0402.</summary>
+        public bool FastPath { get; init; }
+
+        public string Id => FastPath ? "PW0401" : "PW0402";
+
         /// <summary>Markup locations of the capturing functions (the diagnostic's additional locations), compared only when given.</summary>
         public ImmutableArray<int> AdditionalLocations { get; init; } = ImmutableArray<int>.Empty;
     }
@@ -79,7 +87,7 @@ namespace Prewired.Tests.Analyzers
 
         public static DiagnosticResult Expected(ClosureReport report, PreparedSource prepared)
         {
-            var result = VerifyCS.Diagnostic("PW0401");
+            var result = VerifyCS.Diagnostic(report.Id);
             result = prepared.Braces.TryGetValue(report.Location, out LinePositionSpan brace)
                 ? result.WithSpan(brace.Start.Line + 1, brace.Start.Character + 1, brace.End.Line + 1, brace.End.Character + 1)
                 : result.WithLocation(report.Location);
