@@ -1,9 +1,11 @@
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.Analysis;
 
-namespace Prewired.Analyzers
+namespace Prewired.Generator.Analysis
 {
-    /// <summary>Every Prewired diagnostic: stable ID, message that says how to fix it, and a help page in docs/diagnostics.</summary>
+    /// <summary>
+    /// Every Prewired diagnostic: stable ID, message that says how to fix it, and a help page in docs/diagnostics. Shared by
+    /// the analyzers and the generator, which reports the usage errors the compiler's own errors would hide.
+    /// </summary>
     internal static class DiagnosticDescriptors
     {
         private const string Category = "Prewired";
