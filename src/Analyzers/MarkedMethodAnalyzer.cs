@@ -21,7 +21,7 @@ namespace Prewired.Analyzers
             DiagnosticDescriptors.MethodMustBePartial, DiagnosticDescriptors.ContainingTypeMustBePartial, DiagnosticDescriptors.BodyMethodNotFound,
             DiagnosticDescriptors.BodyMethodSignatureMismatch, DiagnosticDescriptors.BodyMethodNotAsync, DiagnosticDescriptors.UnsupportedReturnType,
             DiagnosticDescriptors.UnsupportedMethodShape, DiagnosticDescriptors.InvalidBodyMethodName, DiagnosticDescriptors.ConflictingAttributes, DiagnosticDescriptors.NonTailAwait,
-            DiagnosticDescriptors.FastPathNotSplit);
+            DiagnosticDescriptors.FastPathNotSplit, DiagnosticDescriptors.BodyMethodPlaceholder);
 
         public override void Initialize(AnalysisContext context)
         {
@@ -77,6 +77,12 @@ namespace Prewired.Analyzers
             {
                 var validation = MarkedMethodValidator.Validate(member, attribute, kind, context.CancellationToken);
                 if (!validation.IsValid || validation.BodySyntax != declaration) continue;
+                if (PlaceholderBody.Is(declaration, context.SemanticModel, context.CancellationToken))
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.BodyMethodPlaceholder, declaration.Identifier.GetLocation(), body.Name, member.Name));
+                    continue;
+                }
+
                 if (kind == MarkKind.TailAwait)
                 {
                     foreach (var site in TailAwaitClassifier.Classify(declaration, context.SemanticModel, validation.ReturnKind))

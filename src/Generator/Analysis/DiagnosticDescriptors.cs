@@ -47,6 +47,10 @@ namespace Prewired.Generator.Analysis
             "Only one of [TailAwait] and [FastPath]",
             "'{0}' is marked with both [TailAwait] and [FastPath]: keep one ([FastPath] when the body has other awaits or needs full exactness)");
 
+        public static readonly DiagnosticDescriptor BodyMethodPlaceholder = Error(DiagnosticIds.BodyMethodPlaceholder,
+            "Body method is a placeholder",
+            "Body method '{0}' of '{1}' only throws NotImplementedException: write its body (every call of '{1}' would fail)");
+
         public static readonly DiagnosticDescriptor NonTailAwait = Error(DiagnosticIds.NonTailAwait,
             "Await in a [TailAwait] body is not a tail await",
             "'{0}' is not a tail await, so [TailAwait] cannot elide it: {1}; use [FastPath] for bodies with other awaits");
@@ -120,6 +124,7 @@ namespace Prewired.Generator.Analysis
             DiagnosticIds.UnsupportedMethodShape => UnsupportedMethodShape,
             DiagnosticIds.InvalidBodyMethodName => InvalidBodyMethodName,
             DiagnosticIds.ConflictingAttributes => ConflictingAttributes,
+            DiagnosticIds.BodyMethodPlaceholder => BodyMethodPlaceholder,
             DiagnosticIds.NonTailAwait => NonTailAwait,
             DiagnosticIds.TailAwaitCandidate => TailAwaitCandidate,
             DiagnosticIds.FastPathCandidate => FastPathCandidate,
