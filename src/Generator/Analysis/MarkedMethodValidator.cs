@@ -149,7 +149,9 @@ namespace Prewired.Generator.Analysis
                 var differing = body.TypeParameters.Zip(marked.TypeParameters, (b, m) => (b, m)).FirstOrDefault(p => !SameTypeParameter(p.b, p.m));
                 if (differing.b is not null)
                 {
-                    return $"type parameter {differing.m.Ordinal + 1} is '{differing.b.Name}' in '{body.Name}' and '{differing.m.Name}' in '{marked.Name}', which must be named and constrained alike";
+                    return differing.b.Name != differing.m.Name
+                        ? $"type parameter {differing.m.Ordinal + 1} is named '{differing.b.Name}' in '{body.Name}' and '{differing.m.Name}' in '{marked.Name}'"
+                        : $"type parameter '{differing.m.Name}' is constrained differently in '{body.Name}' and '{marked.Name}'";
                 }
 
                 body = body.Construct(marked.TypeParameters.Cast<ITypeSymbol>().ToArray());

@@ -12,7 +12,7 @@ namespace Prewired.Generator.Analysis
     /// <para>
     /// The command-line compiler drops analyzer diagnostics when a build has errors, but always prints the generator's. So
     /// when the misuse itself leaves a compiler error in the build (<see cref="CompilerErrorHidesAnalyzer"/>: CS0751 for a
-    /// partial method in a non-partial type, CS0501 for a non-partial declaration without a body, CS8795 where no
+    /// partial method in a non-partial type, CS0501 for a non-partial declaration without a body, CS0759 for a partial body without a declaration, CS8795 where no
     /// implementation can be declared, CS1988 for a ref/in/out parameter the async body cannot declare), the generator
     /// reports the findings, as dotnet/runtime's LibraryImport generator reports its invalid-usage errors, and they are
     /// the ones the user sees: in <c>dotnet build</c> and in the IDE, which lists generator diagnostics too. The analyzer
@@ -48,9 +48,13 @@ namespace Prewired.Generator.Analysis
             // The async body cannot declare a ref, in or out parameter (CS1988).
             if (marked.Parameters.Any(p => p.RefKind != RefKind.None)) return true;
 
-            // A declaration with a body compiles as an ordinary method (PW0001 alone), and a user-written implementing part
-            // completes the partial method: no compiler error either way.
-            if (declaration.Body is not null || declaration.ExpressionBody is not null) return false;
+            // A declaration with a body compiles as an ordinary method (PW0001 alone), unless it is a partial implementation
+            // with no defining declaration (CS0759); a user-written implementing part completes the partial method.
+            if (declaration.Body is not null || declaration.ExpressionBody is not null)
+            {
+                return declaration.Modifiers.Any(SyntaxKind.PartialKeyword) && marked.PartialDefinitionPart is null;
+            }
+
             if (marked.PartialImplementationPart is { } implementation && !MarkedMethodValidator.IsPrewiredGenerated(implementation, cancellationToken)) return false;
 
             // A declaration without a body that no generated file can implement: CS0501, CS0751 or CS8795.
