@@ -3,7 +3,8 @@
 # applies them to tests/FormatSample, a small project that references the generator, analyzers and code fixes the way
 # the package does (as analyzers) and breaks each rule that has a fix:
 #   PW0102 (tail-await candidate), PW0202 (fast-path candidate, raised from hidden by the sample's .editorconfig),
-#   PW0001 (marked method not partial), PW0002 (type not partial), PW0003 (body method missing), PW0401 (closure on a
+#   PW0001 (marked method not partial), PW0002 (type not partial), PW0003 (a typo of an existing body method: the fix
+#   must use that method, never create a throwing one), PW0401 (closure on a
 #   fast path: the capturing local function made static).
 # The sample is copied to artifacts/format-check/FormatSample (inside the repository, so its project references still
 # resolve), fixed there, then built with warnings as errors, and every fixed file must equal tests/FormatSample/Expected.

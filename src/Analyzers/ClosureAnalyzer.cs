@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.FlowAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 using Prewired.Analyzers.Closures;
+using Prewired.Generator.Analysis;
 
 namespace Prewired.Analyzers
 {

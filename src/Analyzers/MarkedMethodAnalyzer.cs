@@ -11,8 +11,8 @@ using Prewired.Generator.Model;
 namespace Prewired.Analyzers
 {
     /// <summary>
-    /// Reports what the generator's shared validation finds: attribute misuse on the marked method (PW0001-PW0008),
-    /// and in the body method, awaits [TailAwait] cannot elide (PW0101) or [FastPath] cannot split (PW0201).
+    /// Reports what the generator's shared validation finds: attribute misuse on the marked method (PW0001-PW0009; Hidden
+    /// where the generator reports it, see <see cref="UsageErrorReporting"/>), and in the body method, awaits [TailAwait] cannot elide (PW0101) or [FastPath] cannot split (PW0201).
     /// </summary>
     [DiagnosticAnalyzer(LanguageNames.CSharp)]
     public sealed class MarkedMethodAnalyzer : DiagnosticAnalyzer
@@ -21,7 +21,7 @@ namespace Prewired.Analyzers
             DiagnosticDescriptors.MethodMustBePartial, DiagnosticDescriptors.ContainingTypeMustBePartial, DiagnosticDescriptors.BodyMethodNotFound,
             DiagnosticDescriptors.BodyMethodSignatureMismatch, DiagnosticDescriptors.BodyMethodNotAsync, DiagnosticDescriptors.UnsupportedReturnType,
             DiagnosticDescriptors.UnsupportedMethodShape, DiagnosticDescriptors.InvalidBodyMethodName, DiagnosticDescriptors.ConflictingAttributes, DiagnosticDescriptors.NonTailAwait,
-            DiagnosticDescriptors.FastPathNotSplit);
+            DiagnosticDescriptors.FastPathNotSplit, DiagnosticDescriptors.BodyMethodPlaceholder);
 
         public override void Initialize(AnalysisContext context)
         {
@@ -49,7 +49,16 @@ namespace Prewired.Analyzers
                 // Attributes of a partial method show on both parts; each is validated from the part it is written on.
                 if (!IsWrittenOn(attribute, method, context.CancellationToken)) continue;
                 var validation = MarkedMethodValidator.Validate(method, attribute, kind, context.CancellationToken);
-                foreach (var finding in validation.Findings) context.ReportDiagnostic(ToDiagnostic(finding));
+                if (validation.Findings.Count == 0) continue;
+
+                // Where the misuse leaves a compiler error, the generator reports these (the command line would not print
+                // ours) and the user sees them once: ours stay on the same spans, Hidden, for the code fixes and dotnet format.
+                var declaration = method.DeclaringSyntaxReferences.Select(r => r.GetSyntax(context.CancellationToken)).OfType<MethodDeclarationSyntax>().FirstOrDefault();
+                var reportedByGenerator = declaration is not null && UsageErrorReporting.CompilerErrorHidesAnalyzer(method, declaration, validation, context.CancellationToken);
+                foreach (var finding in validation.Findings)
+                {
+                    context.ReportDiagnostic(reportedByGenerator ? ToHiddenDiagnostic(finding) : ToDiagnostic(finding));
+                }
             }
         }
 
@@ -68,6 +77,12 @@ namespace Prewired.Analyzers
             {
                 var validation = MarkedMethodValidator.Validate(member, attribute, kind, context.CancellationToken);
                 if (!validation.IsValid || validation.BodySyntax != declaration) continue;
+                if (PlaceholderBody.Is(declaration, context.SemanticModel, context.CancellationToken))
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.BodyMethodPlaceholder, declaration.Identifier.GetLocation(), body.Name, member.Name));
+                    continue;
+                }
+
                 if (kind == MarkKind.TailAwait)
                 {
                     foreach (var site in TailAwaitClassifier.Classify(declaration, context.SemanticModel, validation.ReturnKind))
@@ -102,5 +117,8 @@ namespace Prewired.Analyzers
 
         private static Diagnostic ToDiagnostic(Finding finding)
             => Diagnostic.Create(DiagnosticDescriptors.For(finding.Id), finding.Location, finding.Arguments.Cast<object>().ToArray());
+
+        private static Diagnostic ToHiddenDiagnostic(Finding finding)
+            => Diagnostic.Create(DiagnosticDescriptors.For(finding.Id), finding.Location, DiagnosticSeverity.Hidden, additionalLocations: null, properties: null, finding.Arguments.Cast<object>().ToArray());
     }
 }

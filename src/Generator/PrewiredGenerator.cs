@@ -13,8 +13,9 @@ namespace Prewired.Generator
 {
     /// <summary>
     /// Generates [TailAwait] and [FastPath] methods and [Pipeline] classes. Each marked method or class becomes one
-    /// value-equatable model in the transform (symbols never leave it) and its files in the output; diagnostics come from
-    /// the analyzers, which run the same validation, so the generator stays silent and the IDE can suppress them.
+    /// value-equatable model in the transform (symbols never leave it) and its files in the output. Diagnostics come from
+    /// the analyzers, which run the same validation, except the usage errors that a compiler error of the misuse's own
+    /// making would keep the command line from printing: those the generator reports (see UsageErrorReporting).
     /// </summary>
     [Generator(LanguageNames.CSharp)]
     public sealed class PrewiredGenerator : IIncrementalGenerator
@@ -54,7 +55,10 @@ namespace Prewired.Generator
         private static bool IsClass(SyntaxNode node, CancellationToken cancellationToken) => node is ClassDeclarationSyntax;
 
         private static void AddSource(SourceProductionContext output, GeneratedMethodModel model)
-            => output.AddSource(model.Shell.HintName, GeneratedFileEmitter.Emit(model));
+        {
+            foreach (var diagnostic in model.Diagnostics) output.ReportDiagnostic(diagnostic.ToDiagnostic());
+            if (model.Shell is { } shell) output.AddSource(shell.HintName, GeneratedFileEmitter.Emit(model));
+        }
 
         private static bool IsMethod(SyntaxNode node, CancellationToken cancellationToken) => node is MethodDeclarationSyntax;
 

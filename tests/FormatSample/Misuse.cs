@@ -15,6 +15,13 @@ public class Inventory
         return _stock.GetValueOrDefault(item);
     }
 
-    [TailAwait("RestockCoreAsync")]
+    // PW0003, a typo of an existing body: dotnet format must point the attribute at it, not create a throwing method.
+    [TailAwait("RestockCoreAsnc")]
     public partial Task RestockAsync(string item, int count);
+
+    private async Task RestockCoreAsync(string item, int count)
+    {
+        _stock[item] = _stock.GetValueOrDefault(item) + count;
+        await Task.Delay(count);
+    }
 }

@@ -333,7 +333,7 @@ namespace Prewired.CodeFixes.Tests
                     [TailAwait(nameof(GetCoreAsync))]
                     public partial Task<string?> GetAsync(int id, string? name = null);
 
-                    private async Task<string?> GetCoreAsync(int id, string? name = null)
+                    private async Task<string?> {|PW0010:GetCoreAsync|}(int id, string? name = null)
                     {
                         return await Task.FromException<string?>(new NotImplementedException());
                     }
@@ -366,7 +366,7 @@ namespace Prewired.CodeFixes.Tests
                     [FastPath(nameof(RunCore))]
                     public static partial ValueTask Run(int attempts);
 
-                    private static async ValueTask RunCore(int attempts)
+                    private static async ValueTask {|PW0010:RunCore|}(int attempts)
                     {
                         await Task.FromException(new System.NotImplementedException());
                     }
@@ -400,6 +400,7 @@ namespace Prewired.CodeFixes.Tests
             ExpectedTitle = "Use 'GetCoreAsync'",
         }.RunAsync();
 
+        /// <summary>Two near misses: the closest (then the first by name) is offered first under the plain key, each other under its own.</summary>
         [Fact]
         public Task PW0003_several_near_misses_are_offered_each_under_its_own_key() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
         {
@@ -417,15 +418,149 @@ namespace Prewired.CodeFixes.Tests
             FixedCode = Usings + """
                 public partial class Store
                 {
-                    [TailAwait(nameof(LoadCo))]
+                    [TailAwait(nameof(LoadCore))]
                     public partial Task<int> LoadAsync();
 
-                    private async Task<int> {|PW0102:LoadCore|}() => await Task.FromResult(1);
+                    private async Task<int> LoadCore() => await Task.FromResult(1);
 
-                    private async Task<int> LoadCo() => await Task.FromResult(2);
+                    private async Task<int> {|PW0102:LoadCo|}() => await Task.FromResult(2);
                 }
                 """,
-            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey + ".LoadCo",
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey + ".LoadCore",
+            ExpectedTitle = "Use 'LoadCore'",
+        }.RunAsync();
+
+        /// <summary>
+        /// The issue's case: a typo of an existing body. 'dotnet format' applies Fix All without a key, so each diagnostic
+        /// gets the fix registered first: it must be the rename, never a new method that builds and throws when called.
+        /// </summary>
+        [Fact]
+        public Task PW0003_typo_Fix_All_without_a_key_uses_the_existing_method() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath({|PW0003:"GetCoreAsnc"|})]
+                    public partial ValueTask<int> GetAsync(int id);
+
+                    private async ValueTask<int> GetCoreAsync(int id) => await Task.FromResult(id);
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath(nameof(GetCoreAsync))]
+                    public partial ValueTask<int> GetAsync(int id);
+
+                    private async ValueTask<int> GetCoreAsync(int id) => await Task.FromResult(id);
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey,
+            FixAllWithoutEquivalenceKey = true,
+            FixAllScope = FixAllScope.Solution,
+        }.RunAsync();
+
+        /// <summary>With a method close to the name there is no "Create" offer at all: a typo never becomes a new method.</summary>
+        [Fact]
+        public Task PW0003_no_create_fix_when_a_method_has_a_close_name() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [FastPath({|PW0003:"GetCoreAsnc"|})]
+                    public partial ValueTask<int> GetAsync();
+
+                    private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.CreateKey,
+            ExpectNoFix = true,
+        }.RunAsync();
+
+        /// <summary>A name nowhere near, but a method with the marked method's signature: that method is offered.</summary>
+        [Fact]
+        public Task PW0003_uses_the_method_with_the_matching_signature() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait({|PW0003:"Fetch"|})]
+                    public partial Task<string> GetAsync(int id);
+
+                    private async Task<string> LoadFromStoreAsync(int id) => await Task.FromResult(id.ToString());
+
+                    private int Unrelated(string text) => text.Length;
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait(nameof(LoadFromStoreAsync))]
+                    public partial Task<string> GetAsync(int id);
+
+                    private async Task<string> LoadFromStoreAsync(int id) => await Task.FromResult(id.ToString());
+
+                    private int Unrelated(string text) => text.Length;
+                }
+                """,
+            ExpectedTitle = "Use 'LoadFromStoreAsync'",
+        }.RunAsync();
+
+        /// <summary>
+        /// Nothing close: the created body is a placeholder the analyzer reports (PW0010) until it is written, so the fixed
+        /// project still fails to build instead of building clean and throwing NotImplementedException at every call. The
+        /// new member sits on its own lines, indented like the member before it (tabs, two levels deep), with the blank line
+        /// the members around it use.
+        /// </summary>
+        [Fact]
+        public Task PW0003_created_body_is_formatted_and_stays_diagnosed_until_written() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = "using System;\nusing System.Threading.Tasks;\nusing Prewired;\n\nnamespace Shop\n{\n\tpublic static partial class Outer\n\t{\n\t\tpublic partial class Store\n\t\t{\n"
+                       + "\t\t\t[TailAwait({|PW0003:\"FetchCore\"|})]\n\t\t\tpublic partial Task<int> FetchAsync(int id);\n"
+                       + "\t\t\tpublic int Count => 0;\n\t\t}\n\t}\n}\n",
+            FixedCode = "using System;\nusing System.Threading.Tasks;\nusing Prewired;\n\nnamespace Shop\n{\n\tpublic static partial class Outer\n\t{\n\t\tpublic partial class Store\n\t\t{\n"
+                        + "\t\t\t[TailAwait(nameof(FetchCore))]\n\t\t\tpublic partial Task<int> FetchAsync(int id);\n\n"
+                        + "\t\t\tprivate async Task<int> {|PW0010:FetchCore|}(int id)\n\t\t\t{\n\t\t\t\treturn await Task.FromException<int>(new NotImplementedException());\n\t\t\t}\n"
+                        + "\t\t\tpublic int Count => 0;\n\t\t}\n\t}\n}\n",
+            ExpectedTitle = "Create the body method 'FetchCore'",
+        }.RunAsync();
+
+        /// <summary>Fix All without a key over both cases: the typo is pointed at its method, the missing body is created.</summary>
+        [Fact]
+        public Task PW0003_Fix_All_renames_typos_and_creates_only_what_nothing_matches() => new CodeFixTest<BodyMethodNotFoundCodeFixProvider>
+        {
+            TestCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait({|PW0003:"OneCoer"|})]
+                    public partial Task<int> One();
+
+                    private async Task<int> OneCore() => await Task.FromResult(1);
+
+                    [FastPath({|PW0003:"TwoCore"|})]
+                    public partial ValueTask<long> Two();
+                }
+                """,
+            FixedCode = Usings + """
+                public partial class Store
+                {
+                    [TailAwait(nameof(OneCore))]
+                    public partial Task<int> One();
+
+                    private async Task<int> OneCore() => await Task.FromResult(1);
+
+                    [FastPath(nameof(TwoCore))]
+                    public partial ValueTask<long> Two();
+
+                    private async ValueTask<long> {|PW0010:TwoCore|}()
+                    {
+                        return await Task.FromException<long>(new NotImplementedException());
+                    }
+                }
+                """,
+            EquivalenceKey = BodyMethodNotFoundCodeFixProvider.UseSimilarKey,
+            FixAllWithoutEquivalenceKey = true,
+            FixAllScope = FixAllScope.Document,
         }.RunAsync();
 
         [Fact]
@@ -463,7 +598,7 @@ namespace Prewired.CodeFixes.Tests
                     [TailAwait(nameof(OneCore))]
                     public partial Task One();
 
-                    private async Task OneCore()
+                    private async Task {|PW0010:OneCore|}()
                     {
                         await Task.FromException(new NotImplementedException());
                     }
@@ -471,7 +606,7 @@ namespace Prewired.CodeFixes.Tests
                     [FastPath(nameof(TwoCore))]
                     public partial ValueTask<long> Two();
 
-                    private async ValueTask<long> TwoCore()
+                    private async ValueTask<long> {|PW0010:TwoCore|}()
                     {
                         return await Task.FromException<long>(new NotImplementedException());
                     }

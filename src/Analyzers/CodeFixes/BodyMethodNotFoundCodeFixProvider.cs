@@ -13,17 +13,20 @@ using Prewired.Generator.Model;
 namespace Prewired.CodeFixes
 {
     /// <summary>
-    /// PW0003: the attribute names a body method the type does not have. Two fixes:
-    /// <list type="bullet">
-    /// <item><b>create it</b>: a private async method of that name right after the marked one, with its return type,
-    /// parameters and static-ness, whose body is <c>return await Task.FromException&lt;T&gt;(new NotImplementedException());</c>
-    /// (or <c>await Task.FromException(...);</c> for Task/ValueTask). That is a tail await and an await [FastPath]
-    /// splits, so the new body is valid under both attributes (an <c>await Task.CompletedTask; throw ...;</c> body would be
-    /// PW0101 under [TailAwait], a bare <c>throw</c> is CS1998), compiles without warnings, and faults the task with
-    /// NotImplementedException as a throwing async method would. Task and NotImplementedException are written as short as
-    /// the file's usings allow. A string argument becomes <c>nameof(...)</c>;</item>
-    /// <item><b>use the method the name misspells</b>: for each method of the type one edit away from the name
-    /// (Levenshtein distance 1), the argument becomes <c>nameof(ThatMethod)</c>.</item>
+    /// PW0003: the attribute names a body method the type does not have. The fixes, in the order they are registered (the
+    /// first is what Fix All without a key and <c>dotnet format</c> apply):
+    /// <list type="number">
+    /// <item><b>use the method the name meant</b>, offered first whenever one exists (<see cref="BodyCandidates"/>: a close
+    /// name, or the marked method's signature): the argument becomes <c>nameof(ThatMethod)</c>. The best candidate's
+    /// offer has the key <see cref="UseSimilarKey"/>, so Fix All with it points each attribute at its own best candidate;
+    /// the others have <c>UseSimilarKey.Name</c>;</item>
+    /// <item><b>create it</b>, offered only when no method is a candidate, so a typo never becomes a new method: a private
+    /// async method of that name right after the marked one, with its return type, parameters and static-ness, whose
+    /// body is <c>return await Task.FromException&lt;T&gt;(new NotImplementedException());</c> (or
+    /// <c>await Task.FromException(...);</c> for Task/ValueTask). That placeholder keeps the build failing with PW0010
+    /// until the body is written (<c>PlaceholderBody</c>), so the fix never turns PW0003 into a clean build whose calls
+    /// fail. Task and NotImplementedException are written as short as the file's usings allow; a string argument
+    /// becomes <c>nameof(...)</c>.</item>
     /// </list>
     /// </summary>
     [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(BodyMethodNotFoundCodeFixProvider)), Shared]
@@ -42,22 +45,19 @@ namespace Prewired.CodeFixes
             if (session.Model.GetConstantValue(argument.Expression, session.CancellationToken).Value is not string bodyName) yield break;
             var type = symbol.ContainingType;
 
+            var candidates = BodyCandidates.For(symbol, bodyName);
+            for (var i = 0; i < candidates.Count; i++)
+            {
+                var name = candidates[i];
+                yield return new FixOffer($"Use '{name}'", i == 0 ? UseSimilarKey : UseSimilarKey + "." + name,
+                    s => s.Editor.ReplaceNode(argument.Expression, (current, _) => PartialSyntax.NameOf(name).WithTriviaFrom(current)));
+            }
+
             var returnKind = KnownTypes.ClassifyTaskType(symbol.ReturnType);
-            if (returnKind is not null && MemberNames.IsValidIdentifier(bodyName) && !session.ReservedNames(type).Contains(bodyName)
+            if (candidates.Count == 0 && returnKind is not null && MemberNames.IsValidIdentifier(bodyName) && !session.ReservedNames(type).Contains(bodyName)
                 && session.Model.LookupSymbols(method.SpanStart, type, bodyName).IsEmpty)
             {
                 yield return new FixOffer($"Create the body method '{bodyName}'", CreateKey, s => Create(s, method, argument, symbol, bodyName, returnKind.Value));
-            }
-
-            var similar = type.GetMembers().OfType<IMethodSymbol>()
-                .Where(m => m.MethodKind == MethodKind.Ordinary && !m.IsImplicitlyDeclared && !Marks.IsSameMethod(m, symbol) && !Marks.IsMarked(m) && m.PartialDefinitionPart is null
-                            && MemberNames.EditDistance(m.Name, bodyName) == 1)
-                .Select(m => m.Name).Distinct().OrderBy(n => n, System.StringComparer.Ordinal).ToList();
-            foreach (var name in similar)
-            {
-                // One candidate: one key for every instance, so Fix All renames each to its own near miss.
-                var key = similar.Count == 1 ? UseSimilarKey : UseSimilarKey + "." + name;
-                yield return new FixOffer($"Use '{name}'", key, s => s.Editor.ReplaceNode(argument.Expression, (current, _) => PartialSyntax.NameOf(name).WithTriviaFrom(current)));
             }
         }
 

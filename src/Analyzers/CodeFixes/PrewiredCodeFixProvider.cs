@@ -39,16 +39,19 @@ namespace Prewired.CodeFixes
         public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
         {
             var session = await FixSession.CreateAsync(context.Document, context.CancellationToken).ConfigureAwait(false);
-            foreach (var diagnostic in context.Diagnostics)
+            // One entry per ID and span: where the generator reports a usage error, the IDE also holds the analyzer's Hidden
+            // copy of it (see UsageErrorReporting), and the user should see each fix once.
+            foreach (var same in context.Diagnostics.Where(d => FixableDiagnosticIds.Contains(d.Id)).GroupBy(d => (d.Id, d.Location.SourceSpan)))
             {
-                if (!FixableDiagnosticIds.Contains(diagnostic.Id)) continue;
+                var diagnostic = same.First();
+                var diagnostics = same.ToImmutableArray();
                 foreach (var offer in GetOffers(session, diagnostic))
                 {
                     var key = offer.EquivalenceKey;
                     var document = context.Document;
                     context.RegisterCodeFix(
                         CodeAction.Create(offer.Title, cancellationToken => FixAsync(document, ImmutableArray.Create(diagnostic), key, cancellationToken), key),
-                        diagnostic);
+                        diagnostics);
                 }
             }
         }
@@ -64,7 +67,7 @@ namespace Prewired.CodeFixes
         private async Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, string? equivalenceKey, CancellationToken cancellationToken)
         {
             var session = await FixSession.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-            foreach (var diagnostic in diagnostics.Where(d => FixableDiagnosticIds.Contains(d.Id)).OrderBy(d => d.Location.SourceSpan.Start))
+            foreach (var diagnostic in diagnostics.Where(d => FixableDiagnosticIds.Contains(d.Id)).GroupBy(d => (d.Id, d.Location.SourceSpan)).Select(g => g.First()).OrderBy(d => d.Location.SourceSpan.Start))
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 var offers = GetOffers(session, diagnostic);

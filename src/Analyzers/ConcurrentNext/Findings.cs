@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.Analysis;
 
 namespace Prewired.Analyzers.ConcurrentNext
 {

@@ -16,6 +16,7 @@ namespace Prewired.Generator.Analysis
         public const string UnsupportedMethodShape = "PW0007";
         public const string InvalidBodyMethodName = "PW0008";
         public const string ConflictingAttributes = "PW0009";
+        public const string BodyMethodPlaceholder = "PW0010";
         public const string NonTailAwait = "PW0101";
         public const string FastPathNotSplit = "PW0201";
 

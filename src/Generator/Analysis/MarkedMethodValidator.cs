@@ -104,10 +104,11 @@ namespace Prewired.Generator.Analysis
                 return;
             }
 
-            var body = candidates.FirstOrDefault(c => SignatureMatches(c, marked));
+            var body = candidates.FirstOrDefault(c => SignatureDifference(c, marked) is null);
             if (body is null)
             {
-                result.Findings.Add(new Finding(DiagnosticIds.BodyMethodSignatureMismatch, argumentLocation, bodyName, marked.Name, ExpectedSignature(marked)));
+                var difference = SignatureDifference(candidates[0], marked)!;
+                result.Findings.Add(new Finding(DiagnosticIds.BodyMethodSignatureMismatch, argumentLocation, bodyName, marked.Name, difference + "; " + ExpectedSignature(marked)));
                 return;
             }
 
@@ -129,19 +130,67 @@ namespace Prewired.Generator.Analysis
                || SymbolEqualityComparer.Default.Equals(candidate.PartialDefinitionPart, marked)
                || SymbolEqualityComparer.Default.Equals(candidate, marked.PartialImplementationPart);
 
-        private static bool SignatureMatches(IMethodSymbol body, IMethodSymbol marked)
+        /// <summary>
+        /// Null when the body's signature matches the marked method's; otherwise the first part that differs, named: the
+        /// static-ness, the type parameters, the parameter count, the return type, or a parameter (position, name, both types).
+        /// </summary>
+        private static string? SignatureDifference(IMethodSymbol body, IMethodSymbol marked)
         {
-            if (body.IsStatic != marked.IsStatic || body.Arity != marked.Arity || body.Parameters.Length != marked.Parameters.Length) return false;
+            if (body.IsStatic != marked.IsStatic)
+            {
+                return body.IsStatic ? $"'{body.Name}' is static and '{marked.Name}' is not" : $"'{marked.Name}' is static and '{body.Name}' is not";
+            }
+
+            if (body.Arity != marked.Arity) return $"'{body.Name}' has {Count(body.Arity, "type parameter")}, '{marked.Name}' has {marked.Arity}";
             if (marked.IsGenericMethod)
             {
                 // The generated code copies the body's statements, which name its type parameters, into methods declared
                 // with the marked method's: names and constraints must be the same.
-                if (!body.TypeParameters.Zip(marked.TypeParameters, SameTypeParameter).All(x => x)) return false;
+                var differing = body.TypeParameters.Zip(marked.TypeParameters, (b, m) => (b, m)).FirstOrDefault(p => !SameTypeParameter(p.b, p.m));
+                if (differing.b is not null)
+                {
+                    return differing.b.Name != differing.m.Name
+                        ? $"type parameter {differing.m.Ordinal + 1} is named '{differing.b.Name}' in '{body.Name}' and '{differing.m.Name}' in '{marked.Name}'"
+                        : $"type parameter '{differing.m.Name}' is constrained differently in '{body.Name}' and '{marked.Name}'";
+                }
+
                 body = body.Construct(marked.TypeParameters.Cast<ITypeSymbol>().ToArray());
             }
 
-            return SymbolEqualityComparer.Default.Equals(body.ReturnType, marked.ReturnType)
-                   && body.Parameters.Zip(marked.Parameters, (b, m) => b.RefKind == m.RefKind && SymbolEqualityComparer.Default.Equals(b.Type, m.Type)).All(x => x);
+            if (body.Parameters.Length != marked.Parameters.Length)
+            {
+                return $"'{body.Name}' has {Count(body.Parameters.Length, "parameter")}, '{marked.Name}' has {marked.Parameters.Length}";
+            }
+
+            if (!SymbolEqualityComparer.Default.Equals(body.ReturnType, marked.ReturnType))
+            {
+                return $"the return type differs: '{body.Name}' returns '{body.ReturnType.ToDisplayString()}', '{marked.Name}' returns '{marked.ReturnType.ToDisplayString()}'";
+            }
+
+            for (var i = 0; i < marked.Parameters.Length; i++)
+            {
+                var (b, m) = (body.Parameters[i], marked.Parameters[i]);
+                if (b.RefKind != m.RefKind || !SymbolEqualityComparer.Default.Equals(b.Type, m.Type))
+                {
+                    return $"parameter {i + 1} differs: '{body.Name}' declares '{ParameterDisplay(b)}', '{marked.Name}' declares '{ParameterDisplay(m)}'";
+                }
+            }
+
+            return null;
+        }
+
+        private static string Count(int count, string noun) => count == 1 ? $"1 {noun}" : $"{count} {noun}s";
+
+        private static string ParameterDisplay(IParameterSymbol parameter)
+        {
+            var refKind = parameter.RefKind switch
+            {
+                RefKind.Ref => "ref ",
+                RefKind.Out => "out ",
+                RefKind.In => "in ",
+                _ => string.Empty,
+            };
+            return refKind + parameter.Type.ToDisplayString() + " " + parameter.Name;
         }
 
         private static bool SameTypeParameter(ITypeParameterSymbol body, ITypeParameterSymbol marked)

@@ -11,7 +11,7 @@ namespace Prewired.Generator.Emit
 
         public static string Emit(GeneratedMethodModel model)
         {
-            var shell = model.Shell;
+            var shell = model.Shell ?? throw new System.ArgumentException("A diagnostics-only model has no file to emit.", nameof(model));
             return Wrap(shell.Namespace, shell.FileUsings, shell.NamespaceUsings, shell.ContainingTypes, shell.NullableEnabled, model.Members);
         }
 

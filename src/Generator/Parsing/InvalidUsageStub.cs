@@ -10,24 +10,30 @@ using Prewired.Generator.Model;
 namespace Prewired.Generator.Parsing
 {
     /// <summary>
-    /// When the marked method is declared right but its body method is missing or wrong, an implementation that throws
-    /// keeps the compiler from adding CS8795 ("partial method must have an implementation"): the compiler skips
-    /// analyzers when the build has errors, so without it the user would see CS8795 instead of the PW diagnostic that
-    /// says what to fix. The PW error still fails the build; the stub only runs if someone disables that error.
+    /// What the generator produces for a marked method whose usage is wrong. Where a generated file can declare the
+    /// implementing part, an implementation that throws keeps the compiler from adding CS8795 ("partial method must have
+    /// an implementation"): the build then has no compiler error of the misuse's making and the analyzer's PW error is
+    /// what the user sees. It still fails the build; the placeholder only runs if someone suppresses that error. Where the
+    /// misuse leaves a compiler error anyway (<see cref="UsageErrorReporting"/>), the model also carries the findings for
+    /// the generator to report, since the command-line compiler would not print the analyzer's.
     /// </summary>
     internal static class InvalidUsageStub
     {
         public static GeneratedMethodModel? TryCreate(IMethodSymbol marked, MethodDeclarationSyntax declaration, MarkedMethodValidation validation, MarkKind kind, CancellationToken cancellationToken)
         {
-            // Only where a stub compiles: not over a user-written body, a non-partial type, or a type a generated file cannot extend.
-            var emittable = declaration.Modifiers.Any(SyntaxKind.PartialKeyword) && declaration.Body is null && declaration.ExpressionBody is null
-                            && marked.ContainingType.TypeKind != TypeKind.Interface
-                            && !MarkedMethodValidator.ContainingTypes(marked).Any(t => t.IsFileLocal)
-                            && validation.Findings.All(f => f.Id is not (DiagnosticIds.MethodMustBePartial or DiagnosticIds.ContainingTypeMustBePartial));
-
-            // With both attributes on one method, the [TailAwait] transform writes the one stub.
+            // With both attributes on one method, the [TailAwait] transform writes the one stub and reports the findings once.
             if (kind == MarkKind.FastPath && validation.Findings.Any(f => f.Id == DiagnosticIds.ConflictingAttributes)) return null;
-            if (!emittable || validation.Findings.Count == 0) return null;
+            if (validation.Findings.Count == 0) return null;
+
+            var diagnostics = UsageErrorReporting.CompilerErrorHidesAnalyzer(marked, declaration, validation, cancellationToken)
+                ? validation.Findings.Select(DiagnosticInfo.From).ToEquatableArray()
+                : EquatableArray<DiagnosticInfo>.Empty;
+
+            // Only where a stub compiles: not over a user-written body, a non-partial type, or a type a generated file cannot extend.
+            if (!UsageErrorReporting.CanDeclareImplementation(marked, declaration, validation))
+            {
+                return diagnostics.Count == 0 ? null : GeneratedMethodModel.DiagnosticsOnly(kind, diagnostics);
+            }
 
             var finding = validation.Findings[0];
             var shell = MethodShellParser.ParseForDeclaration(marked, declaration, kind);
@@ -36,7 +42,7 @@ namespace Prewired.Generator.Parsing
             lines.Line($"throw new global::System.InvalidOperationException(\"[{KnownTypes.AttributeShortName(kind)}] could not generate '{marked.Name}': see diagnostic {finding.Id}.\");");
             var members = new MemberWriter(shell.MemberIndent);
             members.Method(null, shell.Signature, lines);
-            return new GeneratedMethodModel(kind, shell, members.ToString());
+            return new GeneratedMethodModel(kind, shell, members.ToString()).WithDiagnostics(diagnostics);
         }
     }
 }

@@ -59,7 +59,7 @@ namespace Prewired.Tests.Analyzers
             }
             """,
             Diagnostic("PW0004").WithLocation(0).WithArguments(
-                "GetCoreAsync", "GetAsync", "expected an instance method returning 'System.Threading.Tasks.Task<int>' with parameters (int id)"));
+                "GetCoreAsync", "GetAsync", "the return type differs: 'GetCoreAsync' returns 'System.Threading.Tasks.Task<long>', 'GetAsync' returns 'System.Threading.Tasks.Task<int>'; expected an instance method returning 'System.Threading.Tasks.Task<int>' with parameters (int id)"));
 
         [Fact]
         public Task PW0004_static_marked_method_with_an_instance_body() => VerifyAsync("""
@@ -71,7 +71,7 @@ namespace Prewired.Tests.Analyzers
             }
             """,
             Diagnostic("PW0004").WithLocation(0).WithArguments(
-                "RunCoreAsync", "RunAsync", "expected a static method returning 'System.Threading.Tasks.ValueTask' with parameters ()"));
+                "RunCoreAsync", "RunAsync", "'RunAsync' is static and 'RunCoreAsync' is not; expected a static method returning 'System.Threading.Tasks.ValueTask' with parameters ()"));
 
         [Fact]
         public Task PW0004_parameters_in_another_order() => VerifyAsync("""
@@ -83,7 +83,7 @@ namespace Prewired.Tests.Analyzers
             }
             """,
             Diagnostic("PW0004").WithLocation(0).WithArguments(
-                "SaveCoreAsync", "SaveAsync", "expected an instance method returning 'System.Threading.Tasks.Task' with parameters (string name, int count, System.Threading.CancellationToken ct)"));
+                "SaveCoreAsync", "SaveAsync", "parameter 1 differs: 'SaveCoreAsync' declares 'int count', 'SaveAsync' declares 'string name'; expected an instance method returning 'System.Threading.Tasks.Task' with parameters (string name, int count, System.Threading.CancellationToken ct)"));
 
         [Fact]
         public Task PW0004_when_no_overload_of_the_body_matches() => VerifyAsync("""
@@ -96,7 +96,7 @@ namespace Prewired.Tests.Analyzers
             }
             """,
             Diagnostic("PW0004").WithLocation(0).WithArguments(
-                "GetCoreAsync", "GetAsync", "expected an instance method returning 'System.Threading.Tasks.Task<string?>' with parameters (string key)"));
+                "GetCoreAsync", "GetAsync", "parameter 1 differs: 'GetCoreAsync' declares 'int key', 'GetAsync' declares 'string key'; expected an instance method returning 'System.Threading.Tasks.Task<string?>' with parameters (string key)"));
 
         [Fact]
         public Task PW0005_at_the_body_method_name() => VerifyAsync("""

@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
 using Xunit;
 using static Prewired.Tests.Analyzers.MarkedMethodVerifier;
 
@@ -43,7 +44,9 @@ namespace Prewired.Tests.Analyzers
             }
             """,
             CompilerError("CS0501").WithLocation(0),
-            Diagnostic("PW0001").WithLocation(0).WithArguments("GetAsync", "FastPath"));
+            Diagnostic("PW0001").WithLocation(0).WithArguments("GetAsync", "FastPath"),
+            // ^ reported by the generator (the compiler's error would hide the analyzer's); below, the analyzer's Hidden copy
+            Diagnostic("PW0001").WithLocation(0).WithArguments("GetAsync", "FastPath").WithSeverity(DiagnosticSeverity.Hidden));
 
         /// <summary>A lone 'partial' method with a body is an implementing declaration without a definition (CS0759).</summary>
         [Fact]
@@ -56,7 +59,9 @@ namespace Prewired.Tests.Analyzers
             }
             """,
             CompilerError("CS0759").WithLocation(0),
-            Diagnostic("PW0001").WithLocation(0).WithArguments("GetAsync", "FastPath"));
+            Diagnostic("PW0001").WithLocation(0).WithArguments("GetAsync", "FastPath"),
+            // ^ reported by the generator (the compiler's error would hide the analyzer's); below, the analyzer's Hidden copy
+            Diagnostic("PW0001").WithLocation(0).WithArguments("GetAsync", "FastPath").WithSeverity(DiagnosticSeverity.Hidden));
 
         /// <summary>
         /// The user wrote the implementing part themselves: the method is not "a partial declaration without a body" any
@@ -124,7 +129,9 @@ namespace Prewired.Tests.Analyzers
             """,
             CompilerError("CS0751").WithLocation(0),
             CompilerError("CS8795").WithLocation(0),
-            Diagnostic("PW0002").WithLocation(0).WithArguments("Store", "GetAsync"));
+            Diagnostic("PW0002").WithLocation(0).WithArguments("Store", "GetAsync"),
+            // ^ reported by the generator (the compiler's error would hide the analyzer's); below, the analyzer's Hidden copy
+            Diagnostic("PW0002").WithLocation(0).WithArguments("Store", "GetAsync").WithSeverity(DiagnosticSeverity.Hidden));
 
         /// <summary>
         /// A partial type nested in a non-partial one compiles, but the generator cannot add to it: PW0002 names the
@@ -143,7 +150,9 @@ namespace Prewired.Tests.Analyzers
             }
             """,
             CompilerError("CS8795").WithLocation(0),
-            Diagnostic("PW0002").WithLocation(0).WithArguments("Outer", "GetAsync"));
+            Diagnostic("PW0002").WithLocation(0).WithArguments("Outer", "GetAsync"),
+            // ^ reported by the generator (the compiler's error would hide the analyzer's); below, the analyzer's Hidden copy
+            Diagnostic("PW0002").WithLocation(0).WithArguments("Outer", "GetAsync").WithSeverity(DiagnosticSeverity.Hidden));
 
         [Fact]
         public Task PW0002_names_the_innermost_non_partial_type() => VerifyAsync("""
@@ -159,7 +168,9 @@ namespace Prewired.Tests.Analyzers
             """,
             CompilerError("CS0751").WithLocation(0),
             CompilerError("CS8795").WithLocation(0),
-            Diagnostic("PW0002").WithLocation(0).WithArguments("Inner", "GetAsync"));
+            Diagnostic("PW0002").WithLocation(0).WithArguments("Inner", "GetAsync"),
+            // ^ reported by the generator (the compiler's error would hide the analyzer's); below, the analyzer's Hidden copy
+            Diagnostic("PW0002").WithLocation(0).WithArguments("Inner", "GetAsync").WithSeverity(DiagnosticSeverity.Hidden));
 
         [Fact]
         public Task No_diagnostic_for_a_partial_declaration_in_nested_partial_types() => VerifyAsync("""

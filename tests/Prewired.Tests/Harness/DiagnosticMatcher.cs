@@ -167,8 +167,11 @@ namespace Prewired.Tests.Harness
 
         private static string? LocationMismatch(DiagnosticLocation expected, Location actual)
         {
+            // A generator's diagnostic is at a file location outside the compilation's trees (its model holds paths and
+            // spans, never a tree), shown where an analyzer's would be: compared by path and span like one, as the
+            // Microsoft.CodeAnalysis.Testing verifiers do.
             FileLinePositionSpan span = actual.GetLineSpan();
-            bool same = actual.IsInSource
+            bool same = HasPlace(actual)
                 && span.Path == expected.Path
                 && span.StartLinePosition == expected.Span.Start
                 && (expected.StartOnly || span.EndLinePosition == expected.Span.End);
@@ -179,7 +182,7 @@ namespace Prewired.Tests.Harness
         public static DiagnosticResult AsExpectation(Diagnostic diagnostic)
         {
             var result = new DiagnosticResult(diagnostic.Id) { Severity = diagnostic.Severity };
-            foreach (Location location in new[] { diagnostic.Location }.Concat(diagnostic.AdditionalLocations).Where(l => l.IsInSource))
+            foreach (Location location in new[] { diagnostic.Location }.Concat(diagnostic.AdditionalLocations).Where(HasPlace))
             {
                 FileLinePositionSpan span = location.GetLineSpan();
                 result = result.WithSpan(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1, span.EndLinePosition.Line + 1, span.EndLinePosition.Character + 1);
@@ -206,9 +209,11 @@ namespace Prewired.Tests.Harness
             text.Append("    ").Append(AsExpectation(diagnostic)).AppendLine(",");
         }
 
+        private static bool HasPlace(Location location) => location.IsInSource || location.Kind == LocationKind.ExternalFile;
+
         private static string Describe(Location location)
         {
-            if (!location.IsInSource)
+            if (!HasPlace(location))
             {
                 return "no location";
             }

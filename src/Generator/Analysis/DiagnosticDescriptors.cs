@@ -1,9 +1,11 @@
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.Analysis;
 
-namespace Prewired.Analyzers
+namespace Prewired.Generator.Analysis
 {
-    /// <summary>Every Prewired diagnostic: stable ID, message that says how to fix it, and a help page in docs/diagnostics.</summary>
+    /// <summary>
+    /// Every Prewired diagnostic: stable ID, message that says how to fix it, and a help page in docs/diagnostics. Shared by
+    /// the analyzers and the generator, which reports the usage errors the compiler's own errors would hide.
+    /// </summary>
     internal static class DiagnosticDescriptors
     {
         private const string Category = "Prewired";
@@ -44,6 +46,10 @@ namespace Prewired.Analyzers
         public static readonly DiagnosticDescriptor ConflictingAttributes = Error(DiagnosticIds.ConflictingAttributes,
             "Only one of [TailAwait] and [FastPath]",
             "'{0}' is marked with both [TailAwait] and [FastPath]: keep one ([FastPath] when the body has other awaits or needs full exactness)");
+
+        public static readonly DiagnosticDescriptor BodyMethodPlaceholder = Error(DiagnosticIds.BodyMethodPlaceholder,
+            "Body method is a placeholder",
+            "Body method '{0}' of '{1}' only throws NotImplementedException: write its body (every call of '{1}' would fail)");
 
         public static readonly DiagnosticDescriptor NonTailAwait = Error(DiagnosticIds.NonTailAwait,
             "Await in a [TailAwait] body is not a tail await",
@@ -125,6 +131,7 @@ namespace Prewired.Analyzers
             DiagnosticIds.UnsupportedMethodShape => UnsupportedMethodShape,
             DiagnosticIds.InvalidBodyMethodName => InvalidBodyMethodName,
             DiagnosticIds.ConflictingAttributes => ConflictingAttributes,
+            DiagnosticIds.BodyMethodPlaceholder => BodyMethodPlaceholder,
             DiagnosticIds.NonTailAwait => NonTailAwait,
             DiagnosticIds.TailAwaitCandidate => TailAwaitCandidate,
             DiagnosticIds.FastPathCandidate => FastPathCandidate,
