@@ -59,7 +59,8 @@ namespace Prewired.Generator.FastPath
                     else
                     {
                         syncLines = new CodeLines();
-                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body));
+                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
+                            TargetFeatures.Of(context.SemanticModel.Compilation));
                     }
                 }
                 catch (System.Exception exception) when (exception is not System.OperationCanceledException)
@@ -193,9 +194,9 @@ namespace Prewired.Generator.FastPath
             return splits;
         }
 
-        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments)
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features)
         {
-            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments);
+            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments, features);
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)
