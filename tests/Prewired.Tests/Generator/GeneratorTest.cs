@@ -63,6 +63,7 @@ namespace Prewired.Tests.Generator
         private static bool CompilesOnNetStandard20(GeneratorRun run)
         {
             var generated = run.GeneratedSources.Select(s => s.SyntaxTree).ToList();
-            return !run.CompilationDiagnostics.Any(d => d.Severity == DiagnosticSeverity.Error && !generated.Contains(d.Location.SourceTree!));        }
+            return !run.CompilationDiagnostics.Any(d => d.Severity == DiagnosticSeverity.Error && !generated.Contains(d.Location.SourceTree!));
+        }
     }
 }
