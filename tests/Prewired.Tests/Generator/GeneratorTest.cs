@@ -53,6 +53,9 @@ namespace Prewired.Tests.Generator
             var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[] { Usings + source }, settings with { Target = TestTarget.NetStandard20 });
             if (!CompilesOnNetStandard20(run)) return;
             run.AssertGeneratedCodeCompilesCleanly();
+            // The target's features are read per compilation: an unrelated edit must still leave every model cached.
+            IncrementalCachingAssert.AssertCachedOnRerun(run, s_trackingNames);
+            IncrementalCachingAssert.AssertCachedAfterUnrelatedEdit(run, s_trackingNames);
             var netSources = net.GeneratedSources.Select(s => (s.HintName, s.SourceText.ToString()));
             var standardSources = run.GeneratedSources.Select(s => (s.HintName, s.SourceText.ToString())).ToList();
             var differs = !netSources.SequenceEqual(standardSources);
