@@ -4,6 +4,7 @@
 # PackageReference only (a nuget.config pointing at the folder; no project references), warnings as errors:
 #   Net8Lang12  net8.0 with C# 12 (the .NET 8 SDK floor)     Net10  net10.0
 #   PipelinesDI pipelines + Microsoft.Extensions.DependencyInjection, referencing only Prewired.DependencyInjection
+#   MultiTarget net472;netstandard2.0;net8.0;net10.0 library (built, not run)   NotServed  netstandard1.6: NU1202 at restore
 # and the generated-code review workflow on ReviewWorkflow: emit writes Generated/, verify passes, an edited body makes
 # verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both.
 # Also:
@@ -115,6 +116,28 @@ echo "Prewired analyzer assemblies: Library $library_analyzers, Library.Tests $t
 [ "$tests_analyzers" -eq 0 ] || fail "adoption: the test project (ProjectReference only) gets no Prewired analyzers"
 [ "$tests_opted_in" -eq 3 ] || fail "adoption: PrewiredTransitiveAnalyzers=true gives the test project the analyzers"
 pass "adoption: Library (closures in unmarked async code) and Library.Tests (ProjectReference) build with warnings as errors and run; the runtime flows, the generator and analyzers stay in Library"
+
+# ---- Every target a library ships (issue 18): a multi-targeted library, and a target the package does not serve. ----
+step "MultiTarget: net472;netstandard2.0;net8.0;net10.0"
+log="$OUT/MultiTarget.log"
+dotnet build "$WORK/MultiTarget" -c Release -p:PrewiredVersion="$VERSION" -warnaserror > "$log" 2>&1 \
+  || { grep -E "(error|warning) [A-Z]+[0-9]+" "$log" | sed 's/ \[.*//' | sort -u | tail -n 30; fail "MultiTarget builds for every target with warnings as errors"; }
+for tfm in net472 netstandard2.0 net8.0 net10.0; do
+  [ -f "$WORK/MultiTarget/bin/Release/$tfm/MultiTarget.dll" ] || fail "MultiTarget: built $tfm"
+done
+# net472 and netstandard2.0 compile against Prewired's netstandard2.0 build, net8.0 and net10.0 against their own.
+for lib in netstandard2.0 net8.0 net10.0; do
+  grep -q "\"lib/$lib/Prewired.dll\"" "$WORK/MultiTarget/obj/project.assets.json" || fail "MultiTarget: restored lib/$lib/Prewired.dll"
+done
+grep -q "\"Prewired/$VERSION\"" "$WORK/MultiTarget/obj/project.assets.json" || fail "MultiTarget restored Prewired $VERSION from the local folder"
+pass "MultiTarget: [FastPath]/[TailAwait]/[Pipeline] built clean with warnings as errors for net472, netstandard2.0 (lib/netstandard2.0), net8.0 and net10.0"
+
+step "NotServed: netstandard1.6"
+if dotnet restore "$WORK/NotServed" -p:PrewiredVersion="$VERSION" > "$OUT/NotServed.log" 2>&1; then fail "NotServed: restore fails for a target no lib folder serves"; fi
+grep -q "error NU1202: Package Prewired $VERSION is not compatible with netstandard1.6" "$OUT/NotServed.log" \
+  || { tail -n 20 "$OUT/NotServed.log"; fail "NotServed: restore fails with NU1202"; }
+pass "NotServed: netstandard1.6 fails at restore with NU1202 (not a silent restore and CS0246)"
+# ---- end of issue 18's checks ----
 
 step "review workflow"
 review="$WORK/ReviewWorkflow"

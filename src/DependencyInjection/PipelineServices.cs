@@ -21,7 +21,7 @@ namespace Prewired.DependencyInjection
         public static void TryAddStage<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TStage>(IServiceCollection services)
             where TStage : class
         {
-            ArgumentNullException.ThrowIfNull(services);
+            if (services is null) throw new ArgumentNullException(nameof(services)); // ThrowIfNull is .NET 6+
             services.TryAddTransient<TStage>();
         }
 
@@ -41,8 +41,8 @@ namespace Prewired.DependencyInjection
         public static IServiceCollection AddPipeline<TPipeline, TContext>(IServiceCollection services, Func<IServiceProvider, TPipeline> factory, ServiceLifetime lifetime)
             where TPipeline : class, IPipeline<TContext>
         {
-            ArgumentNullException.ThrowIfNull(services);
-            ArgumentNullException.ThrowIfNull(factory);
+            if (services is null) throw new ArgumentNullException(nameof(services));
+            if (factory is null) throw new ArgumentNullException(nameof(factory));
             services.Add(new ServiceDescriptor(typeof(TPipeline), factory, lifetime));
             services.Add(new ServiceDescriptor(typeof(IPipeline<TContext>), static provider => provider.GetRequiredService<TPipeline>(), lifetime));
             return services;

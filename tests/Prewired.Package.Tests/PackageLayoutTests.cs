@@ -16,6 +16,7 @@ namespace Prewired.Package.Tests
         private const string Prewired = "Prewired.0.1.0.nupkg";
         private const string DependencyInjection = "Prewired.DependencyInjection.0.1.0.nupkg";
         private const string AnalyzerFolder = "analyzers/dotnet/roslyn4.8/cs/";
+        private static readonly string[] Frameworks = { "netstandard2.0", "net8.0", "net9.0", "net10.0" };
         private readonly PackedPackages _packages;
 
         public PackageLayoutTests(PackedPackages packages) => _packages = packages;
@@ -25,7 +26,7 @@ namespace Prewired.Package.Tests
         {
             using var package = _packages.Open(Prewired);
             var files = Files(package);
-            foreach (var framework in new[] { "net8.0", "net9.0", "net10.0" })
+            foreach (var framework in Frameworks)
             {
                 Assert.Contains($"lib/{framework}/Prewired.dll", files);
                 Assert.Contains($"lib/{framework}/Prewired.xml", files);
@@ -34,9 +35,12 @@ namespace Prewired.Package.Tests
             Assert.Contains(AnalyzerFolder + "Prewired.Generator.dll", files);
             Assert.Contains(AnalyzerFolder + "Prewired.Analyzers.dll", files);
             Assert.Contains(AnalyzerFolder + "Prewired.CodeFixes.dll", files);
-            Assert.Contains("buildTransitive/Prewired.props", files);
-            Assert.Contains("buildTransitive/Prewired.targets", files);
-            Assert.Contains("buildTransitive/Prewired.AnalyzerScope.targets", files);
+            // Under a framework folder, never at the root: root files count as "any framework", and NuGet would then take
+            // the package for a target no lib folder serves (restore passes, every marked method fails with CS0246).
+            Assert.Contains("buildTransitive/netstandard2.0/Prewired.props", files);
+            Assert.Contains("buildTransitive/netstandard2.0/Prewired.targets", files);
+            Assert.Contains("buildTransitive/netstandard2.0/Prewired.AnalyzerScope.targets", files);
+            Assert.DoesNotContain(files, f => f.StartsWith("buildTransitive/", StringComparison.Ordinal) && f.Count(c => c == '/') < 2);
             Assert.Contains("README.md", files);
             Assert.Contains("icon.png", files);
             // Nothing else ships: no generator or analyzer under lib/, no stray build output.
@@ -71,7 +75,7 @@ namespace Prewired.Package.Tests
         }
 
         [Fact]
-        public void Prewired_metadata_license_readme_icon_tags_repository_and_no_dependencies()
+        public void Prewired_metadata_license_readme_icon_tags_repository_and_dependencies_only_for_netstandard2_0()
         {
             using var package = _packages.Open(Prewired);
             var metadata = Nuspec(package);
@@ -82,8 +86,13 @@ namespace Prewired.Package.Tests
             Assert.False(string.IsNullOrWhiteSpace(Value(metadata, "releaseNotes")));
             var repository = metadata.Elements().Single(e => e.Name.LocalName == "repository");
             Assert.Equal("https://github.com/prewired/prewired", (string?)repository.Attribute("url"));
-            // The generator and analyzers are packed files, not package dependencies.
-            Assert.DoesNotContain(metadata.Descendants(), e => e.Name.LocalName == "dependency");
+            // The generator and analyzers are packed files, not package dependencies. Only the netstandard2.0 build takes
+            // packages: ValueTask and IAsyncDisposable, which net8.0+ have in the framework.
+            var groups = metadata.Descendants().Where(e => e.Name.LocalName == "group")
+                .ToDictionary(g => (string)g.Attribute("targetFramework")!, g => g.Elements().Select(d => (string)d.Attribute("id")!).OrderBy(id => id, StringComparer.Ordinal).ToList());
+            Assert.Equal(new[] { ".NETStandard2.0", "net10.0", "net8.0", "net9.0" }, groups.Keys.OrderBy(k => k, StringComparer.Ordinal));
+            Assert.Equal(new[] { "Microsoft.Bcl.AsyncInterfaces", "System.Threading.Tasks.Extensions" }, groups[".NETStandard2.0"]);
+            Assert.All(groups.Where(g => g.Key != ".NETStandard2.0"), g => Assert.Empty(g.Value));
         }
 
         [Fact]
@@ -92,10 +101,11 @@ namespace Prewired.Package.Tests
             using var package = _packages.Open(DependencyInjection);
             var files = Files(package);
             Assert.Contains("lib/net8.0/Prewired.DependencyInjection.dll", files);
+            Assert.Contains("lib/netstandard2.0/Prewired.DependencyInjection.dll", files);
             Assert.DoesNotContain(files, f => f.StartsWith("analyzers/", StringComparison.Ordinal));
             var dependencies = Nuspec(package).Descendants().Where(e => e.Name.LocalName == "dependency").ToList();
             var prewired = dependencies.Where(d => (string?)d.Attribute("id") == "Prewired").ToList();
-            Assert.Equal(3, prewired.Count); // one per target framework
+            Assert.Equal(Frameworks.Length, prewired.Count); // one per target framework
             // The generator must flow to whoever references only this package: nothing of Prewired is excluded.
             Assert.All(prewired, d => Assert.Null(d.Attribute("exclude")));
             Assert.Contains(dependencies, d => (string?)d.Attribute("id") == "Microsoft.Extensions.DependencyInjection.Abstractions");
@@ -108,7 +118,7 @@ namespace Prewired.Package.Tests
             {
                 using var package = _packages.Open(symbols);
                 var pdbs = Files(package).Where(f => f.EndsWith(".pdb", StringComparison.Ordinal)).ToList();
-                Assert.Equal(3, pdbs.Count);
+                Assert.Equal(Frameworks.Length, pdbs.Count);
                 foreach (var entry in package.Entries.Where(e => e.FullName.EndsWith(".pdb", StringComparison.Ordinal)))
                 {
                     using var stream = entry.Open();

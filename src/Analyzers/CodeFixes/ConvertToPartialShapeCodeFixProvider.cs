@@ -14,7 +14,8 @@ namespace Prewired.CodeFixes
     /// PW0102 and PW0202: converts an ordinary async method to the partial shape. The method keeps its name, doc comment,
     /// attributes, modifiers and accessibility as a partial declaration marked <c>[TailAwait(nameof(XCoreAsync))]</c> or
     /// <c>[FastPath(nameof(XCoreAsync))]</c>; its body moves, unchanged, to a new private async method right after it.
-    /// Containing types become partial and <c>using Prewired;</c> is added when missing.
+    /// Containing types become partial and <c>using Prewired;</c> is added when missing (outside any <c>#if</c> block). A header
+    /// split by an <c>#if</c> group is converted in the active branch only (<see cref="ConditionalHeader"/>).
     /// </summary>
     [ExportCodeFixProvider(Microsoft.CodeAnalysis.LanguageNames.CSharp, Name = nameof(ConvertToPartialShapeCodeFixProvider)), Shared]
     public sealed class ConvertToPartialShapeCodeFixProvider : PrewiredCodeFixProvider
@@ -34,6 +35,8 @@ namespace Prewired.CodeFixes
             if (token.Parent is not MethodDeclarationSyntax method || method.Identifier != token) yield break;
             if (session.Model.GetDeclaredSymbol(method, session.CancellationToken) is not IMethodSymbol symbol) yield break;
             if (method.Body is null && method.ExpressionBody is null) yield break;
+            // Directives inside the header in a shape the conversion cannot keep valid for every configuration: no offer.
+            if (!ConditionalHeader.CanConvert(method, out _)) yield break;
 
             var kind = diagnostic.Id == DiagnosticIds.TailAwaitCandidate ? MarkKind.TailAwait : MarkKind.FastPath;
             var preview = MemberNames.CoreName(symbol.Name, session.ReservedNames(symbol.ContainingType));
@@ -49,8 +52,20 @@ namespace Prewired.CodeFixes
         {
             var coreName = session.TakeCoreName(symbol.ContainingType, symbol.Name);
             var attribute = PartialSyntax.ParseAttributeList($"[{session.AttributeName(kind, method.SpanStart)}({PartialSyntax.NameOf(coreName)})]");
-            session.Editor.InsertAfter(method, PartialSyntax.ToBodyMethod(method, coreName, session.EndOfLine));
-            session.Editor.ReplaceNode(method, (current, _) => PartialSyntax.ToPartialDeclaration((MethodDeclarationSyntax)current, attribute, session.EndOfLine));
+            if (ConditionalHeader.CanConvert(method, out var split) && split is not null)
+            {
+                // An #if group splits the header: it now wraps both members, the other branches keep the original method.
+                var body = PartialSyntax.ToBodyMethod(split.Active, coreName, session.EndOfLine);
+                var declaration = PartialSyntax.ToPartialDeclaration(split.Active, attribute, session.EndOfLine);
+                session.Editor.InsertAfter(method, body.WithTrailingTrivia(body.GetTrailingTrivia().AddRange(split.After)));
+                session.Editor.ReplaceNode(method, declaration.WithLeadingTrivia(split.Before.AddRange(declaration.GetLeadingTrivia())));
+            }
+            else
+            {
+                session.Editor.InsertAfter(method, PartialSyntax.ToBodyMethod(method, coreName, session.EndOfLine));
+                session.Editor.ReplaceNode(method, (current, _) => PartialSyntax.ToPartialDeclaration((MethodDeclarationSyntax)current, attribute, session.EndOfLine));
+            }
+
             session.MakeContainingTypesPartial(method);
         }
     }

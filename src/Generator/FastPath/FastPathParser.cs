@@ -62,7 +62,8 @@ namespace Prewired.Generator.FastPath
                     {
                         (layout, continuation) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
                         syncLines = new CodeLines();
-                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body), layout);
+                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
+                            TargetFeatures.Of(context.SemanticModel.Compilation), layout);
                     }
                 }
                 catch (System.Exception exception) when (exception is not System.OperationCanceledException)
@@ -223,9 +224,9 @@ namespace Prewired.Generator.FastPath
             return continuation is null ? (null, null) : (layout, continuation);
         }
 
-        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, ContinuationLayout? layout)
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout)
         {
-            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments, layout);
+            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments, features, layout);
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)

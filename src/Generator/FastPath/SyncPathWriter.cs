@@ -35,13 +35,15 @@ namespace Prewired.Generator.FastPath
 
         // "<T>" for a generic method: the continuations are generic like it, and a call cannot always infer their type arguments.
         private readonly string _typeArguments;
+        private readonly TargetFeatures _features;
 
         // The one continuation's parameters, when the method has one (else a continuation per await, named prefix + index).
         private readonly ContinuationLayout? _layout;
 
-        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, ContinuationLayout? layout = null)
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout = null)
         {
             _layout = layout;
+            _features = features;
             _typeArguments = typeArguments;
             _lowering = lowering;
             _lines = lines;
@@ -286,7 +288,10 @@ namespace Prewired.Generator.FastPath
                 // completed faulted or canceled goes to the continuation too, whose await throws there exactly as the
                 // async method's await would; the synchronous path only ever reads a successful result.
                 _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
-                HandOff(split, $"!{split.AwaitableVariable}.IsCompletedSuccessfully", Resume(split.AwaitableVariable));
+                var notCompletedSuccessfully = !taskKind.IsValueTask()
+                    ? _features.TaskNotCompletedSuccessfully(split.AwaitableVariable)
+                    : $"!{split.AwaitableVariable}.IsCompletedSuccessfully";
+                HandOff(split, notCompletedSuccessfully, Resume(split.AwaitableVariable));
                 result = taskKind is ReturnKind.TaskOfT or ReturnKind.ValueTaskOfT ? $"{split.AwaitableVariable}.Result" : null;
                 discard = taskKind switch
                 {

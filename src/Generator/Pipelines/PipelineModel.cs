@@ -11,7 +11,7 @@ namespace Prewired.Generator.Pipelines
     /// <param name="EntryContext">The context <c>Invoke</c> takes, fully qualified.</param>
     /// <param name="ConstructorModifier">public, or internal when a stage type is less visible than the class.</param>
     /// <param name="InvokeModifier">public, or internal when the context type is less visible than the class.</param>
-    /// <param name="HideFrames">Whether StackTraceHiddenAttribute exists (.NET 6 and later) to hide generated frames.</param>
+    /// <param name="HideFrames">Whether the target has StackTraceHiddenAttribute (.NET 6 and later) to hide generated frames.</param>
     /// <param name="Stages">The stages, in order; the last is the terminator.</param>
     /// <param name="Registration">The dependency-injection registration, when Prewired.DependencyInjection is referenced.</param>
     internal sealed record PipelineModel(

@@ -3,6 +3,7 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Prewired.Generator.Analysis.Pipelines;
+using Prewired.Generator.Emit;
 using Prewired.Generator.Model;
 using Prewired.Generator.Parsing;
 
@@ -46,7 +47,7 @@ namespace Prewired.Generator.Pipelines
                 entry.ToDisplayString(TypeFormat),
                 EffectiveAccessibility.MemberModifier(pipelineLevel, stagesLevel),
                 EffectiveAccessibility.MemberModifier(pipelineLevel, EffectiveAccessibility.Of(entry)),
-                compilation.GetTypeByMetadataName("System.Diagnostics.StackTraceHiddenAttribute") is not null,
+                TargetFeatures.Of(compilation).StackTraceHidden,
                 StageModels(stages).ToEquatableArray(),
                 registration);
         }

@@ -1,4 +1,6 @@
+using System;
 using System.ComponentModel;
+using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Threading;
 
@@ -13,10 +15,21 @@ namespace Prewired.CompilerServices
     /// The shape is chosen for speed (PRODUCT.md §1.1): two reads on entry, two reads and two reference comparisons on
     /// exit, and the restore in a cold, non-inlined call. A try/finally scope costs more than the async method it replaces.
     /// The generator emits the guard only where the synchronous part can change either context.
+    /// <para>
+    /// The netstandard2.0 build restores through the same public <c>ExecutionContext.Restore</c> where the runtime has it
+    /// (.NET Core 3.0 and later, found once by reflection). Elsewhere (.NET Framework, Mono, .NET Core 2.x) no public API
+    /// puts a captured context back on the thread, and <see cref="ExecutionContext.Capture"/> returns a new copy on each
+    /// call there, so the guard says it cannot restore (<see cref="IsFlowSuppressed"/>) and generated code runs the async
+    /// body instead, whose builder restores both contexts: exact, at the async method's cost.
+    /// </para>
     /// </remarks>
     [EditorBrowsable(EditorBrowsableState.Never)]
     public readonly struct AsyncContextGuard
     {
+#if !NET
+        private static readonly Action<ExecutionContext>? s_restore = FindRestore();
+#endif
+
         private readonly ExecutionContext? _executionContext;
         private readonly SynchronizationContext? _synchronizationContext;
 
@@ -31,13 +44,18 @@ namespace Prewired.CompilerServices
         public static AsyncContextGuard Capture() => new(ExecutionContext.Capture(), SynchronizationContext.Current);
 
         /// <summary>
-        /// True when ExecutionContext flow was suppressed on entry. The public API then has no object naming the
-        /// thread's context to restore, so generated code calls the async body instead, whose builder restores it.
+        /// True when the guard cannot restore the ExecutionContext: flow was suppressed on entry (the public API then has
+        /// no object naming the thread's context to restore), or, for the netstandard2.0 build, the runtime has no
+        /// <c>ExecutionContext.Restore</c>. Generated code then calls the async body instead, whose builder restores it.
         /// </summary>
         public bool IsFlowSuppressed
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
+#if NET
             get => _executionContext is null;
+#else
+            get => _executionContext is null || s_restore is null;
+#endif
         }
 
         /// <summary>Restores both contexts if the synchronous part changed them, then returns <paramref name="value"/>.</summary>
@@ -66,8 +84,22 @@ namespace Prewired.CompilerServices
             // never gets here in that state.
             if (_executionContext is not null && !ReferenceEquals(ExecutionContext.Capture(), _executionContext))
             {
+#if NET
                 ExecutionContext.Restore(_executionContext);
+#else
+                s_restore!(_executionContext);
+#endif
             }
         }
+
+#if !NET
+        // Public since .NET Core 3.0, so a public lookup (no private member, nothing that changes between versions).
+        private static Action<ExecutionContext>? FindRestore()
+        {
+            MethodInfo? restore = typeof(ExecutionContext).GetMethod(
+                "Restore", BindingFlags.Public | BindingFlags.Static, binder: null, new[] { typeof(ExecutionContext) }, modifiers: null);
+            return restore is null ? null : (Action<ExecutionContext>)Delegate.CreateDelegate(typeof(Action<ExecutionContext>), restore);
+        }
+#endif
     }
 }

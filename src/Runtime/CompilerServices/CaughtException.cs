@@ -17,7 +17,9 @@ namespace Prewired.CompilerServices
     public static class CaughtException
     {
         /// <summary>Throws <paramref name="exception"/> again with its original stack trace; never returns.</summary>
-        [StackTraceHidden]
+#if NET
+        [StackTraceHidden] // .NET 6+; elsewhere this frame shows in the rethrown exception's trace
+#endif
         public static Exception Rethrow(Exception exception)
         {
             ExceptionDispatchInfo.Capture(exception).Throw();

@@ -51,7 +51,12 @@ namespace Prewired.CompilerServices
         /// <summary>Tail await of a <see cref="Task{TResult}"/> in a method returning <see cref="ValueTask{TResult}"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static ValueTask<TResult> AsValueTask<TResult>(Task<TResult> task)
+#if NET
             => task.IsCompletedSuccessfully ? new ValueTask<TResult>(task.Result) : task.IsCompleted ? CompletedAsValueTask(task.GetAwaiter()) : new ValueTask<TResult>(task);
+#else
+            // Task.IsCompletedSuccessfully is .NET Core 2.0+ only; the status test is the same check.
+            => task.Status == TaskStatus.RanToCompletion ? new ValueTask<TResult>(task.Result) : task.IsCompleted ? CompletedAsValueTask(task.GetAwaiter()) : new ValueTask<TResult>(task);
+#endif
 
         /// <summary>Tail await of a <see cref="ValueTask"/> in a method returning <see cref="ValueTask"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -50,7 +50,11 @@ namespace Prewired.Tests.Harness
         }
 
         /// <summary>Emits and loads <paramref name="compilation"/> as it is; <paramref name="run"/> only adds detail to failures.</summary>
-        public static LoadedAssembly Load(Compilation compilation, GeneratorRun? run = null)
+        /// <param name="privateAssemblies">
+        /// Assemblies the load context takes from these files (simple name to path) instead of sharing the default
+        /// context's: e.g. Prewired's netstandard2.0 build for code compiled against <see cref="TestReferences.NetStandard20"/>.
+        /// </param>
+        public static LoadedAssembly Load(Compilation compilation, GeneratorRun? run = null, IReadOnlyDictionary<string, string>? privateAssemblies = null)
         {
             using var pe = new MemoryStream();
             using var pdb = new MemoryStream();
@@ -67,7 +71,7 @@ namespace Prewired.Tests.Harness
 
             pe.Position = 0;
             pdb.Position = 0;
-            return new LoadedAssembly(compilation.AssemblyName!, pe, pdb);
+            return new LoadedAssembly(compilation.AssemblyName!, pe, pdb, privateAssemblies);
         }
     }
 
@@ -76,9 +80,9 @@ namespace Prewired.Tests.Harness
     {
         private readonly AssemblyLoadContext _context;
 
-        internal LoadedAssembly(string name, Stream pe, Stream pdb)
+        internal LoadedAssembly(string name, Stream pe, Stream pdb, IReadOnlyDictionary<string, string>? privateAssemblies = null)
         {
-            _context = new AssemblyLoadContext(name, isCollectible: true);
+            _context = privateAssemblies is null ? new AssemblyLoadContext(name, isCollectible: true) : new PrivateAssembliesContext(name, privateAssemblies);
             Assembly = _context.LoadFromStream(pe, pdb);
             Context = new WeakReference(_context);
         }
@@ -116,5 +120,17 @@ namespace Prewired.Tests.Harness
         }
 
         public void Dispose() => _context.Unload();
+
+        /// <summary>Loads the named assemblies from their files into this context; everything else from the default context.</summary>
+        private sealed class PrivateAssembliesContext : AssemblyLoadContext
+        {
+            private readonly IReadOnlyDictionary<string, string> _paths;
+
+            public PrivateAssembliesContext(string name, IReadOnlyDictionary<string, string> paths)
+                : base(name, isCollectible: true) => _paths = paths;
+
+            protected override Assembly? Load(AssemblyName assemblyName)
+                => assemblyName.Name is { } simple && _paths.TryGetValue(simple, out var path) ? LoadFromAssemblyPath(path) : null;
+        }
     }
 }

@@ -36,6 +36,12 @@ namespace Prewired.Tests.Harness
         /// <summary>Applies .editorconfig / .globalconfig severities (dotnet_diagnostic.ID.severity) to the compilation.</summary>
         public SyntaxTreeOptionsProvider? SyntaxTreeOptions { get; init; }
 
+        /// <summary>
+        /// The consuming project's target: its references decide what generated code may use. For
+        /// <see cref="TestTarget.NetStandard20"/>, <see cref="AdditionalAssemblies"/> (built for net10.0) are not referenced.
+        /// </summary>
+        public TestTarget Target { get; init; } = TestTarget.Net;
+
         public CSharpParseOptions ParseOptions =>
             new(LanguageVersion, DocumentationMode, SourceCodeKind.Regular, PreprocessorSymbols);
     }
@@ -72,8 +78,18 @@ namespace Prewired.Tests.Harness
             return CSharpCompilation.Create(
                 settings.AssemblyName,
                 trees,
-                TestReferences.WithAssemblies(settings.AdditionalAssemblies.ToArray()),
+                settings.Target == TestTarget.NetStandard20 ? TestReferences.NetStandard20 : TestReferences.WithAssemblies(settings.AdditionalAssemblies.ToArray()),
                 options);
         }
+    }
+
+    /// <summary>The reference sets a test compilation can target.</summary>
+    public enum TestTarget
+    {
+        /// <summary>The running framework's reference pack (net10.0) and Prewired's build for it.</summary>
+        Net,
+
+        /// <summary><see cref="TestReferences.NetStandard20"/>: what net462+ and netstandard2.0 projects compile against.</summary>
+        NetStandard20,
     }
 }

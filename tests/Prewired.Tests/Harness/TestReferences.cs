@@ -49,6 +49,33 @@ namespace Prewired.Tests.Harness
         public static ImmutableArray<MetadataReference> WithAssemblies(params Assembly[] assemblies) =>
             assemblies.Length == 0 ? Default : Default.AddRange(assemblies.Select(FromAssembly).Distinct().Where(r => !Default.Contains(r)));
 
+        /// <summary>
+        /// What a netstandard2.0 (or, for Prewired's purposes, net462+) project referencing the Prewired package compiles
+        /// against: the netstandard2.0 reference assemblies, System.Threading.Tasks.Extensions, Microsoft.Bcl.AsyncInterfaces
+        /// and Prewired's netstandard2.0 build. No Task.IsCompletedSuccessfully, no [StackTraceHidden].
+        /// </summary>
+        public static ImmutableArray<MetadataReference> NetStandard20 => s_netStandard20.Value;
+
+        private static readonly Lazy<ImmutableArray<MetadataReference>> s_netStandard20 = new(() =>
+            Directory.EnumerateFiles(NetStandard20Path("ReferenceDirectory"), "*.dll")
+                .OrderBy(f => f, StringComparer.Ordinal)
+                .Concat(new[] { NetStandard20Path("ThreadingTasksExtensions"), NetStandard20Path("BclAsyncInterfaces"), NetStandard20Path("PrewiredRuntime") })
+                .Select(f => (MetadataReference)MetadataReference.CreateFromFile(f))
+                .ToImmutableArray());
+
+        /// <summary>A file of the netstandard2.0 set, by its name in the test project's assembly metadata (Prewired.Tests.csproj).</summary>
+        public static string NetStandard20Path(string name)
+        {
+            string key = "NetStandard20." + name;
+            string? path = typeof(TestReferences).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().SingleOrDefault(a => a.Key == key)?.Value;
+            if (path is null || !(File.Exists(path) || Directory.Exists(path)))
+            {
+                throw new InvalidOperationException($"The netstandard2.0 reference '{key}' is not on disk ('{path}'): restore and build the test project (it builds Prewired for netstandard2.0).");
+            }
+
+            return path;
+        }
+
         /// <summary>A cached reference to an assembly loaded from disk.</summary>
         public static MetadataReference FromAssembly(Assembly assembly)
         {

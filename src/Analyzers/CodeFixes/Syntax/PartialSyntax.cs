@@ -61,6 +61,8 @@ namespace Prewired.CodeFixes.Syntax
                     // After the last attribute list, laid out as the method's header was after it (own line or same line).
                     var last = attributeLists[attributeLists.Count - 1];
                     addedAttribute = addedAttribute.WithLeadingTrivia(headerLeading).WithTrailingTrivia(last.GetTrailingTrivia());
+                    // Said once: an '#endif' closing an attribute's #if block sits in this trivia and now leads the new attribute.
+                    headerLeading = Layout.TrailingWhitespace(headerLeading);
                 }
 
                 attributeLists = attributeLists.Add(addedAttribute);
