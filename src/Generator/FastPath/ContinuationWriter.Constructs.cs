@@ -393,7 +393,7 @@ namespace Prewired.Generator.FastPath
             _lines.OpenBrace();
             WriteList(usingStatement.Statement is BlockSyntax block ? block.Statements : new[] { usingStatement.Statement });
             _lines.CloseBrace();
-            WriteFinally(lowering.DisposeStatement);
+            WriteFinally(DisposeStatement(lowering));
         }
 
         /// <summary><c>using var r = e;</c> and the rest of its block: the rest is the try, the finally disposes r.</summary>
@@ -422,8 +422,12 @@ namespace Prewired.Generator.FastPath
             _lines.OpenBrace();
             WriteList(rest);
             _lines.CloseBrace();
-            WriteFinally(lowering.DisposeStatement);
+            WriteFinally(DisposeStatement(lowering));
         }
+
+        /// <summary>The disposal, naming a declared resource as the continuation does (renamed when another variable has its name).</summary>
+        private string DisposeStatement(UsingLowering lowering)
+            => lowering.Resource is { } resource && _layout.IsLive(resource) ? UsingLowering.DisposeOf(_layout.NameOf(resource)) : lowering.DisposeStatement;
 
         /// <summary>The continuation is an async method: its finally always runs (no hand-off to leave it to).</summary>
         private void WriteFinally(string statement)

@@ -210,7 +210,10 @@ namespace Prewired.Generator.FastPath
 
         public string ResourceType { get; }
 
-        public string DisposeStatement => $"global::Prewired.CompilerServices.Disposal.Dispose(ref {ResourceVariable});";
+        public string DisposeStatement => DisposeOf(ResourceVariable);
+
+        /// <summary>The disposal of the resource under the name <paramref name="variable"/> (a continuation may rename it).</summary>
+        public static string DisposeOf(string variable) => $"global::Prewired.CompilerServices.Disposal.Dispose(ref {variable});";
     }
 
     /// <summary>

@@ -257,6 +257,38 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0 },
             },
+
+            // FastPathNotSplitTests, with the one-continuation emitter: two using resources of sibling scopes share a name;
+            // the continuation renamed them but disposed the old name (CS0103 in the generated code).
+            new("G14_SameNamedUsingResourcesOfSiblingScopes", "Task<int>", """
+                {
+                    using (var resource = new Logged(env, "a"))
+                    {
+                        await env.T(0);
+                    }
+
+                    if (v == 0)
+                    {
+                        using var resource = new Logged(env, "b");
+                        var value = await env.TR(1, 7);
+                        return value;
+                    }
+
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private sealed class Logged : IDisposable
+                    {
+                        private readonly Env _env;
+                        private readonly string _name;
+                        public Logged(Env env, string name) { _env = env; _name = name; env.Log("open " + name); }
+                        public void Dispose() => _env.Log("dispose " + _name);
+                    }
+                    """,
+            },
         };
     }
 }

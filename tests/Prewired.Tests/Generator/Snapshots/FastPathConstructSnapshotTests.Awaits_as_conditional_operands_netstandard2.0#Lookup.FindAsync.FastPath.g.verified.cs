@@ -35,7 +35,7 @@ partial class Lookup
         else
         {
             var __awaitable0 = LoadAsync(key);
-            if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume0(__awaitable0, key, refresh);
+            if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(0, __awaitable0, default!, default!, key, refresh, default!, default!);
             __spill0 = __awaitable0.Result;
         }
         var name = __spill0;
@@ -43,7 +43,7 @@ partial class Lookup
         if (refresh)
         {
             var __awaitable1 = ExpiredAsync(key);
-            if (!__awaitable1.IsCompletedSuccessfully) return FindAsync__Resume1(__awaitable1, key, refresh, name);
+            if (!__awaitable1.IsCompletedSuccessfully) return FindAsync__Resume(1, default!, __awaitable1, default!, key, refresh, name, default!);
             __spill1 = __awaitable1.Result;
         }
         else
@@ -53,14 +53,14 @@ partial class Lookup
         if (__spill1)
         {
             var __awaitable2 = LoadAsync(key);
-            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume2(__awaitable2, key, refresh);
+            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(2, __awaitable2, default!, default!, key, refresh, default!, default!);
             name = __awaitable2.Result;
         }
         long __spill3;
         if (name.Length > 3)
         {
             var __awaitable3 = CountAsync(name);
-            if (!__awaitable3.IsCompletedSuccessfully) return FindAsync__Resume3(__awaitable3, key, refresh, name);
+            if (!__awaitable3.IsCompletedSuccessfully) return FindAsync__Resume(3, default!, default!, __awaitable3, key, refresh, name, default!);
             __spill3 = __awaitable3.Result;
         }
         else
@@ -72,84 +72,101 @@ partial class Lookup
         if (refresh)
         {
             var __awaitable4 = LoadAsync(name);
-            if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume4(__awaitable4, key, refresh, name, length);
+            if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(4, __awaitable4, default!, default!, key, refresh, name, length);
             __spill4 = __awaitable4.Result;
         }
         else
         {
             var __awaitable5 = LoadAsync(key);
-            if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume5(__awaitable5, key, refresh, name, length);
+            if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(5, __awaitable5, default!, default!, key, refresh, name, length);
             __spill4 = __awaitable5.Result;
         }
         var other = __spill4;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((int)length + other.Length);
     }
 
-    /// <summary>Resumes 'FindCoreAsync' at await #0 (<c>await LoadAsync(key)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'FindCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1 <c>await ExpiredAsync(key)</c>; 2 <c>await LoadAsync(key)</c>; 3 <c>await CountAsync(name)</c>; 4 <c>await LoadAsync(name)</c>; 5 <c>await LoadAsync(key)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume0(global::System.Threading.Tasks.Task<string> __awaitable, string key, bool refresh)
+    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume(int __state, global::System.Threading.Tasks.Task<string> __awaitable0, global::System.Threading.Tasks.ValueTask<bool> __awaitable1, global::System.Threading.Tasks.ValueTask<long> __awaitable2, string key, bool refresh, string name, long length)
     {
-        string __spill0 = await __awaitable;
-        var name = __spill0;
-        if (refresh && await ExpiredAsync(key)) name = await LoadAsync(key);
-        var length = name.Length > 3 ? await CountAsync(name) : 0L;
-        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
-        return (int)length + other.Length;
-    }
-
-    /// <summary>Resumes 'FindCoreAsync' at await #1 (<c>await ExpiredAsync(key)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume1(global::System.Threading.Tasks.ValueTask<bool> __awaitable, string key, bool refresh, string name)
-    {
-        bool __spill1 = await __awaitable;
-        if (__spill1) name = await LoadAsync(key);
-        var length = name.Length > 3 ? await CountAsync(name) : 0L;
-        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
-        return (int)length + other.Length;
-    }
-
-    /// <summary>Resumes 'FindCoreAsync' at await #2 (<c>await LoadAsync(key)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume2(global::System.Threading.Tasks.Task<string> __awaitable, string key, bool refresh)
-    {
-        string name;
-        name = await __awaitable;
-        var length = name.Length > 3 ? await CountAsync(name) : 0L;
-        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
-        return (int)length + other.Length;
-    }
-
-    /// <summary>Resumes 'FindCoreAsync' at await #3 (<c>await CountAsync(name)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume3(global::System.Threading.Tasks.ValueTask<long> __awaitable, string key, bool refresh, string name)
-    {
-        long __spill3 = await __awaitable;
-        var length = __spill3;
-        var other = refresh ? await LoadAsync(name) : await LoadAsync(key);
-        return (int)length + other.Length;
-    }
-
-    /// <summary>Resumes 'FindCoreAsync' at await #4 (<c>await LoadAsync(name)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume4(global::System.Threading.Tasks.Task<string> __awaitable, string key, bool refresh, string name, long length)
-    {
-        string __spill4 = await __awaitable;
+        bool __spill1 = default!;
+        switch (__state)
+        {
+            case 0: goto __conditional0; // await LoadAsync(key)
+            case 1: goto __conditional1; // await ExpiredAsync(key)
+            case 2: goto __if2; // await LoadAsync(key)
+            case 3: goto __conditional3; // await CountAsync(name)
+            case 4: goto __conditional4; // await LoadAsync(name)
+            default: goto __conditional4; // await LoadAsync(key)
+        }
+        __conditional0:
+        string __spill0;
+        if (__state < 0 && (_cached) is { } __left0)
+        {
+            __spill0 = __left0;
+        }
+        else
+        {
+            if (__state >= 0) { __state = -1; goto __resume0; } // await LoadAsync(key)
+            __awaitable0 = LoadAsync(key);
+            __resume0:
+            __spill0 = await __awaitable0;
+        }
+        name = __spill0;
+        __conditional1:
+        if (__state >= 0 || (refresh))
+        {
+            if (__state >= 0) { __state = -1; goto __resume1; } // await ExpiredAsync(key)
+            __awaitable1 = ExpiredAsync(key);
+            __resume1:
+            __spill1 = await __awaitable1;
+        }
+        else
+        {
+            __spill1 = false;
+        }
+        __if2:
+        if (__state >= 0 || (__spill1))
+        {
+            if (__state >= 0) { __state = -1; goto __resume2; } // await LoadAsync(key)
+            __awaitable0 = LoadAsync(key);
+            __resume2:
+            name = await __awaitable0;
+        }
+        __conditional3:
+        long __spill3;
+        if (__state >= 0 || (name.Length > 3))
+        {
+            if (__state >= 0) { __state = -1; goto __resume3; } // await CountAsync(name)
+            __awaitable2 = CountAsync(name);
+            __resume3:
+            __spill3 = await __awaitable2;
+        }
+        else
+        {
+            __spill3 = 0L;
+        }
+        length = __spill3;
+        __conditional4:
+        string __spill4;
+        if (__state == 4 || __state < 0 && (refresh))
+        {
+            if (__state >= 0) { __state = -1; goto __resume4; } // await LoadAsync(name)
+            __awaitable0 = LoadAsync(name);
+            __resume4:
+            __spill4 = await __awaitable0;
+        }
+        else
+        {
+            if (__state >= 0) { __state = -1; goto __resume5; } // await LoadAsync(key)
+            __awaitable0 = LoadAsync(key);
+            __resume5:
+            __spill4 = await __awaitable0;
+        }
         var other = __spill4;
         return (int)length + other.Length;
     }
-
-    /// <summary>Resumes 'FindCoreAsync' at await #5 (<c>await LoadAsync(key)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume5(global::System.Threading.Tasks.Task<string> __awaitable, string key, bool refresh, string name, long length)
-    {
-        string __spill5 = await __awaitable;
-        var other = __spill5;
-        return (int)length + other.Length;
-    }
+#nullable restore warnings
 }

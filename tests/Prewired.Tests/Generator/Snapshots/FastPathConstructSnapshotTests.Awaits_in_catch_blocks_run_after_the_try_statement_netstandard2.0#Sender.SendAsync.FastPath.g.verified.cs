@@ -39,7 +39,7 @@ partial class Sender
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return SendAsync__Resume0(__awaitable0);
+                    return SendAsync__Resume(0, __awaitable0, default!, message, default!);
                 }
                 __awaitable0.GetAwaiter().GetResult();
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<bool>(true);
@@ -58,7 +58,7 @@ partial class Sender
                 if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion)
                 {
                     __handedOff = true;
-                    return SendAsync__Resume1(__awaitable1, __caught0);
+                    return SendAsync__Resume(1, default!, __awaitable1, message, __caught0);
                 }
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
             }
@@ -72,46 +72,50 @@ partial class Sender
         }
     }
 
-    /// <summary>Resumes 'SendCoreAsync' at await #0 (<c>await WriteAsync(message)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'SendCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await WriteAsync(message)</c>; 1 <c>await LogAsync(e)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume0(global::System.Threading.Tasks.ValueTask __awaitable)
+    private async global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Threading.Tasks.Task __awaitable1, string message, global::System.Exception __caught0)
     {
         try
         {
-            await __awaitable;
-            return true;
-        }
-        catch (TimeoutException)
-        {
-            return false;
-        }
-        catch (Exception e) when (e is not OperationCanceledException)
-        {
-            await LogAsync(e);
-            throw;
+            switch (__state)
+            {
+                case 0: goto __try1; // await WriteAsync(message)
+                case 1: goto __catch2; // await LogAsync(e)
+            }
+            __try1:
+            try
+            {
+                if (__state >= 0) { __state = -1; goto __resume0; } // await WriteAsync(message)
+                __awaitable0 = WriteAsync(message);
+                __resume0:
+                await __awaitable0;
+                return true;
+            }
+            catch (TimeoutException)
+            {
+                return false;
+            }
+            catch (Exception e) when (e is not OperationCanceledException)
+            {
+                __caught0 = e;
+            }
+            __catch2:
+            {
+                if (__state >= 0) { __state = -1; goto __resume1; } // await LogAsync(e)
+                Exception e = (Exception)__caught0!;
+                __awaitable1 = LogAsync(e);
+                __resume1:
+                await __awaitable1;
+                throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
+            }
         }
         finally
         {
             Console.WriteLine("sent");
         }
     }
-
-    /// <summary>Resumes 'SendCoreAsync' at await #1 (<c>await LogAsync(e)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume1(global::System.Threading.Tasks.Task __awaitable, global::System.Exception __caught0)
-    {
-        {
-            try
-            {
-                await __awaitable;
-                throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
-            }
-            finally
-            {
-                Console.WriteLine("sent");
-            }
-        }
-    }
+#nullable restore warnings
 }

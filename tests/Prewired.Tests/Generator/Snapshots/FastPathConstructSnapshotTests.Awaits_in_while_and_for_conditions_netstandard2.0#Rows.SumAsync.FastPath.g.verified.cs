@@ -33,12 +33,12 @@ partial class Rows
         while (true)
         {
             var __awaitable0 = reader.ReadAsync();
-            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume0(__awaitable0, reader, limit, sum);
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, reader, limit, sum, default!);
             var __spill0 = __awaitable0.Result;
             if (!(__spill0)) break;
             if (reader.Current < 0) continue;
             var __awaitable1 = Value(reader.Current);
-            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume1(__awaitable1, reader, limit, sum);
+            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, reader, limit, sum, default!);
             var __spill1 = __awaitable1.Result;
             sum += __spill1;
             if (sum > limit) break;
@@ -47,7 +47,7 @@ partial class Rows
         {
             var __awaitable2 = reader.ReadAsync().ConfigureAwait(false);
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return SumAsync__Resume2(__awaitable2, reader, sum, i);
+            if (!__awaiter2.IsCompleted) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, reader, default!, sum, i);
             var __spill2 = __awaiter2.GetResult();
             if (!(__spill2)) break;
             sum += i;
@@ -55,7 +55,7 @@ partial class Rows
         while (true)
         {
             var __awaitable3 = Next(sum);
-            if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return SumAsync__Resume3(__awaitable3, sum);
+            if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, default!, default!, sum, default!);
             var __spill3 = __awaitable3.Result;
             if (!(__spill3 is { } next && next.Length > 0)) break;
             sum += next.Length;
@@ -63,117 +63,64 @@ partial class Rows
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at await #0 (<c>await reader.ReadAsync()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await reader.ReadAsync()</c>; 1 <c>await Value(reader.Current)</c>; 2 <c>await reader.ReadAsync().ConfigureAwait(false)</c>; 3 <c>await Next(sum)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume0(global::System.Threading.Tasks.ValueTask<bool> __awaitable, global::IReader reader, int limit, int sum)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable2, global::System.Threading.Tasks.Task<string?> __awaitable3, global::IReader reader, int limit, int sum, int i)
     {
+        bool __spill0 = default!;
+        switch (__state)
         {
-            {
-                var __spill0 = await __awaitable;
-                if (!(__spill0)) goto __resume0_break1;
-                {
-                    if (reader.Current < 0) goto __resume0_continue0;
-                    sum += await Value(reader.Current);
-                    if (sum > limit) goto __resume0_break1;
-                }
-            }
-            __resume0_continue0: ;
-            while (await reader.ReadAsync())
-            {
-                if (reader.Current < 0) continue;
-                sum += await Value(reader.Current);
-                if (sum > limit) break;
-            }
-            __resume0_break1: ;
+            case 0: goto __loop_while0; // await reader.ReadAsync()
+            case 1: goto __loop_while0; // await Value(reader.Current)
+            case 2: goto __loop_for1; // await reader.ReadAsync().ConfigureAwait(false)
+            default: goto __loop_while2; // await Next(sum)
         }
-        for (var i = 0; await reader.ReadAsync().ConfigureAwait(false); i++)
+        __loop_while0:
+        while (true)
         {
+            switch (__state)
+            {
+                case 0: __state = -1; goto __resume0; // await reader.ReadAsync()
+                case 1: __state = -1; goto __resume1; // await Value(reader.Current)
+            }
+            __awaitable0 = reader.ReadAsync();
+            __resume0:
+            __spill0 = await __awaitable0;
+            if (!(__spill0)) break;
+            if (reader.Current < 0) continue;
+            __awaitable1 = Value(reader.Current);
+            __resume1:
+            var __spill1 = await __awaitable1;
+            sum += __spill1;
+            if (sum > limit) break;
+        }
+        __loop_for1:
+        if (__state < 0)
+        {
+            i = 0;
+        }
+        for (;; i++)
+        {
+            if (__state >= 0) { __state = -1; goto __resume2; } // await reader.ReadAsync().ConfigureAwait(false)
+            __awaitable2 = reader.ReadAsync().ConfigureAwait(false);
+            __resume2:
+            var __spill2 = await __awaitable2;
+            if (!(__spill2)) break;
             sum += i;
         }
-        while (await Next(sum) is { } next && next.Length > 0)
+        __loop_while2:
+        while (true)
         {
+            if (__state >= 0) { __state = -1; goto __resume3; } // await Next(sum)
+            __awaitable3 = Next(sum);
+            __resume3:
+            var __spill3 = await __awaitable3;
+            if (!(__spill3 is { } next && next.Length > 0)) break;
             sum += next.Length;
         }
         return sum;
     }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #1 (<c>await Value(reader.Current)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume1(global::System.Threading.Tasks.ValueTask<int> __awaitable, global::IReader reader, int limit, int sum)
-    {
-        {
-            {
-                var __spill1 = await __awaitable;
-                sum += __spill1;
-                if (sum > limit) goto __resume1_break0;
-            }
-            while (await reader.ReadAsync())
-            {
-                if (reader.Current < 0) continue;
-                sum += await Value(reader.Current);
-                if (sum > limit) break;
-            }
-            __resume1_break0: ;
-        }
-        for (var i = 0; await reader.ReadAsync().ConfigureAwait(false); i++)
-        {
-            sum += i;
-        }
-        while (await Next(sum) is { } next && next.Length > 0)
-        {
-            sum += next.Length;
-        }
-        return sum;
-    }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #2 (<c>await reader.ReadAsync().ConfigureAwait(false)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume2(global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable, global::IReader reader, int sum, int i)
-    {
-        {
-            {
-                var __spill2 = await __awaitable;
-                if (!(__spill2)) goto __resume2_break0;
-                {
-                    sum += i;
-                }
-            }
-            i++;
-            for (; await reader.ReadAsync().ConfigureAwait(false); i++)
-            {
-                sum += i;
-            }
-            __resume2_break0: ;
-        }
-        while (await Next(sum) is { } next && next.Length > 0)
-        {
-            sum += next.Length;
-        }
-        return sum;
-    }
-
-    /// <summary>Resumes 'SumCoreAsync' at await #3 (<c>await Next(sum)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume3(global::System.Threading.Tasks.Task<string?> __awaitable, int sum)
-    {
-        {
-            {
-                var __spill3 = await __awaitable;
-                if (!(__spill3 is { } next && next.Length > 0)) goto __resume3_break0;
-                {
-                    sum += next.Length;
-                }
-            }
-            while (await Next(sum) is { } next && next.Length > 0)
-            {
-                sum += next.Length;
-            }
-            __resume3_break0: ;
-        }
-        return sum;
-    }
+#nullable restore warnings
 }

@@ -31,121 +31,82 @@ partial class Spilled
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int x)
     {
         var __awaitable0 = Flag(x);
-        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0, x);
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!, default!);
         var __spill0 = __awaitable0.Result;
         if (__spill0)
         {
             var __awaitable1 = Text(x);
-            if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume1(__awaitable1, x);
+            if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!, default!);
             var __spill1 = __awaitable1.Result;
             Console.WriteLine("flag " + __spill1);
         }
         var __awaitable2 = Value(x);
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume2(__awaitable2, x);
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!, default!);
         var __spill2 = __awaitable2.Result;
         var total = Add(__spill2, 2);
         var __awaitable3 = Value(total);
-        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume3(__awaitable3, x, total);
+        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total, default!);
         var __spill3 = __awaitable3.Result;
         total += __spill3;
         var __awaitable4 = Items(x);
-        if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume4(__awaitable4, x, total);
+        if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total, default!);
         var __spill4 = __awaitable4.Result;
         foreach (var item in __spill4)
         {
             total += item;
         }
         var __awaitable5 = Text(total);
-        if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume5(__awaitable5, total);
+        if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total, default!);
         var __spill5 = __awaitable5.Result;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((__spill5).Length + 1);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Flag(x)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Flag(x)</c>; 1 <c>await Text(x)</c>; 2 <c>await Value(x)</c>; 3 <c>await Value(total)</c>; 4 <c>await Items(x)</c>; 5 <c>await Text(total)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume0(global::System.Threading.Tasks.ValueTask<bool> __awaitable, int x)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.Task<string> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable3, int x, int total, global::System.Collections.Generic.List<int>.Enumerator __enumerator0)
     {
-        var __spill0 = await __awaitable;
-        if (__spill0)
+        bool __spill0 = default!;
+        switch (__state)
         {
-            Console.WriteLine("flag " + await Text(x));
+            case 0: __state = -1; goto __resume0; // await Flag(x)
+            case 1: goto __if0; // await Text(x)
+            case 2: __state = -1; goto __resume2; // await Value(x)
+            case 3: __state = -1; goto __resume3; // await Value(total)
+            case 4: __state = -1; goto __resume4; // await Items(x)
+            default: __state = -1; goto __resume5; // await Text(total)
         }
-        var total = Add(await Value(x), 2);
-        total += await Value(total);
-        foreach (var item in await Items(x))
+        __resume0:
+        __spill0 = await __awaitable0;
+        __if0:
+        if (__state >= 0 || (__spill0))
         {
-            total += item;
-        }
-        return (await Text(total)).Length + 1;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await Text(x)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume1(global::System.Threading.Tasks.Task<string> __awaitable, int x)
-    {
-        {
-            var __spill1 = await __awaitable;
+            if (__state >= 0) { __state = -1; goto __resume1; } // await Text(x)
+            __awaitable1 = Text(x);
+            __resume1:
+            var __spill1 = await __awaitable1;
             Console.WriteLine("flag " + __spill1);
         }
-        var total = Add(await Value(x), 2);
-        total += await Value(total);
-        foreach (var item in await Items(x))
-        {
-            total += item;
-        }
-        return (await Text(total)).Length + 1;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #2 (<c>await Value(x)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume2(global::System.Threading.Tasks.ValueTask<int> __awaitable, int x)
-    {
-        var __spill2 = await __awaitable;
-        var total = Add(__spill2, 2);
-        total += await Value(total);
-        foreach (var item in await Items(x))
-        {
-            total += item;
-        }
-        return (await Text(total)).Length + 1;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #3 (<c>await Value(total)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume3(global::System.Threading.Tasks.ValueTask<int> __awaitable, int x, int total)
-    {
-        var __spill3 = await __awaitable;
+        __awaitable2 = Value(x);
+        __resume2:
+        var __spill2 = await __awaitable2;
+        total = Add(__spill2, 2);
+        __awaitable2 = Value(total);
+        __resume3:
+        var __spill3 = await __awaitable2;
         total += __spill3;
-        foreach (var item in await Items(x))
-        {
-            total += item;
-        }
-        return (await Text(total)).Length + 1;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #4 (<c>await Items(x)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume4(global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable, int x, int total)
-    {
-        var __spill4 = await __awaitable;
+        __awaitable3 = Items(x);
+        __resume4:
+        var __spill4 = await __awaitable3;
         foreach (var item in __spill4)
         {
             total += item;
         }
-        return (await Text(total)).Length + 1;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #5 (<c>await Text(total)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume5(global::System.Threading.Tasks.Task<string> __awaitable, int total)
-    {
-        var __spill5 = await __awaitable;
+        __awaitable1 = Text(total);
+        __resume5:
+        var __spill5 = await __awaitable1;
         return (__spill5).Length + 1;
     }
+#nullable restore warnings
 }

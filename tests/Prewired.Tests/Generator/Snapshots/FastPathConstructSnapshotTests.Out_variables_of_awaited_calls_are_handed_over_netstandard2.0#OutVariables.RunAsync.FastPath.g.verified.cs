@@ -28,16 +28,16 @@ partial class OutVariables
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int n)
     {
         var __awaitable0 = Read(n, out var z);
-        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0, z);
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, n, default!, z, default!, default!);
         var x = __awaitable0.Result;
         var __awaitable1 = Check(x, out var w);
-        if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume1(__awaitable1, x, z, w);
+        if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(1, default!, __awaitable1, n, x, z, w, default!);
         var __spill1 = __awaitable1.Result;
         if (__spill1) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(z + w);
         while (true)
         {
             var __awaitable2 = Check(x--, out var item);
-            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume2(__awaitable2, x, z, item);
+            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(2, default!, __awaitable2, n, x, z, default!, item);
             var __spill2 = __awaitable2.Result;
             if (!(__spill2)) break;
             z += item;
@@ -45,44 +45,35 @@ partial class OutVariables
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(z);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Read(n, out var z)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Read(n, out var z)</c>; 1 <c>await Check(x, out var w)</c>; 2 <c>await Check(x--, out var item)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, int z)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Threading.Tasks.Task<bool> __awaitable1, int n, int x, int z, int w, int item)
     {
-        var x = await __awaitable;
-        if (await Check(x, out var w)) return z + w;
-        while (await Check(x--, out var item)) z += item;
-        return z;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await Check(x, out var w)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume1(global::System.Threading.Tasks.Task<bool> __awaitable, int x, int z, int w)
-    {
-        var __spill1 = await __awaitable;
-        if (__spill1) return z + w;
-        while (await Check(x--, out var item)) z += item;
-        return z;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #2 (<c>await Check(x--, out var item)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume2(global::System.Threading.Tasks.Task<bool> __awaitable, int x, int z, int item__live)
-    {
+        switch (__state)
         {
-            {
-                var item = item__live;
-                var __spill2 = await __awaitable;
-                if (!(__spill2)) goto __resume2_break0;
-                z += item;
-            }
-            while (await Check(x--, out var item))
-                z += item;
-            __resume2_break0: ;
+            case 0: __state = -1; goto __resume0; // await Read(n, out var z)
+            case 1: __state = -1; goto __resume1; // await Check(x, out var w)
+            default: goto __loop_while0; // await Check(x--, out var item)
+        }
+        __resume0:
+        x = await __awaitable0;
+        __awaitable1 = Check(x, out w);
+        __resume1:
+        var __spill1 = await __awaitable1;
+        if (__spill1) return z + w;
+        __loop_while0:
+        while (true)
+        {
+            if (__state >= 0) { __state = -1; goto __resume2; } // await Check(x--, out var item)
+            __awaitable1 = Check(x--, out item);
+            __resume2:
+            var __spill2 = await __awaitable1;
+            if (!(__spill2)) break;
+            z += item;
         }
         return z;
     }
+#nullable restore warnings
 }

@@ -38,14 +38,14 @@ partial class Guarded
             if (!__awaiter0.IsCompleted)
             {
                 __handedOff = true;
-                return RunAsync__Resume0(__awaitable0, x, trail);
+                return RunAsync__Resume(0, __awaitable0, default!, x, trail);
             }
             __awaiter0.GetResult();
             var __awaitable1 = Value(x + 1);
             if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion)
             {
                 __handedOff = true;
-                return RunAsync__Resume1(__awaitable1, x, trail);
+                return RunAsync__Resume(1, default!, __awaitable1, x, trail);
             }
             var y = __awaitable1.Result;
             trail += y;
@@ -64,15 +64,25 @@ partial class Guarded
         return global::Prewired.CompilerServices.AsyncResult.FromResult<string>(trail);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Value(x + 1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, int x, string trail)
+    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task<int> __awaitable1, int x, string trail)
     {
         try
         {
-            await __awaitable;
-            var y = await Value(x + 1);
+            switch (__state)
+            {
+                case 0: __state = -1; goto __resume0; // await Task.Yield()
+                case 1: __state = -1; goto __resume1; // await Value(x + 1)
+            }
+            __awaitable0 = Task.Yield();
+            __resume0:
+            await __awaitable0;
+            __awaitable1 = Value(x + 1);
+            __resume1:
+            var y = await __awaitable1;
             trail += y;
         }
         catch (InvalidOperationException e) when (e.Message.Length > x)
@@ -85,25 +95,5 @@ partial class Guarded
         }
         return trail;
     }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await Value(x + 1)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume1(global::System.Threading.Tasks.Task<int> __awaitable, int x, string trail)
-    {
-        try
-        {
-            var y = await __awaitable;
-            trail += y;
-        }
-        catch (InvalidOperationException e) when (e.Message.Length > x)
-        {
-            trail += "caught";
-        }
-        finally
-        {
-            Console.WriteLine(trail);
-        }
-        return trail;
-    }
+#nullable restore warnings
 }

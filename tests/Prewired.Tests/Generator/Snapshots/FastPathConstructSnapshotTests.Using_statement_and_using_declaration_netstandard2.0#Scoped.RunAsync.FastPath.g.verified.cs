@@ -39,7 +39,7 @@ partial class Scoped
                 if (!__awaiter0.IsCompleted)
                 {
                     __handedOff = true;
-                    return RunAsync__Resume0(__awaitable0, flag, resource);
+                    return RunAsync__Resume(0, __awaitable0, default!, flag, resource, default!, default!);
                 }
                 __awaiter0.GetResult();
             }
@@ -56,7 +56,7 @@ partial class Scoped
                 if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion)
                 {
                     __handedOff = true;
-                    return RunAsync__Resume1(__awaitable1, flag, __resource1);
+                    return RunAsync__Resume(1, default!, __awaitable1, flag, default!, default!, __resource1);
                 }
             }
             finally
@@ -74,7 +74,7 @@ partial class Scoped
                 if (!__awaiter2.IsCompleted)
                 {
                     __handedOff = true;
-                    return RunAsync__Resume2(__awaitable2, lease);
+                    return RunAsync__Resume(2, __awaitable2, default!, default!, default!, lease, default!);
                 }
                 __awaiter2.GetResult();
                 Console.WriteLine(lease);
@@ -87,63 +87,54 @@ partial class Scoped
         return default(global::System.Threading.Tasks.ValueTask);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Delay(1)</c>; 2 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask RunAsync__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, bool flag, global::Resource resource)
+    private async global::System.Threading.Tasks.ValueTask RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task __awaitable1, bool flag, global::Resource resource, global::Lease lease, global::Lease __resource1)
     {
+        switch (__state)
         {
+            case 0: goto __using0; // await Task.Yield()
+            case 1: goto __using1; // await Task.Delay(1)
+            default: goto __if2; // await Task.Yield()
+        }
+        __using0:
+        if (__state < 0) resource = new Resource();
+        try
+        {
+            if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
+            __awaitable0 = Task.Yield();
+            __resume0:
+            await __awaitable0;
+        }
+        finally
+        {
+            global::Prewired.CompilerServices.Disposal.Dispose(ref resource);
+        }
+        __using1:
+        if (__state < 0) __resource1 = new Lease();
+        try
+        {
+            if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Delay(1)
+            __awaitable1 = Task.Delay(1);
+            __resume1:
+            await __awaitable1;
+        }
+        finally
+        {
+            global::Prewired.CompilerServices.Disposal.Dispose(ref __resource1);
+        }
+        __if2:
+        if (__state >= 0 || (flag))
+        {
+            if (__state < 0) lease = new Lease();
             try
             {
-                await __awaitable;
-            }
-            finally
-            {
-                global::Prewired.CompilerServices.Disposal.Dispose(ref resource);
-            }
-        }
-        using (new Lease())
-            await Task.Delay(1);
-        if (flag)
-        {
-            using var lease = new Lease();
-            await Task.Yield();
-            Console.WriteLine(lease);
-        }
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await Task.Delay(1)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask RunAsync__Resume1(global::System.Threading.Tasks.Task __awaitable, bool flag, global::Lease __resource1)
-    {
-        {
-            try
-            {
-                await __awaitable;
-            }
-            finally
-            {
-                global::Prewired.CompilerServices.Disposal.Dispose(ref __resource1);
-            }
-        }
-        if (flag)
-        {
-            using var lease = new Lease();
-            await Task.Yield();
-            Console.WriteLine(lease);
-        }
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #2 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask RunAsync__Resume2(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, global::Lease lease)
-    {
-        {
-            try
-            {
-                await __awaitable;
+                if (__state >= 0) { __state = -1; goto __resume2; } // await Task.Yield()
+                __awaitable0 = Task.Yield();
+                __resume2:
+                await __awaitable0;
                 Console.WriteLine(lease);
             }
             finally
@@ -152,4 +143,5 @@ partial class Scoped
             }
         }
     }
+#nullable restore warnings
 }

@@ -28,89 +28,58 @@ partial class Forms
     private global::System.Threading.Tasks.Task<int> RunAsync__Sync(int x)
     {
         var __awaitable0 = Step();
-        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume0(__awaitable0, x);
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!);
         var __awaitable1 = Value(x).ConfigureAwait(false);
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1);
+        if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, default!, default!);
         var a = __awaiter1.GetResult();
         int b;
         var __awaitable2 = Value(a + 1);
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume2(__awaitable2, a);
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, a, default!);
         b = __awaitable2.Result;
         var __awaitable3 = Value(b);
-        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume3(__awaitable3, a, b);
+        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, a, b);
         _total = __awaitable3.Result;
         var __awaitable4 = Value(_total + 1);
-        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume4(__awaitable4, a, b);
+        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume(4, default!, default!, __awaitable4, default!, a, b);
         this._total = __awaitable4.Result;
         var __awaitable5 = Value(a + b + _total);
-        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume5(__awaitable5);
+        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume(5, default!, default!, __awaitable5, default!, default!, default!);
         return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaitable5.Result);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Step()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Step()</c>; 1 <c>await Value(x).ConfigureAwait(false)</c>; 2 <c>await Value(a + 1)</c>; 3 <c>await Value(b)</c>; 4 <c>await Value(_total + 1)</c>; 5 <c>await Value(a + b + _total)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume0(global::System.Threading.Tasks.Task __awaitable, int x)
+    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, int x, int a, int b)
     {
-        await __awaitable;
-        var a = await Value(x).ConfigureAwait(false);
-        int b;
-        b = await Value(a + 1);
-        _total = await Value(b);
-        this._total = await Value(_total + 1);
-        return await Value(a + b + _total);
+        switch (__state)
+        {
+            case 0: __state = -1; goto __resume0; // await Step()
+            case 1: __state = -1; goto __resume1; // await Value(x).ConfigureAwait(false)
+            case 2: __state = -1; goto __resume2; // await Value(a + 1)
+            case 3: __state = -1; goto __resume3; // await Value(b)
+            case 4: __state = -1; goto __resume4; // await Value(_total + 1)
+            default: __state = -1; goto __resume5; // await Value(a + b + _total)
+        }
+        __resume0:
+        await __awaitable0;
+        __awaitable1 = Value(x).ConfigureAwait(false);
+        __resume1:
+        a = await __awaitable1;
+        __awaitable2 = Value(a + 1);
+        __resume2:
+        b = await __awaitable2;
+        __awaitable2 = Value(b);
+        __resume3:
+        _total = await __awaitable2;
+        __awaitable2 = Value(_total + 1);
+        __resume4:
+        this._total = await __awaitable2;
+        __awaitable2 = Value(a + b + _total);
+        __resume5:
+        return await __awaitable2;
     }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await Value(x).ConfigureAwait(false)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume1(global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int> __awaitable)
-    {
-        var a = await __awaitable;
-        int b;
-        b = await Value(a + 1);
-        _total = await Value(b);
-        this._total = await Value(_total + 1);
-        return await Value(a + b + _total);
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #2 (<c>await Value(a + 1)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume2(global::System.Threading.Tasks.ValueTask<int> __awaitable, int a)
-    {
-        int b;
-        b = await __awaitable;
-        _total = await Value(b);
-        this._total = await Value(_total + 1);
-        return await Value(a + b + _total);
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #3 (<c>await Value(b)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume3(global::System.Threading.Tasks.ValueTask<int> __awaitable, int a, int b)
-    {
-        _total = await __awaitable;
-        this._total = await Value(_total + 1);
-        return await Value(a + b + _total);
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #4 (<c>await Value(_total + 1)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume4(global::System.Threading.Tasks.ValueTask<int> __awaitable, int a, int b)
-    {
-        this._total = await __awaitable;
-        return await Value(a + b + _total);
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #5 (<c>await Value(a + b + _total)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume5(global::System.Threading.Tasks.ValueTask<int> __awaitable)
-    {
-        return await __awaitable;
-    }
+#nullable restore warnings
 }

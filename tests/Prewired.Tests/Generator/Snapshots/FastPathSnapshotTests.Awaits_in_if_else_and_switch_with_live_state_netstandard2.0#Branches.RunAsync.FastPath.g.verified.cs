@@ -32,7 +32,7 @@ partial class Branches
         if (kind > 0)
         {
             var __awaitable0 = Value(kind);
-            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume0(__awaitable0, kind, prefix);
+            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, name, prefix);
             n = __awaitable0.Result;
             prefix += "+";
         }
@@ -40,7 +40,7 @@ partial class Branches
         {
             var __awaitable1 = Task.Yield();
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1, kind, prefix);
+            if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, kind, name, prefix);
             __awaiter1.GetResult();
         }
         else
@@ -52,13 +52,13 @@ partial class Branches
             case 1:
                 var __awaitable2 = Task.Yield();
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, kind, prefix);
+                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, kind, name, prefix);
                 __awaiter2.GetResult();
                 prefix += "one";
                 break;
             case 2:
                 var __awaitable3 = Text(prefix);
-                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume3(__awaitable3);
+                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, name, default!);
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.Result);
             default:
                 break;
@@ -66,69 +66,68 @@ partial class Branches
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(prefix + kind);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Value(kind)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(kind)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>; 3 <c>await Text(prefix)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume0(global::System.Threading.Tasks.ValueTask<int> __awaitable, int kind, string prefix)
+    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, global::System.Threading.Tasks.Task<string> __awaitable2, int kind, string name, string prefix)
     {
-        int n;
+        int n = default!;
+        switch (__state)
         {
-            n = await __awaitable;
+            case 0: goto __if0; // await Value(kind)
+            case 1: goto __if0; // await Task.Yield()
+            case 2: goto __switch1_section0; // await Task.Yield()
+            default: goto __switch1_section1; // await Text(prefix)
+        }
+        __if0:
+        if (__state == 0 || __state < 0 && (kind > 0))
+        {
+            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(kind)
+            __awaitable0 = Value(kind);
+            __resume0:
+            n = await __awaitable0;
             prefix += "+";
         }
+        else if (__state >= 0 || (kind < 0))
+        {
+            if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
+            __awaitable1 = Task.Yield();
+            __resume1:
+            await __awaitable1;
+        }
+        else
+        {
+            n = 0;
+        }
         switch (kind)
         {
             case 1:
-                await Task.Yield();
-                prefix += "one";
-                break;
+                goto __switch1_section0;
             case 2:
-                return await Text(prefix);
+                goto __switch1_section1;
             default:
                 break;
         }
-        return prefix + kind;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume1(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, int kind, string prefix)
-    {
-        await __awaitable;
-        switch (kind)
+        goto __switch1_end;
+        __switch1_section0:
         {
-            case 1:
-                await Task.Yield();
-                prefix += "one";
-                break;
-            case 2:
-                return await Text(prefix);
-            default:
-                break;
-        }
-        return prefix + kind;
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #2 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume2(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, int kind, string prefix)
-    {
-        {
-            await __awaitable;
+            if (__state >= 0) { __state = -1; goto __resume2; } // await Task.Yield()
+            __awaitable1 = Task.Yield();
+            __resume2:
+            await __awaitable1;
             prefix += "one";
-            goto __resume2_afterSwitch0;
+            goto __switch1_end;
         }
-        __resume2_afterSwitch0: ;
+        __switch1_section1:
+        {
+            if (__state >= 0) { __state = -1; goto __resume3; } // await Text(prefix)
+            __awaitable2 = Text(prefix);
+            __resume3:
+            return await __awaitable2;
+        }
+        __switch1_end: ;
         return prefix + kind;
     }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #3 (<c>await Text(prefix)</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume3(global::System.Threading.Tasks.Task<string> __awaitable)
-    {
-        return await __awaitable;
-    }
+#nullable restore warnings
 }

@@ -30,16 +30,19 @@ partial class StockPrices
     private global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Sync(string companyId)
     {
         var __awaitable0 = InitializeMapIfNeededAsync();
-        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return GetStockPriceAsync__Resume0(__awaitable0, companyId);
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return GetStockPriceAsync__Resume(0, __awaitable0, companyId);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
     }
 
-    /// <summary>Resumes 'GetStockPriceCoreAsync' at await #0 (<c>await InitializeMapIfNeededAsync()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'GetStockPriceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await InitializeMapIfNeededAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume0(global::System.Threading.Tasks.Task __awaitable, string companyId)
+    private async global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, string companyId)
     {
-        await __awaitable;
+        __state = -1;
+        await __awaitable0;
         return DoGetPriceFromCache(companyId);
     }
+#nullable restore warnings
 }

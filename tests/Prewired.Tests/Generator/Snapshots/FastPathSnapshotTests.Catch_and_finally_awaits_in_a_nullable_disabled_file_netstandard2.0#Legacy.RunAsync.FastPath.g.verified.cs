@@ -36,7 +36,7 @@ partial class Legacy
             try
             {
                 var __awaitable0 = Task.FromResult(name.Length);
-                if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume0(__awaitable0);
+                if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(0, __awaitable0, default!, name, default!, default!, default!, default!);
                 { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
@@ -46,7 +46,7 @@ partial class Legacy
             {
                 var __awaitable1 = Task.Yield();
                 var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return RunAsync__Resume1(__awaitable1, __caught0);
+                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0, default!, default!, default!);
                 __awaiter1.GetResult();
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
             }
@@ -58,61 +58,62 @@ partial class Legacy
         }
         var __awaitable2 = Task.Yield();
         var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return RunAsync__Resume2(__awaitable2, __finallyError0, __pendingReturn0, __returnValue0);
+        if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, name, default!, __finallyError0, __pendingReturn0, __returnValue0);
         __awaiter2.GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at await #0 (<c>await Task.FromResult(name.Length)</c>) when it did not complete synchronously.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.FromResult(name.Length)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume0(global::System.Threading.Tasks.Task<int> __awaitable)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, string name, global::System.Exception __caught0, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
     {
+        switch (__state)
+        {
+            case 0: goto __try0; // await Task.FromResult(name.Length)
+            case 1: goto __try0; // await Task.Yield()
+            default: __state = -1; goto __resume2; // await Task.Yield()
+        }
+        __try0:
         try
         {
-            return await __awaitable;
-        }
-        catch (InvalidOperationException)
-        {
-            await Task.Yield();
-            throw;
-        }
-        finally
-        {
-            await Task.Yield();
-        }
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #1 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume1(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, global::System.Exception __caught0)
-    {
-        {
+            switch (__state)
+            {
+                case 0: goto __try1; // await Task.FromResult(name.Length)
+                case 1: goto __catch2; // await Task.Yield()
+            }
+            __caught0 = null!;
+            __try1:
             try
             {
-                await __awaitable;
+                if (__state >= 0) { __state = -1; goto __resume0; } // await Task.FromResult(name.Length)
+                __awaitable0 = Task.FromResult(name.Length);
+                __resume0:
+                { __returnValue0 = await __awaitable0; __pendingReturn0 = true; goto __endOfTry0; }
+            }
+            catch (InvalidOperationException __exception)
+            {
+                __caught0 = __exception;
+            }
+            __catch2:
+            {
+                if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
+                __awaitable1 = Task.Yield();
+                __resume1:
+                await __awaitable1;
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
             }
-            finally
-            {
-                await Task.Yield();
-            }
+            __endOfTry0: ;
         }
-    }
-
-    /// <summary>Resumes 'RunCoreAsync' at await #2 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume2(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
-    {
+        catch (global::System.Exception __exception)
         {
-            {
-                await __awaitable;
-            }
-            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-            return __returnValue0;
+            __finallyError0 = __exception;
         }
+        __awaitable1 = Task.Yield();
+        __resume2:
+        await __awaitable1;
+        if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+        return __returnValue0;
     }
 }

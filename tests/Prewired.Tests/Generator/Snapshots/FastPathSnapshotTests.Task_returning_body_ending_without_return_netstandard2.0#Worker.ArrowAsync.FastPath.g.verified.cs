@@ -29,16 +29,18 @@ partial class Worker
     {
         var __awaitable0 = Task.Yield();
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return ArrowAsync__Resume0(__awaitable0);
+        if (!__awaiter0.IsCompleted) return ArrowAsync__Resume(0, __awaitable0);
         __awaiter0.GetResult();
         return default(global::System.Threading.Tasks.ValueTask);
     }
 
-    /// <summary>Resumes 'ArrowCoreAsync' at await #0 (<c>await Task.Yield()</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'ArrowCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask ArrowAsync__Resume0(global::System.Runtime.CompilerServices.YieldAwaitable __awaitable)
+    private async global::System.Threading.Tasks.ValueTask ArrowAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
     {
-        await __awaitable;
+        await __awaitable0;
     }
+#nullable restore warnings
 }

@@ -29,17 +29,20 @@ partial class Worker
     {
         ct.ThrowIfCancellationRequested();
         var __awaitable0 = Task.Delay(1, ct);
-        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return WorkAsync__Resume0(__awaitable0);
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return WorkAsync__Resume(0, __awaitable0, ct);
         Count++;
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
 
-    /// <summary>Resumes 'WorkCoreAsync' at await #0 (<c>await Task.Delay(1, ct)</c>) when it did not complete synchronously.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'WorkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Delay(1, ct)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task WorkAsync__Resume0(global::System.Threading.Tasks.Task __awaitable)
+    private async global::System.Threading.Tasks.Task WorkAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, global::System.Threading.CancellationToken ct)
     {
-        await __awaitable;
+        __state = -1;
+        await __awaitable0;
         Count++;
     }
+#nullable restore warnings
 }
