@@ -289,6 +289,28 @@ namespace Prewired.Tests.Reliability
                     }
                     """,
             },
+
+            // Found by the consumer check of issue 18: a parameter read after an await only as the argument of another
+            // [FastPath] method (a partial method whose implementation the generator's own view of the compilation does not
+            // have, so the compiler's flow analysis drops the call) was not handed over: CS0165 in the generated code. The
+            // one continuation takes every parameter the body names.
+            new("G15_ParameterReadOnlyByAnotherFastPathCall", "Task<int>", """
+                {
+                    var a = await Inner(env, 0, v);
+                    var b = await Inner(env, 1, v + 1);
+                    return a + b;
+                }
+                """)
+            {
+                Variants = new[] { 0 },
+                HelperSites = "0:V,1:V",
+                Members = """
+                    [FastPath(nameof(InnerCore))]
+                    private partial ValueTask<int> Inner(Env env, int site, int value);
+
+                    private async ValueTask<int> InnerCore(Env env, int site, int value) => await env.VR(site, value);
+                    """,
+            },
         };
     }
 }
