@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.Testing;
 using Prewired.Tests.Harness;
 using Xunit;
 using static Prewired.Tests.Analyzers.MarkedMethodVerifier;
@@ -542,7 +543,7 @@ namespace Prewired.Tests.Analyzers
                     return anon.A;
                 }
             """),
-            Warning("PW0201").WithLocation(0));
+            PW0201(0, "await StepAsync()", "'anon' has an anonymous type and is used after it, and a continuation cannot take it as a parameter"));
 
         /// <summary>Goto, labels and local functions only matter when there is an await to split.</summary>
         [Fact]
