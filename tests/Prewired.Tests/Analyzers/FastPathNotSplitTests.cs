@@ -261,6 +261,31 @@ namespace Prewired.Tests.Analyzers
             PW0201(1, "await using", NullableStructResource),
             PW0201(2, "await LoadAsync()", "it is inside an 'await using' statement, which is not split yet"));
 
+        /// <summary>
+        /// A public DisposeAsync beside an explicit IAsyncDisposable.DisposeAsync: Roslyn 4.8 calls the interface's, later
+        /// compilers the public one, so no written-out call matches every compiler and the body forwards.
+        /// </summary>
+        [Fact]
+        public Task Await_using_of_a_type_with_two_DisposeAsync_methods_still_forwards() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync();
+                private async Task<int> RunCoreAsync()
+                {
+                    {|#0:await|} using (var both = new Both())
+                    {
+                        return {|#1:await LoadAsync()|};
+                    }
+                }
+
+                private sealed class Both : IAsyncDisposable
+                {
+                    public ValueTask DisposeAsync() => default;
+                    ValueTask IAsyncDisposable.DisposeAsync() => default;
+                }
+            """),
+            PW0201(0, "await using", "its type has a public DisposeAsync beside a different IAsyncDisposable.DisposeAsync, and which one 'await using' calls depends on the compiler version"),
+            PW0201(1, "await LoadAsync()", "it is inside an 'await using' statement, which is not split yet"));
+
         /// <summary>An await blocked for its own reason inside a written-out await using is reported where it is in the source.</summary>
         [Fact]
         public Task Blocked_await_inside_an_await_using_is_reported_at_its_own_place() => VerifyAsync(InStore("""
