@@ -22,7 +22,7 @@ namespace Prewired.Benchmarks.Generator
             {
                 var cells = s_awaits.Select(k =>
                 {
-                    var size = GeneratedIl.Measure(SizeShapes.Source(shape, k));
+                    var size = GeneratedIl.Measure(SizeShapes.Source(shape, k), ReferencePack.Default);
                     return $"{size.Ratio:0.0}x ({size.Generated:N0} / {size.Body:N0} B)";
                 });
                 output.WriteLine($"| {Describe(shape)} | {string.Join(" | ", cells)} |");

@@ -6,7 +6,6 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 using Prewired.Generator;
-using Prewired.Tests.Harness;
 using Prewired.Tests.Scale;
 
 namespace Prewired.Benchmarks.Generator
@@ -34,7 +33,7 @@ namespace Prewired.Benchmarks.Generator
         public CSharpCompilation Create() => CSharpCompilation.Create(
             "Synthetic",
             _trees,
-            TestReferences.Default,
+            ReferencePack.Default,
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
 
         /// <summary>A driver as the command-line compiler creates it (no step tracking), running the Prewired generator.</summary>

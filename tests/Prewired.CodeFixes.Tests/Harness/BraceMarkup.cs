@@ -1,12 +1,22 @@
+using System.Collections.Immutable;
+using System.Linq;
 using System.Text.RegularExpressions;
-using Prewired.Tests.Harness;
+using Microsoft.CodeAnalysis.Testing;
+using Microsoft.CodeAnalysis.Text;
 
 namespace Prewired.CodeFixes.Tests.Harness
 {
+    /// <summary>Test source with its markup removed, and where the markup was.</summary>
+    /// <param name="Text">The source the compiler sees.</param>
+    /// <param name="DefaultSpans"><c>[|...|]</c>: one diagnostic of the provider's first fixable ID each.</param>
+    /// <param name="DiagnosticSpans"><c>{|ID:...|}</c>: one diagnostic with that ID each.</param>
+    public sealed record ParsedMarkup(string Text, ImmutableArray<TextSpan> DefaultSpans, ImmutableArray<(string Id, TextSpan Span)> DiagnosticSpans);
+
     /// <summary>
-    /// The markup parser, plus a diagnostic on an opening brace (PW0401 sits on a scope's <c>{</c>): written
-    /// <c>{|PW0401:{|}</c>, which the parser alone reads as the start of another span. The brace is swapped for a
-    /// one-character placeholder while parsing (spans stay where they are) and put back in the text.
+    /// Microsoft.CodeAnalysis.Testing's markup parser (<see cref="TestFileMarkupParser"/>; <c>$$</c> stays code), plus a
+    /// diagnostic on an opening brace (PW0401 sits on a scope's <c>{</c>): written <c>{|PW0401:{|}</c>, which the parser
+    /// alone reads as the start of another span. The brace is swapped for a one-character placeholder while parsing
+    /// (spans stay where they are) and put back in the text.
     /// </summary>
     internal static class BraceMarkup
     {
@@ -15,8 +25,14 @@ namespace Prewired.CodeFixes.Tests.Harness
         public static ParsedMarkup Parse(string markup)
         {
             var escaped = Regex.Replace(markup, @"\{\|(#\d+|\w+):\{\|\}", m => "{|" + m.Groups[1].Value + ":" + Placeholder + "|}");
-            var parsed = MarkupParser.Parse(escaped);
-            return parsed with { Text = parsed.Text.Replace(Placeholder, '{') };
+            TestFileMarkupParser.GetSpans(escaped, treatPositionIndicatorsAsCode: true, out string text, out ImmutableDictionary<string, ImmutableArray<TextSpan>> spans);
+            return new ParsedMarkup(
+                text.Replace(Placeholder, '{'),
+                spans.TryGetValue("", out var defaults) ? defaults : ImmutableArray<TextSpan>.Empty,
+                spans.Where(s => s.Key.Length > 0 && !s.Key.StartsWith("#", System.StringComparison.Ordinal))
+                    .SelectMany(s => s.Value.Select(span => (s.Key, span)))
+                    .OrderBy(d => d.span.Start)
+                    .ToImmutableArray());
         }
     }
 }

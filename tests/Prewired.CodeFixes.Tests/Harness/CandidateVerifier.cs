@@ -1,54 +1,51 @@
-using System;
 using System.Collections.Immutable;
-using System.Linq;
-using System.Text;
 using System.Threading.Tasks;
-using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using Microsoft.CodeAnalysis.Text;
+using Prewired.Analyzers;
+using Prewired.Generator;
 using Prewired.Tests.Harness;
-using Xunit;
+using VerifyCS = Prewired.Tests.Harness.AnalyzerVerifier<Prewired.Analyzers.CandidateAnalyzer>;
 
 namespace Prewired.CodeFixes.Tests.Harness
 {
     /// <summary>
-    /// Analyzer tests for the candidate rules: the source (markup <c>{|PW0102:...|}</c>, <c>{|PW0202:...|}</c>) must
-    /// compile without warnings (generator included), and PW0102/PW0202 must be reported exactly at the marked spans,
-    /// with the method's name as the message argument.
+    /// Analyzer tests for the candidate rules, on Microsoft.CodeAnalysis.Testing: the source (markup
+    /// <c>{|PW0102:...|}</c>, <c>{|PW0202:...|}</c>) must compile without warnings (generator included), and
+    /// <see cref="CandidateAnalyzer"/> must report PW0102/PW0202 exactly at the marked spans, with their default severities
+    /// (Info, Hidden) and the method's name as the message argument.
     /// </summary>
     public static class CandidateVerifier
     {
         public const string Usings = "using System;\nusing System.Collections.Generic;\nusing System.Threading;\nusing System.Threading.Tasks;\nusing Prewired;\n\n";
 
-        public static async Task VerifyAsync(string source)
+        public static Task VerifyAsync(string source)
         {
-            ParsedMarkup markup = MarkupParser.Parse(Usings + source);
-            using var project = TestProject.Create(new[] { markup.Text });
-            ProjectDiagnostics diagnostics = await TestProject.DiagnosticsAsync(project.Project);
-            Assert.True(diagnostics.Compiler.IsEmpty, "The test source must compile cleanly:" + Environment.NewLine + string.Join(Environment.NewLine, diagnostics.Compiler));
-
-            var actual = diagnostics.Analyzer.Where(d => d.Id is "PW0102" or "PW0202").OrderBy(d => d.Location.SourceSpan.Start).ToList();
-            var expected = markup.DiagnosticSpans.OrderBy(d => d.Span.Start).ToList();
-            var report = new StringBuilder();
-            foreach (var (id, span) in expected.Where(e => !actual.Any(a => a.Id == e.Id && a.Location.SourceSpan == e.Span)))
+            // The marked text is the method's name, which is the message argument: the markup says both.
+            TestFileMarkupParser.GetSpans(Usings + source, treatPositionIndicatorsAsCode: true, out string text, out ImmutableDictionary<string, ImmutableArray<TextSpan>> spans);
+            var test = new VerifyCS.Test
             {
-                report.AppendLine($"  missing:    {id} at '{markup.Text.Substring(span.Start, span.Length)}' {span}");
+                TestCode = text,
+                CompilerDiagnostics = CompilerDiagnostics.Warnings,
+                Generators = { typeof(PrewiredGenerator) },
+
+                // As the code-fix tests' projects: the latest language version of the compiler the tests run.
+                CompilationSettings = TestCompilationSettings.Default with { LanguageVersion = LanguageVersion.Latest },
+            };
+            SourceText lines = SourceText.From(text);
+            foreach ((string id, ImmutableArray<TextSpan> marked) in spans)
+            {
+                foreach (TextSpan span in marked)
+                {
+                    LinePositionSpan at = lines.Lines.GetLinePositionSpan(span);
+                    test.ExpectedDiagnostics.Add(VerifyCS.Diagnostic(id)
+                        .WithSpan(at.Start.Line + 1, at.Start.Character + 1, at.End.Line + 1, at.End.Character + 1)
+                        .WithArguments(text.Substring(span.Start, span.Length)));
+                }
             }
 
-            foreach (Diagnostic d in actual.Where(a => !expected.Any(e => a.Id == e.Id && a.Location.SourceSpan == e.Span)))
-            {
-                report.AppendLine($"  unexpected: {d}");
-            }
-
-            if (report.Length > 0)
-            {
-                Assert.Fail("Candidate diagnostics differ:" + Environment.NewLine + report + markup.Text);
-            }
-
-            foreach (Diagnostic d in actual)
-            {
-                string name = markup.Text.Substring(d.Location.SourceSpan.Start, d.Location.SourceSpan.Length);
-                Assert.Contains($"'{name}'", d.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
-                Assert.Equal(d.Id == "PW0102" ? DiagnosticSeverity.Info : DiagnosticSeverity.Hidden, d.Severity);
-            }
+            return test.RunAsync();
         }
     }
 }

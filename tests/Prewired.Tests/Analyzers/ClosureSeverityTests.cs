@@ -42,7 +42,7 @@ namespace Prewired.Tests.Analyzers
                 }
                 """);
             var test = new VerifyCS.Test { TestCode = prepared.Markup };
-            test.Generators.Add(new PrewiredGenerator());
+            test.Generators.Add(typeof(PrewiredGenerator));
             test.ExpectedDiagnostics.Add(Expected(OnFastPath(0, "'id'", "the lambda at line {#1}"), prepared));
             return test.RunAsync();
         }

@@ -6,6 +6,7 @@ using System.Linq;
 using System.Text.RegularExpressions;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis.Text;
+using Microsoft.CodeAnalysis.Testing;
 using Prewired.Tests.Harness;
 using VerifyCS = Prewired.Tests.Harness.AnalyzerVerifier<Prewired.Analyzers.ClosureAnalyzer>;
 
@@ -96,11 +97,17 @@ namespace Prewired.Tests.Analyzers
                 result = result.WithLocation(additional);
             }
 
+            // The capturing functions are compared only when the case lists them.
+            if (report.AdditionalLocations.IsEmpty)
+            {
+                result = result.WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
+            }
+
             return result.WithArguments(report.Variables, ResolveLines(report.Functions, prepared));
         }
 
-        /// <summary>The source with brace marks taken out (still markup), its plain text, and where the marked braces are.</summary>
-        public sealed record PreparedSource(string Markup, string Text, ImmutableDictionary<int, LinePositionSpan> Braces, ParsedMarkup Parsed);
+        /// <summary>The source with brace marks taken out (still markup), its plain text, and where the marked braces and the numbered locations are.</summary>
+        public sealed record PreparedSource(string Markup, string Text, ImmutableDictionary<int, LinePositionSpan> Braces, ImmutableDictionary<int, TextSpan> Locations);
 
         public static PreparedSource Prepare(string markup)
         {
@@ -110,21 +117,26 @@ namespace Prewired.Tests.Analyzers
                 keys.Add(int.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture));
                 return Placeholder.ToString();
             });
-            ParsedMarkup parsed = MarkupParser.Parse(withPlaceholders);
-            var lines = SourceText.From(parsed.Text).Lines;
+
+            // The library's own parser, as the test will read the markup ($$ is code here, as in the test's options).
+            TestFileMarkupParser.GetSpans(withPlaceholders, treatPositionIndicatorsAsCode: true, out string text, out ImmutableDictionary<string, ImmutableArray<TextSpan>> spans);
+            var lines = SourceText.From(text).Lines;
             var braces = ImmutableDictionary.CreateBuilder<int, LinePositionSpan>();
             int position = -1;
             foreach (int key in keys)
             {
-                position = parsed.Text.IndexOf(Placeholder, position + 1);
+                position = text.IndexOf(Placeholder, position + 1);
                 braces.Add(key, lines.GetLinePositionSpan(new TextSpan(position, 1)));
             }
 
+            var locations = spans
+                .Where(s => s.Key.StartsWith("#", StringComparison.Ordinal))
+                .ToImmutableDictionary(s => int.Parse(s.Key.Substring(1), CultureInfo.InvariantCulture), s => s.Value.Single());
             return new PreparedSource(
                 withPlaceholders.Replace(Placeholder, '{'),
-                parsed.Text.Replace(Placeholder, '{'),
+                text.Replace(Placeholder, '{'),
                 braces.ToImmutable(),
-                parsed with { Text = parsed.Text.Replace(Placeholder, '{') });
+                locations);
         }
 
         /// <summary>Replaces <c>{#n}</c> with the 1-based line of markup location n (a brace mark or a span).</summary>
@@ -137,7 +149,7 @@ namespace Prewired.Tests.Analyzers
                     return (brace.Start.Line + 1).ToString(CultureInfo.InvariantCulture);
                 }
 
-                if (!prepared.Parsed.Locations.TryGetValue(key, out TextSpan span))
+                if (!prepared.Locations.TryGetValue(key, out TextSpan span))
                 {
                     throw new InvalidOperationException($"'{text}' refers to markup location #{key}, which the source does not mark.");
                 }

@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.Testing;
 using Prewired.Tests.Harness;
 using VerifyCS = Prewired.Tests.Harness.AnalyzerVerifier<Prewired.Analyzers.ConcurrentNextAnalyzer>;
 

@@ -1,5 +1,6 @@
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
 using Prewired.Analyzers;
 using Prewired.Generator;
 using Prewired.Tests.Harness;
@@ -24,7 +25,7 @@ namespace Prewired.Tests.Analyzers
         public static VerifyCS.Test Test(string source, params DiagnosticResult[] expected)
         {
             var test = new VerifyCS.Test { TestCode = Usings + source };
-            test.Generators.Add(new PrewiredGenerator());
+            test.Generators.Add(typeof(PrewiredGenerator));
             test.ExpectedDiagnostics.AddRange(expected);
             return test;
         }

@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.Testing;
 using Prewired.Analyzers;
 using Prewired.DependencyInjection;
 using Prewired.Generator;
@@ -46,7 +47,7 @@ namespace Prewired.Tests.Analyzers
         private static VerifyCS.Test Test(string source, DiagnosticResult[] expected)
         {
             var test = new VerifyCS.Test { TestCode = MarkedMethodVerifier.Usings + source + Stages };
-            test.Generators.Add(new PrewiredGenerator());
+            test.Generators.Add(typeof(PrewiredGenerator));
             test.ExpectedDiagnostics.AddRange(expected);
             return test;
         }

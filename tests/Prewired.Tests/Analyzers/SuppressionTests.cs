@@ -1,5 +1,6 @@
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using static Prewired.Tests.Analyzers.MarkedMethodVerifier;
 
@@ -52,7 +53,7 @@ namespace Prewired.Tests.Analyzers
             """));
 
         [Fact]
-        public Task PW0201_pragma_restore_brings_it_back() => VerifyAsync(InStore("""
+        public Task PW0201_pragma_restore_brings_it_back() => WithoutSuppressionCheck(InStore("""
                 [FastPath(nameof(SumCoreAsync))]
                 public partial Task<int> SumAsync(int n);
                 private async Task<int> SumCoreAsync(int n)
@@ -65,7 +66,7 @@ namespace Prewired.Tests.Analyzers
                     return sum;
                 }
             """),
-            Warning("PW0201").WithLocation(0).WithArguments("await LoadAsync(1)", Loop, "SumCoreAsync"));
+            Warning("PW0201").WithLocation(0).WithArguments("await LoadAsync(1)", Loop, "SumCoreAsync")).RunAsync();
 
         [Fact]
         public Task PW0201_severity_none_in_globalconfig_hides_it() => VerifyWithConfigAsync(
@@ -140,5 +141,14 @@ namespace Prewired.Tests.Analyzers
                 private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
             }
             """);
+
+        // The library's extra run puts "#pragma warning disable <expected IDs>" at the top and expects nothing; a source
+        // that restores the warning itself (the point of the test) is reported again there, rightly.
+        private static Prewired.Tests.Harness.AnalyzerVerifier<Prewired.Analyzers.MarkedMethodAnalyzer>.Test WithoutSuppressionCheck(string source, params DiagnosticResult[] expected)
+        {
+            var test = Test(source, expected);
+            test.TestBehaviors |= TestBehaviors.SkipSuppressionCheck;
+            return test;
+        }
     }
 }

@@ -1,14 +1,14 @@
-using System;
-using System.Linq;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Testing;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Testing;
 
 namespace Prewired.Tests.Harness
 {
     /// <summary>
-    /// The <c>VerifyCS</c> facade of Microsoft.CodeAnalysis.Testing for one analyzer type, so test files read the same and
-    /// port by changing a using alias:
+    /// The <c>VerifyCS</c> facade of Microsoft.CodeAnalysis.Testing for one analyzer type, with this repository's
+    /// defaults (<see cref="PrewiredAnalyzerTest{TAnalyzer}"/>: offline references, generators, a config text):
     /// <code>
     /// using VerifyCS = Prewired.Tests.Harness.AnalyzerVerifier&lt;Prewired.Analyzers.NonTailAwaitAnalyzer&gt;;
     ///
@@ -17,7 +17,7 @@ namespace Prewired.Tests.Harness
     /// await new VerifyCS.Test
     /// {
     ///     TestCode = source,
-    ///     Generators = { new TailAwaitGenerator() },
+    ///     Generators = { typeof(TailAwaitGenerator) },
     ///     GlobalConfig = "is_global = true\ndotnet_diagnostic.PW0101.severity = none",
     /// }.RunAsync();
     /// </code>
@@ -25,16 +25,13 @@ namespace Prewired.Tests.Harness
     public static class AnalyzerVerifier<TAnalyzer>
         where TAnalyzer : DiagnosticAnalyzer, new()
     {
-        /// <summary>The analyzer's only (or first) diagnostic, with its default severity.</summary>
-        public static DiagnosticResult Diagnostic() => Diagnostic(new TAnalyzer().SupportedDiagnostics.First());
+        /// <summary>The analyzer's only diagnostic, with its default severity.</summary>
+        public static DiagnosticResult Diagnostic() => CSharpAnalyzerVerifier<TAnalyzer, DefaultVerifier>.Diagnostic();
 
         /// <summary>The analyzer's diagnostic with this ID, with its default severity; fails for an ID it does not report.</summary>
-        public static DiagnosticResult Diagnostic(string id) =>
-            Diagnostic(new TAnalyzer().SupportedDiagnostics.FirstOrDefault(d => d.Id == id)
-                ?? throw new ArgumentException($"{typeof(TAnalyzer).Name} does not support diagnostic {id}.", nameof(id)));
+        public static DiagnosticResult Diagnostic(string id) => CSharpAnalyzerVerifier<TAnalyzer, DefaultVerifier>.Diagnostic(id);
 
-        public static DiagnosticResult Diagnostic(DiagnosticDescriptor descriptor) =>
-            new DiagnosticResult(descriptor.Id) { Severity = descriptor.DefaultSeverity };
+        public static DiagnosticResult Diagnostic(DiagnosticDescriptor descriptor) => CSharpAnalyzerVerifier<TAnalyzer, DefaultVerifier>.Diagnostic(descriptor);
 
         /// <summary>Compiles <paramref name="source"/> (no generators) and requires exactly the markup and <paramref name="expected"/> diagnostics.</summary>
         public static Task VerifyAnalyzerAsync(string source, params DiagnosticResult[] expected)
@@ -44,10 +41,9 @@ namespace Prewired.Tests.Harness
             return test.RunAsync();
         }
 
-        /// <summary>An <see cref="AnalyzerTest"/> already holding a <typeparamref name="TAnalyzer"/>; add more options as needed.</summary>
-        public sealed class Test : AnalyzerTest
+        /// <summary>A test of <typeparamref name="TAnalyzer"/>; add sources, expectations and options as needed.</summary>
+        public sealed class Test : PrewiredAnalyzerTest<TAnalyzer>
         {
-            public Test() => Analyzers.Add(new TAnalyzer());
         }
     }
 }

@@ -14,8 +14,11 @@ namespace Prewired.Tests.Harness
     {
         public static TestCompilationSettings Default { get; } = new();
 
-        /// <summary>Latest is C# 12 with the Roslyn 4.8 the generator is built on: the oldest compiler we support.</summary>
-        public LanguageVersion LanguageVersion { get; init; } = LanguageVersion.Latest;
+        /// <summary>
+        /// C# 12, the latest of the Roslyn 4.8 the generator is built on: the oldest compiler we support. Named, because
+        /// the tests compile with a newer Roslyn (4.14, for the testing libraries) whose Latest is C# 13.
+        /// </summary>
+        public LanguageVersion LanguageVersion { get; init; } = LanguageVersion.CSharp12;
 
         public NullableContextOptions Nullable { get; init; } = NullableContextOptions.Enable;
 

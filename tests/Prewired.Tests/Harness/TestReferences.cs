@@ -10,10 +10,9 @@ using Microsoft.CodeAnalysis;
 namespace Prewired.Tests.Harness
 {
     /// <summary>
-    /// Metadata references for test compilations, found offline (the stand-in for Basic.Reference.Assemblies, which this
-    /// package source does not serve). Reference assemblies come from the SDK's <c>Microsoft.NETCore.App.Ref</c> pack for
-    /// the running framework, so test code binds to the public surface a user compiles against; without a pack (a bare
-    /// runtime) they fall back to the running framework's implementation assemblies.
+    /// Metadata references for test compilations, offline: the .NET 10 reference assemblies from Basic.Reference.Assemblies
+    /// (restored with the tests, so no SDK ref pack and no download at test time), plus the Prewired runtime, so test code
+    /// binds to the public surface a user compiles against.
     /// </summary>
     /// <example>
     /// <code>
@@ -22,17 +21,12 @@ namespace Prewired.Tests.Harness
     /// </example>
     public static class TestReferences
     {
-        // Creating ~170 MetadataReferences reads every file's metadata; every test shares one list.
-        private static readonly Lazy<(string Directory, ImmutableArray<MetadataReference> References)> s_framework = new(LoadFramework);
         private static readonly Lazy<MetadataReference> s_prewiredRuntime =
             new(() => FromAssembly(typeof(Prewired.FastPathAttribute).Assembly));
         private static readonly ConcurrentDictionary<string, MetadataReference> s_byPath = new(StringComparer.Ordinal);
 
-        /// <summary>The directory the framework references came from (a ref pack, or the shared runtime in the fallback).</summary>
-        public static string FrameworkDirectory => s_framework.Value.Directory;
-
-        /// <summary>The framework's reference assemblies (net10.0 when the tests run on .NET 10).</summary>
-        public static ImmutableArray<MetadataReference> Framework => s_framework.Value.References;
+        /// <summary>The framework's reference assemblies (net10.0, what the tests run on).</summary>
+        public static ImmutableArray<MetadataReference> Framework { get; } = Basic.Reference.Assemblies.Net100.References.All.ToImmutableArray<MetadataReference>();
 
         /// <summary>The Prewired runtime library: attributes and helpers that user code and generated code use.</summary>
         public static MetadataReference PrewiredRuntime => s_prewiredRuntime.Value;
@@ -85,55 +79,6 @@ namespace Prewired.Tests.Harness
             }
 
             return s_byPath.GetOrAdd(assembly.Location, path => MetadataReference.CreateFromFile(path));
-        }
-
-        private static (string, ImmutableArray<MetadataReference>) LoadFramework()
-        {
-            string sharedFrameworkDirectory = Path.GetDirectoryName(typeof(object).Assembly.Location)!;
-            string? refDirectory = FindReferencePackDirectory(sharedFrameworkDirectory);
-            IEnumerable<string> files = refDirectory is not null
-                ? Directory.EnumerateFiles(refDirectory, "*.dll")
-                : TrustedPlatformAssembliesIn(sharedFrameworkDirectory);
-            ImmutableArray<MetadataReference> references = files
-                .OrderBy(f => f, StringComparer.Ordinal)
-                .Select(f => (MetadataReference)MetadataReference.CreateFromFile(f))
-                .ToImmutableArray();
-            return (refDirectory ?? sharedFrameworkDirectory, references);
-        }
-
-        // The running CoreLib lives in <dotnet root>/shared/Microsoft.NETCore.App/<version>/; its ref pack, when the SDK is
-        // installed, in <dotnet root>/packs/Microsoft.NETCore.App.Ref/<version>/ref/net<major>.<minor>/.
-        private static string? FindReferencePackDirectory(string sharedFrameworkDirectory)
-        {
-            string dotnetRoot = Path.GetFullPath(Path.Combine(sharedFrameworkDirectory, "..", "..", ".."));
-            string packRoot = Path.Combine(dotnetRoot, "packs", "Microsoft.NETCore.App.Ref");
-            if (!Directory.Exists(packRoot))
-            {
-                return null;
-            }
-
-            string moniker = $"net{Environment.Version.Major}.{Environment.Version.Minor}";
-            return Directory.EnumerateDirectories(packRoot)
-                .Select(dir => (Dir: dir, Version: Version.TryParse(StripPrerelease(Path.GetFileName(dir)), out Version? v) ? v : null))
-                .Where(x => x.Version is not null && Directory.Exists(Path.Combine(x.Dir, "ref", moniker)))
-                .OrderByDescending(x => x.Version)
-                .Select(x => Path.Combine(x.Dir, "ref", moniker))
-                .FirstOrDefault();
-        }
-
-        private static string StripPrerelease(string version)
-        {
-            int dash = version.IndexOf('-');
-            return dash < 0 ? version : version.Substring(0, dash);
-        }
-
-        // The trusted platform list also holds the test's own dependencies (xunit, Roslyn); only the framework's own
-        // assemblies belong in a user's compilation.
-        internal static IEnumerable<string> TrustedPlatformAssembliesIn(string sharedFrameworkDirectory)
-        {
-            string list = AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES") as string ?? "";
-            return list.Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
-                .Where(p => string.Equals(Path.GetDirectoryName(p), sharedFrameworkDirectory, StringComparison.Ordinal));
         }
     }
 }

@@ -12,25 +12,36 @@ namespace Prewired.Tests.HarnessTests
     public sealed class GeneratorDriverHarnessTests
     {
         [Fact]
-        public void References_come_from_the_reference_pack_and_include_the_runtime()
+        public void References_are_the_net10_reference_assemblies_and_include_the_runtime()
         {
-            string packs = Path.Combine("packs", "Microsoft.NETCore.App.Ref");
-            Assert.Contains(packs, TestReferences.FrameworkDirectory);
-            Assert.EndsWith(Path.Combine("ref", $"net{Environment.Version.Major}.{Environment.Version.Minor}"), TestReferences.FrameworkDirectory);
+            var systemRuntime = Assert.Single(TestReferences.Framework.OfType<PortableExecutableReference>(), r => Path.GetFileName(r.FilePath) == "System.Runtime.dll");
+            using var metadata = (AssemblyMetadata)systemRuntime.GetMetadata();
+            var reader = metadata.GetModules()[0].GetMetadataReader();
+
+            // A reference assembly (marked [ReferenceAssembly]) of the framework the tests run on.
+            Assert.Equal(Environment.Version.Major, reader.GetAssemblyDefinition().Version.Major);
+            Assert.Contains(reader.GetAssemblyDefinition().GetCustomAttributes(), handle => AttributeTypeName(reader, handle) == "ReferenceAssemblyAttribute");
             Assert.Contains(TestReferences.PrewiredRuntime, TestReferences.Default);
         }
 
-        [Fact]
-        public void Fallback_without_a_reference_pack_takes_only_framework_assemblies()
+        private static string AttributeTypeName(System.Reflection.Metadata.MetadataReader reader, System.Reflection.Metadata.CustomAttributeHandle handle)
         {
-            string shared = Path.GetDirectoryName(typeof(object).Assembly.Location)!;
+            System.Reflection.Metadata.EntityHandle constructor = reader.GetCustomAttribute(handle).Constructor;
+            return constructor.Kind == System.Reflection.Metadata.HandleKind.MethodDefinition
+                ? reader.GetString(reader.GetTypeDefinition(reader.GetMethodDefinition((System.Reflection.Metadata.MethodDefinitionHandle)constructor).GetDeclaringType()).Name)
+                : reader.GetString(reader.GetTypeReference((System.Reflection.Metadata.TypeReferenceHandle)reader.GetMemberReference((System.Reflection.Metadata.MemberReferenceHandle)constructor).Parent).Name);
+        }
 
-            string[] files = TestReferences.TrustedPlatformAssembliesIn(shared).Select(Path.GetFileName).ToArray()!;
+        [Fact]
+        public void Framework_references_hold_only_framework_assemblies()
+        {
+            string[] files = TestReferences.Framework.OfType<PortableExecutableReference>().Select(r => Path.GetFileName(r.FilePath)).ToArray()!;
 
-            Assert.Contains("System.Private.CoreLib.dll", files);
             Assert.Contains("System.Runtime.dll", files);
+            Assert.Contains("System.Threading.Tasks.dll", files);
             Assert.DoesNotContain("xunit.core.dll", files);
             Assert.DoesNotContain("Microsoft.CodeAnalysis.dll", files);
+            Assert.DoesNotContain("Prewired.dll", files);
         }
 
         [Fact]

@@ -312,7 +312,9 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { HelperSites = "1:V,2:V", Variants = new[] { 0, 1 } },
 
-            // A resource with a public DisposeAsync and an explicit IAsyncDisposable.DisposeAsync: C# binds the interface's.
+            // A resource with a public DisposeAsync and an explicit IAsyncDisposable.DisposeAsync: Roslyn 4.8 binds the
+            // interface's, 4.11 and later (the tests' 4.14, the SDK's compiler) the public one. No rewrite fits both, so
+            // the generator leaves it to the async body (PW0201), and the fast path must still equal the body.
             new("H19_AwaitUsing_InterfaceBeforePattern", "Task", """
                 {
                     await using (var r = new Both(env))
@@ -322,6 +324,7 @@ namespace Prewired.Tests.Semantics
                 }
                 """)
             {
+                ExpectSplit = false,
                 HelperSites = "1:V,2:V",
                 Members = """
                     private sealed class Both : IAsyncDisposable

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.IO;
 using System.Linq;
@@ -7,7 +8,6 @@ using System.Reflection.PortableExecutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Prewired.Generator;
-using Prewired.Tests.Harness;
 
 namespace Prewired.Tests.Size
 {
@@ -29,13 +29,15 @@ namespace Prewired.Tests.Size
         public const string MarkedName = "RunAsync";
         public const string BodyName = "RunCoreAsync";
 
-        public static IlSize Measure(string source)
+        /// <summary>Compiles <paramref name="source"/> against <paramref name="references"/> (the tests' and the generator
+        /// benchmark's readers differ) and measures it.</summary>
+        public static IlSize Measure(string source, IEnumerable<MetadataReference> references)
         {
             var parseOptions = new CSharpParseOptions(LanguageVersion.Latest);
             var compilation = CSharpCompilation.Create(
                 "SizeProbe",
                 new[] { CSharpSyntaxTree.ParseText(source, parseOptions) },
-                TestReferences.Default,
+                references,
                 new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
             CSharpGeneratorDriver.Create(new[] { new PrewiredGenerator().AsSourceGenerator() }, parseOptions: parseOptions)
                 .RunGeneratorsAndUpdateCompilation(compilation, out var output, out _);

@@ -1,3 +1,4 @@
+using Prewired.Tests.Harness;
 using Xunit;
 
 namespace Prewired.Tests.Size
@@ -15,7 +16,7 @@ namespace Prewired.Tests.Size
         [MemberData(nameof(Shapes))]
         public void Sixteen_awaits_generate_at_most_three_times_the_body_IL(SizeShape shape)
         {
-            var size = GeneratedIl.Measure(SizeShapes.Source(shape, 16));
+            var size = GeneratedIl.Measure(SizeShapes.Source(shape, 16), TestReferences.Default);
             Assert.True(size.Ratio <= 3.0, $"{shape}, 16 awaits: {size.Generated} B generated for {size.Body} B of async body ({size.Ratio:0.00}x)");
         }
 
@@ -23,8 +24,8 @@ namespace Prewired.Tests.Size
         [MemberData(nameof(Shapes))]
         public void The_ratio_does_not_grow_with_the_number_of_awaits(SizeShape shape)
         {
-            var few = GeneratedIl.Measure(SizeShapes.Source(shape, 4));
-            var many = GeneratedIl.Measure(SizeShapes.Source(shape, 32));
+            var few = GeneratedIl.Measure(SizeShapes.Source(shape, 4), TestReferences.Default);
+            var many = GeneratedIl.Measure(SizeShapes.Source(shape, 32), TestReferences.Default);
             Assert.True(many.Ratio <= few.Ratio * 1.1, $"{shape}: {few.Ratio:0.00}x at 4 awaits, {many.Ratio:0.00}x at 32");
         }
     }

@@ -33,6 +33,17 @@ namespace Prewired.Generator.Analysis
             var viaInterface = method is null
                 ? asyncDisposable is not null && model.Compilation.ClassifyCommonConversion(type, asyncDisposable).IsImplicit
                 : method.ContainingType.TypeKind == TypeKind.Interface && SymbolEqualityComparer.Default.Equals(method.ContainingType, asyncDisposable);
+            // A public DisposeAsync beside a different IAsyncDisposable.DisposeAsync (an explicit implementation): the
+            // Roslyn 4.8 compiler calls the interface's, 4.11 and later (the .NET 10 SDK's too) call the public one, so no
+            // single rewrite matches every compiler; the body stays a plain async method.
+            if (method is null && viaInterface && PatternDisposeAsync(type) is { } pattern
+                && asyncDisposable!.GetMembers("DisposeAsync").FirstOrDefault() is { } interfaceMethod
+                && !SymbolEqualityComparer.Default.Equals(type.FindImplementationForInterfaceMember(interfaceMethod), pattern))
+            {
+                reason = "its type has a public DisposeAsync beside a different IAsyncDisposable.DisposeAsync, and which one 'await using' calls depends on the compiler version";
+                return null;
+            }
+
             if (!viaInterface)
             {
                 method ??= PatternDisposeAsync(type);
