@@ -311,6 +311,47 @@ namespace Prewired.Tests.Reliability
                     private async ValueTask<int> InnerCore(Env env, int site, int value) => await env.VR(site, value);
                     """,
             },
+
+            // Seed 20261201 body 2149, with the one-continuation emitter: a catch block's returned await (no frame kept) did
+            // not hand over its caught exception, so the continuation took the if/else chain past the block: it returned
+            // what the statements after the try statement return.
+            new("G16_ReturnedAwaitInACatchBlock", "Task<long>", """
+                {
+                    try
+                    {
+                        if (v == 1) throw new OperationCanceledException("x2");
+                    }
+                    catch (OperationCanceledException e2)
+                    {
+                        _ = e2;
+                        return await env.TR(0, (long)v);
+                    }
+
+                    return 3L;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
+
+            // Seed 20261201 bodies 2866 and 85, with the one-continuation emitter: a local read before the await and
+            // only assigned constants after it was declared in the continuation and warned CS0219 there.
+            new("G17_LocalReadOnlyBeforeTheAwait", "Task<string>", """
+                {
+                    long l0 = 40L;
+                    env.Log("l0=" + l0);
+                    if (v > 1)
+                    {
+                        l0 = 42L;
+                        return await env.TR(0, "s4");
+                    }
+
+                    return "p";
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
         };
     }
 }

@@ -49,6 +49,7 @@ namespace Prewired.Generator.FastPath
         // Locals of the statements before the first that holds a resume point (not written), and those printed code names.
         private readonly List<ISymbol> _omitted = new();
         private readonly HashSet<ISymbol> _printedReferences = new(SymbolEqualityComparer.Default);
+        private readonly HashSet<ISymbol> _printedReads = new(SymbolEqualityComparer.Default);
 
         // Only at the top of the continuation, before its first label: code there runs on no path (every path enters at a label).
         private bool _beforeFirstLabel;
@@ -120,7 +121,7 @@ namespace Prewired.Generator.FastPath
             {
                 // A default value: the later statements assign it before reading it when resumed, but their headers (skipped
                 // when resuming) read it on paths the compiler cannot rule out.
-                _root.Line($"{VariableTypes.Display(local, _model)} {MethodShellParser.EscapedName(local.Name)} = default!;");
+                DeclareWithDefault(_root, VariableTypes.Display(local, _model), MethodShellParser.EscapedName(local.Name), _printedReads.Contains(local));
             }
 
             _root.Append(body);
@@ -217,6 +218,21 @@ namespace Prewired.Generator.FastPath
             }
         }
 
+        /// <summary>
+        /// <c>T x = default!;</c>; a variable the continuation only writes (its reads were before the first await, or on
+        /// paths the continuation does not print) would warn CS0219 in the copy though the body reads it.
+        /// </summary>
+        private static void DeclareWithDefault(CodeLines lines, string type, string name, bool read)
+        {
+            if (!read) lines.Line("#pragma warning disable CS0219 // assigned here, read only on paths before the awaits");
+            lines.Line($"{type} {name} = default!;");
+            if (!read) lines.Line("#pragma warning restore CS0219");
+        }
+
+        private bool IsRead(ISymbol symbol, IEnumerable<StatementSyntax> statements)
+            => statements.SelectMany(s => s.DescendantNodesAndSelf()).OfType<IdentifierNameSyntax>()
+                .Any(i => i.Identifier.ValueText == symbol.Name && !FastPathClassifier.IsWriteTarget(i) && SymbolEqualityComparer.Default.Equals(_model.GetSymbolInfo(i).Symbol, symbol));
+
         private bool IsReferenced(ISymbol symbol, IEnumerable<StatementSyntax> statements)
             => statements.SelectMany(s => s.DescendantNodesAndSelf()).OfType<IdentifierNameSyntax>()
                 .Any(i => i.Identifier.ValueText == symbol.Name && SymbolEqualityComparer.Default.Equals(_model.GetSymbolInfo(i).Symbol, symbol));
@@ -226,7 +242,7 @@ namespace Prewired.Generator.FastPath
             if (symbol is not ILocalSymbol local || _layout.IsLive(local) || _hoisted.Contains(local) || !IsReferenced(local, later)) return;
             _hoisted.Add(local);
             if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a local of a type that cannot be named");
-            preamble.Line($"{VariableTypes.Display(local, _model)} {MethodShellParser.EscapedName(local.Name)} = default!;");
+            DeclareWithDefault(preamble, VariableTypes.Display(local, _model), MethodShellParser.EscapedName(local.Name), IsRead(local, later));
         }
 
         /// <summary>Whether a declaration of the variable is an assignment here (it is a parameter, or declared in a preamble).</summary>
@@ -613,6 +629,7 @@ namespace Prewired.Generator.FastPath
                     && _omitted.Contains(local, SymbolEqualityComparer.Default))
                 {
                     _printedReferences.Add(local);
+                    if (!FastPathClassifier.IsWriteTarget(identifier)) _printedReads.Add(local);
                 }
             }
         }

@@ -24,6 +24,10 @@ namespace Prewired.Generator.FastPath
         private readonly List<(string Type, string Name)> _synthetic = new();
         private readonly HashSet<ISymbol> _alwaysPassed = new(SymbolEqualityComparer.Default);
 
+        // Per resume point, the generated variables of the written-out statements around it (in scope there on the
+        // synchronous path, and set: the exception a catch block resumes with, an enumerator's position).
+        private readonly Dictionary<int, HashSet<string>> _constructNames = new();
+
         private ContinuationLayout(string name) => Name = name;
 
         /// <summary>The continuation's name, e.g. "GetAsync__Resume".</summary>
@@ -57,7 +61,9 @@ namespace Prewired.Generator.FastPath
                     seen.Add(HandOffNullability.Display(variable, split, bodyNode, model));
                 }
 
-                foreach (var synthetic in split.Synthetic.Concat(ConstructVariables(split, bodyNode, lowering)))
+                var construct = ConstructVariables(split, bodyNode, lowering).ToList();
+                layout._constructNames[split.Index] = new HashSet<string>(construct.Select(c => c.Name), System.StringComparer.Ordinal);
+                foreach (var synthetic in split.Synthetic.Concat(construct))
                 {
                     if (!layout._synthetic.Any(s => s.Name == synthetic.Name)) layout._synthetic.Add(synthetic);
                 }
@@ -96,8 +102,8 @@ namespace Prewired.Generator.FastPath
         /// <summary>
         /// The generated variables of the written-out statements around an await (a foreach's enumerator, a using's
         /// resource, a try's caught exceptions and recorded return): the continuation re-enters those statements past the
-        /// code that sets them, so they are parameters even where the await does not read them (then the hand-off passes
-        /// their default, which is their value before the statement ran: nothing caught, nothing to return).
+        /// code that sets them, so they are parameters, and the hand-off at an await inside such a statement passes them
+        /// even where the await does not read them (a catch block's exception picks the block the continuation resumes in).
         /// </summary>
         private static IEnumerable<(string Type, string Name)> ConstructVariables(SplitPoint split, SyntaxNode bodyNode, Lowering lowering)
         {
@@ -159,7 +165,7 @@ namespace Prewired.Generator.FastPath
             var slot = SlotOf(split);
             arguments.AddRange(_slots.Select(s => s.Name == slot ? awaitable : "default!"));
             arguments.AddRange(_live.Select(l => _alwaysPassed.Contains(l.Symbol) || split.LiveIn.Contains(l.Symbol, SymbolEqualityComparer.Default) ? MethodShellParser.EscapedName(l.Symbol.Name) : "default!"));
-            arguments.AddRange(_synthetic.Select(s => split.Synthetic.Any(own => own.Name == s.Name) ? s.Name : "default!"));
+            arguments.AddRange(_synthetic.Select(s => split.Synthetic.Any(own => own.Name == s.Name) || _constructNames[split.Index].Contains(s.Name) ? s.Name : "default!"));
             return string.Join(", ", arguments);
         }
 
