@@ -107,29 +107,42 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         private static IEnumerable<(string Type, string Name)> ConstructVariables(SplitPoint split, SyntaxNode bodyNode, Lowering lowering)
         {
+            SyntaxNode child = split.Await;
             foreach (var ancestor in split.Await.Ancestors().TakeWhile(a => a != bodyNode))
             {
-                if (lowering.ForEach(ancestor) is { } forEach)
+                // Only around the await, never in a header the await is part of: there the synchronous path has not
+                // declared them yet (foreach (var x in await Load())).
+                if (lowering.ForEach(ancestor) is { } forEach && child == forEach.Statement.Statement)
                 {
                     foreach (var variable in forEach.Variables) yield return variable;
                 }
 
-                if (ancestor is UsingStatementSyntax { Declaration: null } && lowering.Using(ancestor) is { } resource)
+                if (ancestor is UsingStatementSyntax { Declaration: null } usingStatement && child == usingStatement.Statement && lowering.Using(ancestor) is { } resource)
                 {
                     yield return (resource.ResourceType, resource.ResourceVariable);
                 }
 
-                if (ancestor is not TryStatementSyntax tryStatement) continue;
-                foreach (var clause in lowering.AwaitingCatches(tryStatement)) yield return ("global::System.Exception", lowering.Caught(clause)!);
-                if (lowering.Finally(tryStatement) is { } pending)
+                if (ancestor is TryStatementSyntax tryStatement)
                 {
-                    yield return ("global::System.Exception", pending.ErrorVariable);
-                    if (pending.HasReturns)
+                    // The caught exceptions are declared before the try block and its catch clauses; a finally that awaits
+                    // runs after the statement written out, where they are out of scope.
+                    if (child is BlockSyntax or CatchClauseSyntax)
                     {
-                        yield return ("bool", pending.PendingVariable);
-                        if (pending.ResultType is not null) yield return (pending.ResultType, pending.ReturnVariable);
+                        foreach (var clause in lowering.AwaitingCatches(tryStatement)) yield return ("global::System.Exception", lowering.Caught(clause)!);
+                    }
+
+                    if (lowering.Finally(tryStatement) is { } pending)
+                    {
+                        yield return ("global::System.Exception", pending.ErrorVariable);
+                        if (pending.HasReturns)
+                        {
+                            yield return ("bool", pending.PendingVariable);
+                            if (pending.ResultType is not null) yield return (pending.ResultType, pending.ReturnVariable);
+                        }
                     }
                 }
+
+                child = ancestor;
             }
         }
 

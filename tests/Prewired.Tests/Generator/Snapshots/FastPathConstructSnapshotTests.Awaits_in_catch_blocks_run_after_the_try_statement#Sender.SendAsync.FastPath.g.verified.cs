@@ -39,7 +39,7 @@ partial class Sender
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return SendAsync__Resume(0, __awaitable0, default!, message, default!);
+                    return SendAsync__Resume(0, __awaitable0, default!, message, __caught0);
                 }
                 __awaitable0.GetAwaiter().GetResult();
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<bool>(true);

@@ -37,7 +37,7 @@ partial class Session
         {
             if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
             var __awaitable1 = connection.ExecuteAsync(sql);
-            if (!__awaitable1.IsCompletedSuccessfully) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, default!, default!, default!);
+            if (!__awaitable1.IsCompletedSuccessfully) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, __finallyError0, __pendingReturn0, __returnValue0);
             { __returnValue0 = __awaitable1.Result; __pendingReturn0 = true; goto __endOfTry0; }
             __endOfTry0: ;
         }

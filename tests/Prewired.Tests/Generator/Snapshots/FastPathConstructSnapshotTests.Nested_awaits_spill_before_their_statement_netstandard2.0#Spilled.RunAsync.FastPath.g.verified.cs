@@ -31,32 +31,32 @@ partial class Spilled
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int x)
     {
         var __awaitable0 = Flag(x);
-        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!);
         var __spill0 = __awaitable0.Result;
         if (__spill0)
         {
             var __awaitable1 = Text(x);
-            if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!, default!);
+            if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!);
             var __spill1 = __awaitable1.Result;
             Console.WriteLine("flag " + __spill1);
         }
         var __awaitable2 = Value(x);
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!, default!);
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!);
         var __spill2 = __awaitable2.Result;
         var total = Add(__spill2, 2);
         var __awaitable3 = Value(total);
-        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total, default!);
+        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total);
         var __spill3 = __awaitable3.Result;
         total += __spill3;
         var __awaitable4 = Items(x);
-        if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total, default!);
+        if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total);
         var __spill4 = __awaitable4.Result;
         foreach (var item in __spill4)
         {
             total += item;
         }
         var __awaitable5 = Text(total);
-        if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total, default!);
+        if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total);
         var __spill5 = __awaitable5.Result;
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((__spill5).Length + 1);
     }
@@ -65,7 +65,7 @@ partial class Spilled
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Flag(x)</c>; 1 <c>await Text(x)</c>; 2 <c>await Value(x)</c>; 3 <c>await Value(total)</c>; 4 <c>await Items(x)</c>; 5 <c>await Text(total)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.Task<string> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable3, int x, int total, global::System.Collections.Generic.List<int>.Enumerator __enumerator0)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.Task<string> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable3, int x, int total)
     {
         bool __spill0 = default!;
         switch (__state)

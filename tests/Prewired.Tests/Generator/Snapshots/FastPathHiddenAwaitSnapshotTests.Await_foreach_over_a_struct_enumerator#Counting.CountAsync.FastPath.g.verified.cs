@@ -36,7 +36,7 @@ partial class Counting
                 while (true)
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, default!);
+                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0);
                     var __spill0 = __awaitable0.Result;
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;

@@ -41,7 +41,7 @@ partial class Streams
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, default!, default!, default!, default!);
+                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0, __pendingReturn0, __returnValue0, default!);
                     var __spill0 = __awaiter0.GetResult();
                     if (!(__spill0)) break;
                     var item = __asyncEnumerator0.Current;
@@ -70,7 +70,7 @@ partial class Streams
                 while (true)
                 {
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
-                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, default!);
+                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1);
                     var __spill2 = __awaitable2.Result;
                     if (!(__spill2)) break;
                     var (key, value) = __asyncEnumerator1.Current;

@@ -37,7 +37,7 @@ partial class Audit
                 if (log is not null)
                 {
                     var __awaitable0 = log.WriteAsync(id);
-                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0, default!, default!, default!, default!, default!, default!, default!);
                     __awaitable0.GetAwaiter().GetResult();
                 }
             }
@@ -83,7 +83,7 @@ partial class Audit
             try
             {
                 var __awaitable3 = a.WriteAsync(id);
-                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, default!, default!, default!, default!, default!, default!);
+                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3, __pendingReturn3, __returnValue3, __finallyError2, __pendingReturn2, __returnValue2);
                 __awaitable3.GetAwaiter().GetResult();
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
                 __endOfTry3: ;
@@ -95,7 +95,7 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3, __pendingReturn3, __returnValue3, default!, default!, default!);
+                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3, __pendingReturn3, __returnValue3, __finallyError2, __pendingReturn2, __returnValue2);
                 __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);

@@ -72,7 +72,9 @@ partial class Branches
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, global::System.Threading.Tasks.Task<string> __awaitable2, int kind, string name, string prefix)
     {
+        #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
         int n = default!;
+        #pragma warning restore CS0219
         switch (__state)
         {
             case 0: goto __if0; // await Value(kind)

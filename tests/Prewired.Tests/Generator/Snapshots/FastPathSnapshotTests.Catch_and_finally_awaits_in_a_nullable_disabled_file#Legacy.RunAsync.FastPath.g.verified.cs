@@ -36,7 +36,7 @@ partial class Legacy
             try
             {
                 var __awaitable0 = Task.FromResult(name.Length);
-                if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, name, default!, default!, default!, default!);
+                if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0, __finallyError0, __pendingReturn0, __returnValue0);
                 { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
@@ -46,7 +46,7 @@ partial class Legacy
             {
                 var __awaitable1 = Task.Yield();
                 var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0, default!, default!, default!);
+                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0, __finallyError0, __pendingReturn0, __returnValue0);
                 __awaiter1.GetResult();
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
             }
