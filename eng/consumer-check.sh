@@ -10,8 +10,8 @@
 # Also:
 #   quick start  the README's "Quick start (the package)" commands and Program.cs, taken from README.md and run as
 #                written, in a scratch home folder (~) outside the repository; then a restore with an empty NuGet cache
-#   adoption     Adoption/Library (warnings as errors, ordinary closures in async code nobody marked) adds the package
-#                and builds clean; Adoption/Library.Tests, which has only a ProjectReference to it, builds clean and runs
+#   adoption     Adoption/Library (warnings as errors, ordinary closures in async code nobody marked, an NServiceBus-shaped
+#                behavior calling next concurrently) adds the package and builds clean, its findings only suggestions; Adoption/Library.Tests, which has only a ProjectReference to it, builds clean and runs
 #                with the runtime, without Prewired's generator and analyzers
 # Every restore uses a NuGet cache of its own (NUGET_PACKAGES, empty at the start), as on a fresh machine.
 #
@@ -115,7 +115,14 @@ echo "Prewired analyzer assemblies: Library $library_analyzers, Library.Tests $t
 [ "$library_analyzers" -eq 3 ] || fail "adoption: the library that references the package gets the generator and analyzers"
 [ "$tests_analyzers" -eq 0 ] || fail "adoption: the test project (ProjectReference only) gets no Prewired analyzers"
 [ "$tests_opted_in" -eq 3 ] || fail "adoption: PrewiredTransitiveAnalyzers=true gives the test project the analyzers"
-pass "adoption: Library (closures in unmarked async code) and Library.Tests (ProjectReference) build with warnings as errors and run; the runtime flows, the generator and analyzers stay in Library"
+# The clean build is not for want of findings: the analyzers see the closures and the concurrent next, as suggestions.
+# The error log (SARIF) lists Info diagnostics, which the build output does not.
+dotnet build "$adoption/Library" --no-incremental -c Release -p:PrewiredVersion="$VERSION" -p:ErrorLog="$OUT/adoption.sarif" > "$OUT/adoption-sarif.log" 2>&1 || fail "adoption: the library rebuilds with an error log"
+suggestions=$(grep -oE '"ruleId": "PW0(402|32[0-3]|401)"' "$OUT/adoption.sarif" | sort | uniq -c | awk '{print $NF"x"$1}' | tr -d '"' | paste -sd' ' || true)
+echo "Library's Prewired reports (error log): ${suggestions:-none}"
+grep -q '"ruleId": "PW0322"' "$OUT/adoption.sarif" || fail "adoption: the NServiceBus-shaped FanOut gets the suggestion PW0322"
+grep -q '"ruleId": "PW0402"' "$OUT/adoption.sarif" || fail "adoption: the unmarked closures get the suggestion PW0402"
+pass "adoption: Library (closures in unmarked async code, an NServiceBus-shaped behavior calling next concurrently: PW0402/PW0322 suggestions) and Library.Tests (ProjectReference) build with warnings as errors and run; the runtime flows, the generator and analyzers stay in Library"
 
 # ---- Every target a library ships (issue 18): a multi-targeted library, and a target the package does not serve. ----
 step "MultiTarget: net472;netstandard2.0;net8.0;net10.0"

@@ -12,7 +12,8 @@ namespace Prewired.Analyzers
     /// <summary>
     /// Reports a pipeline <c>next</c> whose runs may overlap on the same context (PW0320) and a next task nobody observes
     /// (PW0321), in behaviors (<c>IBehavior&lt;,&gt;</c>, Prewired's or NServiceBus's, and <c>IInlineBehavior&lt;,&gt;</c>)
-    /// and anywhere a <c>Prewired.INext&lt;T&gt;</c> is passed.
+    /// and anywhere a <c>Prewired.INext&lt;T&gt;</c> is passed. Those two are warnings in Prewired pipelines; the same
+    /// findings in a behavior of another library (NServiceBus's) are the suggestions PW0322/PW0323, see <see cref="PipelineIntent"/>.
     /// </summary>
     /// <remarks>
     /// Every pipeline stage after this one shares the context and none of them lock, so two runs at once are a data race
@@ -30,36 +31,45 @@ namespace Prewired.Analyzers
     public sealed class ConcurrentNextAnalyzer : DiagnosticAnalyzer
     {
         public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
-            ImmutableArray.Create(DiagnosticDescriptors.ConcurrentNext, DiagnosticDescriptors.NextNotAwaited);
+            ImmutableArray.Create(
+            DiagnosticDescriptors.ConcurrentNext, DiagnosticDescriptors.NextNotAwaited,
+            DiagnosticDescriptors.ConcurrentNextOutsidePipeline, DiagnosticDescriptors.NextNotAwaitedOutsidePipeline);
 
         public override void Initialize(AnalysisContext context)
         {
             // Generated pipelines bind next themselves; only user-written behaviors are checked.
             context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
             context.EnableConcurrentExecution();
-            context.RegisterOperationBlockStartAction(OnBlockStart);
+            context.RegisterCompilationStartAction(start =>
+            {
+                var intent = new PipelineIntent(start.Compilation);
+                start.RegisterOperationBlockStartAction(c => OnBlockStart(c, intent));
+            });
         }
 
-        private static void OnBlockStart(OperationBlockStartAnalysisContext context)
+        private static void OnBlockStart(OperationBlockStartAnalysisContext context, PipelineIntent intent)
         {
             if (context.OwningSymbol is not IMethodSymbol) return;
 
             // Cheap gate: the whole analysis (operation walk, control flow graphs) runs only for a method that references a
             // next parameter, which almost no method does. Set from operation callbacks, which may run concurrently.
             var referencesNext = new StrongBox();
+            var referencesPrewiredNext = new StrongBox();
             context.RegisterOperationAction(
                 c =>
                 {
-                    if (!referencesNext.Value && NextParameters.IsNext(((IParameterReferenceOperation)c.Operation).Parameter)) referencesNext.Value = true;
+                    var parameter = ((IParameterReferenceOperation)c.Operation).Parameter;
+                    if (!referencesNext.Value && NextParameters.IsNext(parameter)) referencesNext.Value = true;
+                    if (!referencesPrewiredNext.Value && NextParameters.IsPrewiredNext(parameter)) referencesPrewiredNext.Value = true;
                 },
                 OperationKind.ParameterReference);
             context.RegisterOperationBlockEndAction(c =>
             {
-                if (referencesNext.Value) Analyze(c);
+                if (referencesNext.Value) Analyze(c, intent, referencesPrewiredNext.Value);
             });
         }
 
-        private static void Analyze(OperationBlockAnalysisContext context)
+        private static void Analyze(OperationBlockAnalysisContext context, PipelineIntent intent, bool usesPrewiredNext)
         {
             var uses = NextUses.Collect(context.OperationBlocks, context.CancellationToken);
             if (uses.IsEmpty) return;
@@ -70,7 +80,9 @@ namespace Prewired.Analyzers
             foreach (var graph in Graphs(context)) flow.Analyze(graph);
 
             DiscardedTasks.Report(uses, findings);
-            foreach (var diagnostic in findings.ToDiagnostics()) context.ReportDiagnostic(diagnostic);
+            if (findings.IsEmpty) return;
+            bool inPrewiredPipeline = intent.IsInPrewiredPipeline((IMethodSymbol)context.OwningSymbol, usesPrewiredNext);
+            foreach (var diagnostic in findings.ToDiagnostics(inPrewiredPipeline)) context.ReportDiagnostic(diagnostic);
         }
 
         /// <summary>The control flow graph of each body block (a method has one; parameter defaults and attributes have none worth analyzing).</summary>

@@ -18,11 +18,14 @@ namespace Prewired.Analyzers.ConcurrentNext
     {
         public static bool IsNext(IParameterSymbol parameter)
         {
-            if (IsINext(parameter.Type, depth: 0)) return true;
+            if (IsPrewiredNext(parameter)) return true;
             return IsFuncReturningTask(parameter.Type)
                 && parameter.ContainingSymbol is IMethodSymbol method
                 && ImplementsBehaviorInvoke(method);
         }
+
+        /// <summary>The struct shape: typed, or constrained to, <c>Prewired.INext&lt;T&gt;</c>, which only Prewired's pipelines pass.</summary>
+        public static bool IsPrewiredNext(IParameterSymbol parameter) => IsINext(parameter.Type, depth: 0);
 
         private static bool IsINext(ITypeSymbol type, int depth)
         {

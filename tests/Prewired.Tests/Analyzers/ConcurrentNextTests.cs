@@ -240,7 +240,7 @@ namespace Prewired.Tests.Analyzers
         // ---- behavior shapes ----
 
         [Fact]
-        public Task NServiceBus_shaped_behavior() => VerifyAsync("""
+        public Task NServiceBus_shaped_behavior_is_checked_too() => VerifyAsync("""
             namespace NServiceBus.Pipeline
             {
                 public interface IBehavior<in TInContext, out TOutContext>
@@ -262,7 +262,7 @@ namespace Prewired.Tests.Analyzers
                 }
             }
             """,
-            Concurrent(0, Call, Call));
+            ConcurrentOutsidePipeline(0, Call, Call));
 
         [Fact]
         public Task Inline_behavior_calls_next_Invoke_concurrently() => VerifyAsync("""

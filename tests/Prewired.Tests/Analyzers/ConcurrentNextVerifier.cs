@@ -43,6 +43,14 @@ namespace Prewired.Tests.Analyzers
         public static DiagnosticResult NotAwaited(int location, string call) =>
             VerifyCS.Diagnostic("PW0321").WithLocation(location).WithArguments(call);
 
+        /// <summary>PW0322 (PW0320's finding outside a Prewired pipeline) at markup location <paramref name="location"/>.</summary>
+        public static DiagnosticResult ConcurrentOutsidePipeline(int location, string call, string other) =>
+            VerifyCS.Diagnostic("PW0322").WithLocation(location).WithArguments(call, other);
+
+        /// <summary>PW0323 (PW0321's finding outside a Prewired pipeline) at markup location <paramref name="location"/>.</summary>
+        public static DiagnosticResult NotAwaitedOutsidePipeline(int location, string call) =>
+            VerifyCS.Diagnostic("PW0323").WithLocation(location).WithArguments(call);
+
         public static Task VerifyAsync(string source, params DiagnosticResult[] expected) =>
             VerifyCS.VerifyAnalyzerAsync(Usings + source, expected);
     }

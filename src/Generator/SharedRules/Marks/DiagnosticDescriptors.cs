@@ -99,6 +99,14 @@ namespace Prewired.Generator.Analysis
             "next task is neither awaited nor returned",
             "The task of '{0}' is neither awaited nor returned, so the rest of the pipeline may still run after this step completes and its exceptions are lost: await it or return it");
 
+        public static readonly DiagnosticDescriptor ConcurrentNextOutsidePipeline = Info(DiagnosticIds.ConcurrentNextOutsidePipeline,
+            "next is called concurrently (behavior outside a Prewired pipeline)",
+            ConcurrentNext.MessageFormat.ToString());
+
+        public static readonly DiagnosticDescriptor NextNotAwaitedOutsidePipeline = Info(DiagnosticIds.NextNotAwaitedOutsidePipeline,
+            "next task is neither awaited nor returned (behavior outside a Prewired pipeline)",
+            NextNotAwaited.MessageFormat.ToString());
+
         public static readonly DiagnosticDescriptor TailAwaitCandidate = new(DiagnosticIds.TailAwaitCandidate,
             "Async method can drop its state machine with [TailAwait]",
             "Every await in '{0}' is a tail await: convert it to [TailAwait] so it runs without a state machine",
@@ -147,11 +155,16 @@ namespace Prewired.Generator.Analysis
             DiagnosticIds.AmbiguousStage => AmbiguousStage,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
+            DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,
+            DiagnosticIds.NextNotAwaitedOutsidePipeline => NextNotAwaitedOutsidePipeline,
             _ => FastPathNotSplit,
         };
 
         private static DiagnosticDescriptor Error(string id, string title, string message)
             => new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
+
+        private static DiagnosticDescriptor Info(string id, string title, string message)
+            => new(id, title, message, Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
 
         private static DiagnosticDescriptor Warning(string id, string title, string message)
             => new(id, title, message, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");

@@ -40,5 +40,10 @@ namespace Prewired.Generator.Analysis
         public const string AmbiguousStage = "PW0308";
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
+
+        // The same two findings outside a Prewired pipeline (a foreign IBehavior<,> such as NServiceBus's): suggestions, so
+        // adding the package adds no warning to code nobody ported. Each is its warning's ID + 2, as PW0402 pairs with PW0401.
+        public const string ConcurrentNextOutsidePipeline = "PW0322";
+        public const string NextNotAwaitedOutsidePipeline = "PW0323";
     }
 }

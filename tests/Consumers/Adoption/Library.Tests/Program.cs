@@ -18,6 +18,9 @@ Check(await Reports.DescribeAsync("Q3", default) == "report for Q3", "DescribeAs
 Check(await Reports.CountAsync([1, 5, 9], 4) == 2, "CountAsync");
 Check(await new Reports().TotalAsync(40, 2) == 42, "TotalAsync ([FastPath])");
 Check(await Eventually(Task.FromResult(7), -1) == 7, "Eventually");
+var message = new MessageContext();
+await new FanOut().Invoke(message, c => { c.MarkHandled(); return Task.CompletedTask; });
+Check(message.Handled == 2, "FanOut (NServiceBus-shaped behavior)");
 
-Console.WriteLine(failures.Count == 0 ? "OK adoption: 6 checks" : "FAILED: " + string.Join(", ", failures));
+Console.WriteLine(failures.Count == 0 ? "OK adoption: 7 checks" : "FAILED: " + string.Join(", ", failures));
 return failures.Count == 0 ? 0 : 1;
