@@ -32,7 +32,8 @@ namespace Prewired.Generator.FastPath
             var inner = _lines;
             _lines = outer;
             _scopes.Pop();
-            if (!scope.WriteDispatch(_lines, exhaustive: topLevel)) inner.RemoveFirst();
+            // A continuation with no statement that steers by the resume point need not clear it at the top.
+            if (!scope.WriteDispatch(_lines, exhaustive: topLevel, resetNeeded: !topLevel || _labels > 0)) inner.RemoveFirst();
             _lines.Append(inner);
         }
 

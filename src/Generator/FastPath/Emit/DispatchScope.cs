@@ -35,7 +35,7 @@ namespace Prewired.Generator.FastPath
         /// is the default, so no path enters the code before the first label (nothing is known there).
         /// </summary>
         /// <returns>False when the list's first label is left without a jump to it (the caller drops it: CS0164).</returns>
-        public bool WriteDispatch(CodeLines lines, bool exhaustive)
+        public bool WriteDispatch(CodeLines lines, bool exhaustive, bool resetNeeded = true)
         {
             lines.Append(Preamble);
             if (_targets.Count == 0) return true;
@@ -43,7 +43,7 @@ namespace Prewired.Generator.FastPath
             if (labels.Count == 1 && labels[0] == FirstLabel)
             {
                 // Falls through to it; only the top of the continuation can start at an await, which ends the resumption.
-                if (_targets.Any(t => t.Arrives)) lines.Line($"{ContinuationLayout.StateParameter} = -1;");
+                if (resetNeeded && _targets.Any(t => t.Arrives)) lines.Line($"{ContinuationLayout.StateParameter} = -1;");
                 return false;
             }
 

@@ -40,7 +40,6 @@ partial class StockPrices
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private async global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, string companyId)
     {
-        __state = -1;
         await __awaitable0;
         return DoGetPriceFromCache(companyId);
     }

@@ -42,7 +42,6 @@ partial class Converter
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private async global::System.Threading.Tasks.ValueTask<int> Read__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, string text)
     {
-        __state = -1;
         await __awaitable0;
         return convert is null ? text.Length : convert(text);
     }

@@ -42,7 +42,6 @@ partial class Cycles
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private async global::System.Threading.Tasks.ValueTask<int> M__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
     {
-        __state = -1;
         await __awaitable0;
         return B + Shared._size;
     }

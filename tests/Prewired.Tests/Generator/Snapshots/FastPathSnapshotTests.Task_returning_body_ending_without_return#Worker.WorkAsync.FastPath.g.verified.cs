@@ -40,7 +40,6 @@ partial class Worker
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private async global::System.Threading.Tasks.Task WorkAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, global::System.Threading.CancellationToken ct)
     {
-        __state = -1;
         await __awaitable0;
         Count++;
     }
