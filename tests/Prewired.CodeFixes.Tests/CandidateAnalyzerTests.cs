@@ -308,6 +308,25 @@ namespace Prewired.CodeFixes.Tests
             }
             """);
 
+        /// <summary>
+        /// The body a typo'd mark meant (PW0003's fix points the mark at it) is not a method to convert: offering both made
+        /// one dotnet format run convert the body too, or not, depending on which fix it applied first.
+        /// </summary>
+        [Fact]
+        public Task No_report_for_the_method_a_typo_in_a_mark_means() => VerifyAsync(Source + """
+            public partial class Store
+            {
+                private readonly Source _source = new();
+
+                [TailAwait("GetCoreAsnc")]
+                public partial Task<int> GetAsync(int id);
+
+                private async Task<int> GetCoreAsync(int id) => await _source.LoadAsync(id);
+
+                private async Task<int> {|PW0102:GetOtherAsync|}(int id) => await _source.LoadAsync(id);
+            }
+            """);
+
         [Fact]
         public Task No_report_in_generated_code() => VerifyAsync(Source + """
             public class Store

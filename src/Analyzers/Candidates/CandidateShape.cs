@@ -81,8 +81,12 @@ namespace Prewired.Analyzers.Candidates
                 if (member is not IMethodSymbol other || SymbolEqualityComparer.Default.Equals(other, method)) continue;
                 foreach (var attribute in other.GetAttributes())
                 {
-                    if (KnownTypes.MarkOf(attribute) is null) continue;
-                    if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value as string == method.Name) return true;
+                    if (KnownTypes.MarkOf(attribute) is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not string bodyName) continue;
+                    if (bodyName == method.Name) return true;
+
+                    // A typo of this method's name that names nothing else (PW0003): its fix points the mark here, so this is
+                    // the body, not a method to convert (both fixes in one dotnet format run would convert it as well).
+                    if (method.ContainingType.GetMembers(bodyName).IsEmpty && NearMissNames.IsClose(method.Name, bodyName)) return true;
                 }
             }
 

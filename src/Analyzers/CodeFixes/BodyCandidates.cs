@@ -3,12 +3,13 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Prewired.CodeFixes.Syntax;
+using Prewired.Generator.Analysis;
 
 namespace Prewired.CodeFixes
 {
     /// <summary>
     /// The existing methods a body-method name that names nothing (PW0003) most likely meant, best first: a method whose
-    /// name is close to it (<see cref="IsCloseName"/>) or whose signature is the marked method's. Pointing the attribute at
+    /// name is close to it (<see cref="NearMissNames.IsClose"/>) or whose signature is the marked method's. Pointing the attribute at
     /// one of them keeps every later problem a compile error (a wrong signature is PW0004, a method that is not async
     /// PW0005), where creating a body would turn a typo into a method that builds and fails when called.
     /// </summary>
@@ -19,7 +20,7 @@ namespace Prewired.CodeFixes
             return marked.ContainingType.GetMembers().OfType<IMethodSymbol>()
                 .Where(m => m.MethodKind == MethodKind.Ordinary && !m.IsImplicitlyDeclared && !Marks.IsSameMethod(m, marked) && !Marks.IsMarked(m)
                             && m.PartialDefinitionPart is null && m.Name != bodyName)
-                .Select(m => (m.Name, Close: IsCloseName(m.Name, bodyName), Matches: SignatureMatches(m, marked), Distance: MemberNames.EditDistance(m.Name, bodyName)))
+                .Select(m => (m.Name, Close: NearMissNames.IsClose(m.Name, bodyName), Matches: SignatureMatches(m, marked), Distance: NearMissNames.EditDistance(m.Name, bodyName)))
                 .Where(c => c.Close || c.Matches)
                 .GroupBy(c => c.Name, StringComparer.Ordinal)
                 .Select(g => g.OrderByDescending(c => c.Close && c.Matches).First())
@@ -29,17 +30,6 @@ namespace Prewired.CodeFixes
                 .ThenBy(c => c.Name, StringComparer.Ordinal)
                 .Select(c => c.Name)
                 .ToList();
-        }
-
-        /// <summary>
-        /// A typo's distance: one edit for short names, two from six characters on (<c>GetCoreAsnc</c> -> <c>GetCoreAsync</c>),
-        /// or the same name but for case.
-        /// </summary>
-        public static bool IsCloseName(string candidate, string name)
-        {
-            if (string.Equals(candidate, name, StringComparison.OrdinalIgnoreCase)) return true;
-            var allowed = Math.Min(candidate.Length, name.Length) >= 6 ? 2 : 1;
-            return MemberNames.EditDistance(candidate, name) <= allowed;
         }
 
         /// <summary>

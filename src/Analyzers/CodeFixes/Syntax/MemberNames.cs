@@ -42,26 +42,5 @@ namespace Prewired.CodeFixes.Syntax
 
         public static bool IsValidIdentifier(string name)
             => SyntaxFacts.IsValidIdentifier(name) && SyntaxFacts.GetKeywordKind(name) == SyntaxKind.None;
-
-        /// <summary>Levenshtein distance (insertions, deletions and substitutions), ordinal.</summary>
-        public static int EditDistance(string a, string b)
-        {
-            var previous = new int[b.Length + 1];
-            var current = new int[b.Length + 1];
-            for (var j = 0; j <= b.Length; j++) previous[j] = j;
-            for (var i = 1; i <= a.Length; i++)
-            {
-                current[0] = i;
-                for (var j = 1; j <= b.Length; j++)
-                {
-                    var substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-                    current[j] = Math.Min(substitution, Math.Min(previous[j] + 1, current[j - 1] + 1));
-                }
-
-                (previous, current) = (current, previous);
-            }
-
-            return previous[b.Length];
-        }
     }
 }
