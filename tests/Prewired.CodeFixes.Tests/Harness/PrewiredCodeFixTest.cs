@@ -45,12 +45,13 @@ namespace Prewired.CodeFixes.Tests.Harness
             ReferenceAssemblies = s_none;
             MarkupOptions = MarkupOptions.UseFirstDescriptor | MarkupOptions.TreatPositionIndicatorsAsCode;
             CompilerDiagnostics = CompilerDiagnostics.Warnings;
-            TestBehaviors |= TestBehaviors.SkipGeneratedSourcesCheck;
             TestState.AdditionalReferences.AddRange(TestReferences.Default);
 
             // The library's default is Diagnose (CS1591 on every public member without a doc comment); a user project
             // without GenerateDocumentationFile parses doc comments only, as the stand-in's project did.
             TestState.DocumentationMode = DocumentationMode.Parse;
+            FixedState.DocumentationMode = DocumentationMode.Parse;
+            BatchFixedState.DocumentationMode = DocumentationMode.Parse;
         }
 
         /// <summary>The sources with markup; the n-th is <c>/0/Test{n}.cs</c>.</summary>
@@ -68,8 +69,35 @@ namespace Prewired.CodeFixes.Tests.Harness
         /// <summary>The title the applied action must have, when set.</summary>
         public string? ExpectedTitle { get; set; }
 
+        /// <summary>
+        /// Expect the provider to offer nothing for the diagnostic (with <c>CodeActionEquivalenceKey</c>: nothing under
+        /// that key): the fixed state is the test state and no iteration may apply a fix.
+        /// </summary>
+        public bool ExpectNoFix { get; set; }
+
         protected override async Task RunImplAsync(CancellationToken cancellationToken)
         {
+            TestBehaviors |= TestBehaviors.SkipGeneratedSourcesCheck;
+            if (ExpectNoFix)
+            {
+                FixedState.Sources.AddRange(TestState.Sources);
+                FixedState.ExpectedDiagnostics.AddRange(TestState.ExpectedDiagnostics);
+                NumberOfIncrementalIterations = 0;
+            }
+
+            // The fixed state is exactly what its markup and expectations say, as in the stand-in: nothing inherited from the
+            // test state's expectations, and markup of fixable IDs counts (a fix that leaves its diagnostic must say so).
+            if (FixedState.Sources.Count > 0 && FixedState.InheritanceMode is null)
+            {
+                FixedState.InheritanceMode = StateInheritanceMode.Explicit;
+                FixedState.MarkupHandling = MarkupMode.Allow;
+                FixedState.AdditionalReferences.AddRange(TestState.AdditionalReferences);
+            }
+
+            var descriptors = GetDiagnosticAnalyzers().SelectMany(a => a.SupportedDiagnostics).GroupBy(d => d.Id).ToDictionary(g => g.Key, g => g.First());
+            BraceMarkup.MoveToExpectations(TestState, descriptors);
+            BraceMarkup.MoveToExpectations(FixedState, descriptors);
+
             if (ExpectedTitle is { } title)
             {
                 CodeActionVerifier = (action, verifier) => verifier.Equal(title, action.Title, "the applied action's title");
