@@ -1,5 +1,6 @@
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Prewired.Analyzers;
 using Prewired.CodeFixes.Tests.Harness;
 using Xunit;
 
@@ -16,9 +17,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>The seed blog's method: a parameter, a local and 'this' (as 'self', its members called on it).</summary>
         [Fact]
-        public Task Blog_method_passes_this_a_parameter_and_a_local() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Blog_method_passes_this_a_parameter_and_a_local() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public sealed class StockPrices
                 {
@@ -78,9 +78,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A sync local function that writes a capture takes it by ref; the async one reads by value.</summary>
         [Fact]
-        public Task Written_capture_is_passed_by_ref() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Written_capture_is_passed_by_ref() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Words
                 {
@@ -132,9 +131,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>Parameters of the method, after the function's own; every call passes them.</summary>
         [Fact]
-        public Task Every_call_site_passes_the_captures_after_its_own_arguments() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Every_call_site_passes_the_captures_after_its_own_arguments() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Loader
                 {
@@ -173,9 +171,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A struct changed through a method that is not readonly is written: it goes by ref, or the change would land on a copy.</summary>
         [Fact]
-        public Task Struct_mutated_through_a_method_is_passed_by_ref() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Struct_mutated_through_a_method_is_passed_by_ref() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public struct Tally
                 {
@@ -237,9 +234,8 @@ namespace Prewired.CodeFixes.Tests
         /// change the parameter, and a read-only variable cannot be passed by ref (CS1657): no fix.
         /// </summary>
         [Fact]
-        public Task Read_only_variable_mutated_through_a_method_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Read_only_variable_mutated_through_a_method_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public struct Depth : IDisposable
                 {
@@ -276,9 +272,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>An async local function cannot take a ref parameter: one that writes a capture has no fix.</summary>
         [Fact]
-        public Task Async_function_writing_a_capture_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Async_function_writing_a_capture_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Counter
                 {
@@ -301,9 +296,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>An async local function reading a variable the method assigns after the call would see the new value; a copy would not.</summary>
         [Fact]
-        public Task Async_function_reading_a_capture_assigned_after_the_call_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Async_function_reading_a_capture_assigned_after_the_call_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Counter
                 {
@@ -327,9 +321,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>'this.' becomes 'self.', members reached through an implicit 'this' are called on 'self'.</summary>
         [Fact]
-        public Task This_becomes_a_self_parameter() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task This_becomes_a_self_parameter() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public class Cache
                 {
@@ -386,9 +379,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>'base.' cannot be reached from a static function: no fix.</summary>
         [Fact]
-        public Task Base_access_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Base_access_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public class Store
                 {
@@ -411,9 +403,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A local function converted to a delegate keeps its signature: no fix.</summary>
         [Fact]
-        public Task Delegate_use_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Delegate_use_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Runner
                 {
@@ -431,9 +422,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A lambda among the capturing functions: making a lambda static changes nothing it captures, no fix.</summary>
         [Fact]
-        public Task Lambda_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Lambda_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Runner
                 {
@@ -448,9 +438,8 @@ namespace Prewired.CodeFixes.Tests
         }.RunAsync();
 
         [Fact]
-        public Task Generic_local_function() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Generic_local_function() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Wrapper
                 {
@@ -486,9 +475,8 @@ namespace Prewired.CodeFixes.Tests
         }.RunAsync();
 
         [Fact]
-        public Task Expression_bodied_local_function_with_an_attribute() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Expression_bodied_local_function_with_an_attribute() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Doubler
                 {
@@ -519,9 +507,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>Captures go before optional and params parameters, which C# requires last (and before their arguments).</summary>
         [Fact]
-        public Task Captures_go_before_optional_and_params_parameters() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Captures_go_before_optional_and_params_parameters() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Joiner
                 {
@@ -561,9 +548,8 @@ namespace Prewired.CodeFixes.Tests
         /// is created on the slow path); its 'this' becomes the outer function's 'self' too.
         /// </summary>
         [Fact]
-        public Task Nested_local_function_uses_the_new_parameters() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Nested_local_function_uses_the_new_parameters() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public class Scale
                 {
@@ -608,9 +594,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A parameter named 'self' already: the one for 'this' is 'self2'.</summary>
         [Fact]
-        public Task Self_is_renamed_when_taken() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Self_is_renamed_when_taken() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public class Node
                 {
@@ -651,9 +636,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A local of the function with a captured variable's name: the parameter could not keep the name.</summary>
         [Fact]
-        public Task Name_clash_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Name_clash_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Shadow
                 {
@@ -679,9 +663,8 @@ namespace Prewired.CodeFixes.Tests
         /// static (a static function may not call one that is not).
         /// </summary>
         [Fact]
-        public Task Caller_and_callee_are_converted_together() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Caller_and_callee_are_converted_together() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Doubler
                 {
@@ -723,9 +706,8 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A capture the function assigns before reading is not definitely assigned at the call: 'ref' would not compile.</summary>
         [Fact]
-        public Task Written_capture_unassigned_at_a_call_is_not_offered() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Written_capture_unassigned_at_a_call_is_not_offered() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public static class Parser
                 {
@@ -754,9 +736,8 @@ namespace Prewired.CodeFixes.Tests
         /// loop variable) is converted once; the lambda's report stays.
         /// </summary>
         [Fact]
-        public Task Fix_All_in_a_document() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Fix_All_in_a_document() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             TestCode = Usings + """
                 public class Reports
                 {
@@ -837,15 +818,14 @@ namespace Prewired.CodeFixes.Tests
                     }
                 }
                 """,
-            EquivalenceKey = ClosureCodeFixProvider.Key,
+            CodeActionEquivalenceKey = ClosureCodeFixProvider.Key,
             FixAllScope = FixAllScope.Document,
         }.RunAsync();
 
         /// <summary>Fix All across the solution's documents (project and solution scopes share the per-document pass).</summary>
         [Fact]
-        public Task Fix_All_in_the_solution() => new CodeFixTest<ClosureCodeFixProvider>
+        public Task Fix_All_in_the_solution() => new PrewiredCodeFixTest<ClosureAnalyzer, ClosureCodeFixProvider>
         {
-            SourceCompiles = true,
             Sources =
             {
                 Usings + """
@@ -900,7 +880,7 @@ namespace Prewired.CodeFixes.Tests
                 }
                 """,
             },
-            EquivalenceKey = ClosureCodeFixProvider.Key,
+            CodeActionEquivalenceKey = ClosureCodeFixProvider.Key,
             FixAllScope = FixAllScope.Solution,
         }.RunAsync();
     }

@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Prewired.Analyzers;
 using Prewired.CodeFixes.Tests.Harness;
 using Xunit;
 
@@ -8,7 +9,7 @@ namespace Prewired.CodeFixes.Tests
     public sealed class ConvertToFastPathTests
     {
         [Fact]
-        public Task ValueTask_of_T_with_awaits_whose_results_are_used() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task ValueTask_of_T_with_awaits_whose_results_are_used() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Collections.Generic;
@@ -70,7 +71,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A generic method: the partial declaration and the body keep the type parameters and the constraints.</summary>
         [Fact]
-        public Task Generic_method_with_constraints() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Generic_method_with_constraints() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Collections.Generic;
@@ -112,7 +113,7 @@ namespace Prewired.CodeFixes.Tests
         }.RunAsync();
 
         [Fact]
-        public Task ValueTask_with_code_after_the_await_and_a_default_parameter() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task ValueTask_with_code_after_the_await_and_a_default_parameter() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System;
@@ -157,7 +158,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>[AsyncMethodBuilder] configures the state machine: it stays on the body, every other attribute moves to the declaration.</summary>
         [Fact]
-        public Task AsyncMethodBuilder_stays_on_the_body() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task AsyncMethodBuilder_stays_on_the_body() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Diagnostics;

@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Prewired.Analyzers;
 using Prewired.CodeFixes.Tests.Harness;
 using Xunit;
 
@@ -7,7 +8,7 @@ namespace Prewired.CodeFixes.Tests
     public sealed class ConvertToTailAwaitTests
     {
         [Fact]
-        public Task Block_body_with_docs_and_attribute() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Block_body_with_docs_and_attribute() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System;
@@ -57,7 +58,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>No usings at all: 'using Prewired;' becomes the first line. No accessibility: 'private' is added.</summary>
         [Fact]
-        public Task Expression_body_static_private_in_a_file_without_usings() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Expression_body_static_private_in_a_file_without_usings() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 // Copyright header.
@@ -86,7 +87,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>The body name avoids members the type already has (in any part, or inherited).</summary>
         [Fact]
-        public Task Core_name_avoids_existing_members() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Core_name_avoids_existing_members() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -133,7 +134,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>Usings inside the namespace stay there; nested types all become partial; modifiers are kept in order.</summary>
         [Fact]
-        public Task Nested_types_usings_in_the_namespace_and_override() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Nested_types_usings_in_the_namespace_and_override() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 namespace Shop
@@ -185,7 +186,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>A record class; attributes on the same line stay on that line; a file-scoped namespace.</summary>
         [Fact]
-        public Task Record_with_an_attribute_on_the_same_line() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Record_with_an_attribute_on_the_same_line() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Diagnostics;
@@ -216,7 +217,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>The body moves to another part of the class; a primary constructor parameter is in scope in every part.</summary>
         [Fact]
-        public Task Primary_constructor_parameter_used_by_the_body() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Primary_constructor_parameter_used_by_the_body() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -242,7 +243,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>'this' and 'params' stay on both methods (the generator repeats them on the implementation).</summary>
         [Fact]
-        public Task Extension_method_with_params() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Extension_method_with_params() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;

@@ -1,5 +1,6 @@
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Prewired.Analyzers;
 using Prewired.CodeFixes.Tests.Harness;
 using Xunit;
 
@@ -73,7 +74,7 @@ namespace Prewired.CodeFixes.Tests
         }.RunAsync();
 
         [Fact]
-        public Task Project_spans_documents() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Project_spans_documents() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             Sources =
             {
@@ -121,12 +122,12 @@ namespace Prewired.CodeFixes.Tests
                 }
                 """,
             },
-            EquivalenceKey = ConvertToPartialShapeCodeFixProvider.Key,
+            CodeActionEquivalenceKey = ConvertToPartialShapeCodeFixProvider.Key,
             FixAllScope = FixAllScope.Project,
         }.RunAsync();
 
         [Fact]
-        public Task Solution_scope_is_supported_and_converts_fast_path_candidates() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Solution_scope_is_supported_and_converts_fast_path_candidates() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -171,7 +172,7 @@ namespace Prewired.CodeFixes.Tests
                     }
                 }
                 """,
-            EquivalenceKey = ConvertToPartialShapeCodeFixProvider.Key,
+            CodeActionEquivalenceKey = ConvertToPartialShapeCodeFixProvider.Key,
             FixAllScope = FixAllScope.Solution,
         }.RunAsync();
 

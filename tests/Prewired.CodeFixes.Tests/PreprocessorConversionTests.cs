@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Prewired.Analyzers;
 using Prewired.CodeFixes.Tests.Harness;
 using Xunit;
 
@@ -14,7 +15,7 @@ namespace Prewired.CodeFixes.Tests
         /// <summary>A header split by #if/#else/#endif, parameters after #endif, the #else branch active: the group moves
         /// out to wrap whole members, the inactive branch keeps the original method, the active one gets the conversion.</summary>
         [Fact]
-        public Task Header_split_by_if_else_with_the_else_branch_active() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Header_split_by_if_else_with_the_else_branch_active() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -61,7 +62,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>The same split with the #if branch active.</summary>
         [Fact]
-        public Task Header_split_by_if_else_with_the_if_branch_active() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Header_split_by_if_else_with_the_if_branch_active() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -108,7 +109,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>An attribute list before a split header: every branch keeps it.</summary>
         [Fact]
-        public Task Attribute_before_a_header_split_by_if_else() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Attribute_before_a_header_split_by_if_else() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -160,7 +161,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>An attribute list under an active #if: the new attribute comes after the #endif, once.</summary>
         [Fact]
-        public Task Attribute_under_an_active_if() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Attribute_under_an_active_if() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -198,7 +199,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>An attribute list under an inactive #if stays with the declaration, before the new attribute.</summary>
         [Fact]
-        public Task Attribute_under_an_inactive_if() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Attribute_under_an_inactive_if() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
@@ -237,7 +238,7 @@ namespace Prewired.CodeFixes.Tests
         /// <summary>Usings under an active #if where 'using Prewired;' would sort: it goes after the #endif, never inside
         /// the block (which would break every target without the symbol).</summary>
         [Fact]
-        public Task Using_is_added_outside_an_active_if_block() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Using_is_added_outside_an_active_if_block() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System;
@@ -275,7 +276,7 @@ namespace Prewired.CodeFixes.Tests
 
         /// <summary>An #if block between usings, with a using after it that sorts after Prewired.</summary>
         [Fact]
-        public Task Using_is_added_after_an_if_block_followed_by_more_usings() => new CodeFixTest<ConvertToPartialShapeCodeFixProvider>
+        public Task Using_is_added_after_an_if_block_followed_by_more_usings() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
             TestCode = """
                 using System.Threading.Tasks;
