@@ -482,7 +482,6 @@ namespace Prewired.CodeFixes.Tests
             TestBehaviors = TestBehaviors.SkipSuppressionCheck,
             ExpectedDiagnostics =
             {
-                new DiagnosticResult("PW0102", DiagnosticSeverity.Info).WithSpan(10, 34, 10, 46).WithArguments("GetCoreAsync"),
             },
         }.RunAsync();
 
@@ -519,8 +518,6 @@ namespace Prewired.CodeFixes.Tests
             TestBehaviors = TestBehaviors.SkipSuppressionCheck,
             ExpectedDiagnostics =
             {
-                new DiagnosticResult("PW0102", DiagnosticSeverity.Info).WithSpan(10, 29, 10, 37).WithArguments("LoadCore"),
-                new DiagnosticResult("PW0102", DiagnosticSeverity.Info).WithSpan(12, 29, 12, 35).WithArguments("LoadCo"),
             },
         }.RunAsync();
 
@@ -574,7 +571,6 @@ namespace Prewired.CodeFixes.Tests
             TestBehaviors = TestBehaviors.SkipSuppressionCheck,
             ExpectedDiagnostics =
             {
-                new DiagnosticResult("PW0102", DiagnosticSeverity.Info).WithSpan(10, 34, 10, 46).WithArguments("GetCoreAsync"),
             },
         }.RunAsync();
 
