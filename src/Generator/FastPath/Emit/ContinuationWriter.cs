@@ -561,31 +561,7 @@ namespace Prewired.Generator.FastPath
             RecordOmittedReferences(node);
             if (ReplaceSwitchBreak(node, printer)) return true;
 
-            // A return inside a try whose finally awaits waits for that finally, as on the synchronous path.
-            if (node is ReturnStatementSyntax returnStatement && _lowering.FinallyAround(returnStatement) is { } finallyLowering)
-            {
-                printer.Write(finallyLowering.RecordReturn(returnStatement.Expression is null ? null : Print(returnStatement.Expression)));
-                return true;
-            }
-
-            if (node is ThrowStatementSyntax { Expression: null } rethrow && Lowering.CatchOf(rethrow) is { } catchClause
-                && _lowering.Caught(catchClause) is { } caught)
-            {
-                printer.Write(Lowering.Rethrow(caught));
-                return true;
-            }
-
-            if (_spilled.TryGetValue(node, out var temporary))
-            {
-                printer.Write(temporary);
-                return true;
-            }
-
-            if (AwaitSites.IsNestedFunction(node))
-            {
-                printer.Unchanged(node);
-                return true;
-            }
+            if (LoweredBodyReplacements.TryReplace(node, printer, _lowering, _spilled, Print)) return true;
 
             switch (node)
             {

@@ -353,33 +353,7 @@ namespace Prewired.Generator.FastPath
 
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
-            // A return inside a try whose finally awaits waits for that finally (see WriteTryWithAwaitingFinally).
-            if (node is ReturnStatementSyntax returnStatement && _lowering.FinallyAround(returnStatement) is { } finallyLowering)
-            {
-                printer.Write(finallyLowering.RecordReturn(returnStatement.Expression is null ? null : Print(returnStatement.Expression)));
-                return true;
-            }
-
-            // A rethrow in a catch block the synchronous path runs after its try statement (see WriteTryWithAwaitingCatch).
-            if (node is ThrowStatementSyntax { Expression: null } rethrow && Lowering.CatchOf(rethrow) is { } catchClause
-                && _lowering.Caught(catchClause) is { } caught)
-            {
-                printer.Write(Lowering.Rethrow(caught));
-                return true;
-            }
-
-            if (_spilled.TryGetValue(node, out var temporary))
-            {
-                printer.Write(temporary);
-                return true;
-            }
-
-            if (AwaitSites.IsNestedFunction(node))
-            {
-                printer.Unchanged(node);
-                return true;
-            }
-
+            if (LoweredBodyReplacements.TryReplace(node, printer, _lowering, _spilled, Print)) return true;
             return ReturnRewriter.TryRewrite(node, printer, _forms);
         }
     }
