@@ -4,8 +4,8 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Prewired.Analyzers.Candidates;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Model;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Analyzers
 {

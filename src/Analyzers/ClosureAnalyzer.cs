@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.FlowAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 using Prewired.Analyzers.Closures;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Analyzers
 {

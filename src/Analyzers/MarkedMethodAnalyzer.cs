@@ -5,8 +5,8 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Model;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Analyzers
 {

@@ -2,8 +2,8 @@ using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Prewired.Generator.Analysis;
-using Prewired.Generator.Analysis.Pipelines;
+using Prewired.Generator.SharedRules;
+using Prewired.Generator.SharedRules.Pipelines;
 
 namespace Prewired.Analyzers
 {

@@ -2,11 +2,11 @@ using System;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
 using Prewired.Generator.FastPath;
 using Prewired.Generator.Model;
 using Prewired.Generator.Pipelines;
+using Prewired.Generator.SharedRules;
 using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator

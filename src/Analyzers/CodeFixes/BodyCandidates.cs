@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Prewired.CodeFixes.Syntax;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.CodeFixes
 {

@@ -2,11 +2,11 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Composition;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.CodeFixes;
 using Prewired.CodeFixes.Syntax;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Model;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.CodeFixes
 {

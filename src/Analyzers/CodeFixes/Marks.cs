@@ -3,8 +3,8 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Model;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.CodeFixes
 {

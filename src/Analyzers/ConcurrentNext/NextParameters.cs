@@ -1,5 +1,5 @@
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Analyzers.ConcurrentNext
 {

@@ -3,8 +3,8 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.Analysis;
-using Prewired.Generator.Analysis.Pipelines;
+using Prewired.Generator.SharedRules;
+using Prewired.Generator.SharedRules.Pipelines;
 
 namespace Prewired.Analyzers.ConcurrentNext
 {

@@ -5,9 +5,10 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.MarkedMethods;
+using Prewired.Generator.SharedRules;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.ContextGuard
 {
     /// <summary>
     /// Decides statically whether the synchronous part of a generated method can change ExecutionContext (AsyncLocal

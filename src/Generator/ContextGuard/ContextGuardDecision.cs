@@ -1,4 +1,6 @@
-namespace Prewired.Generator.Parsing
+using Prewired.Generator.MarkedMethods;
+
+namespace Prewired.Generator.ContextGuard
 {
     /// <summary>Whether the generated method must restore ExecutionContext and SynchronizationContext, and why.</summary>
     internal readonly struct ContextGuardDecision

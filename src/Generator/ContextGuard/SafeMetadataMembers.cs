@@ -1,7 +1,7 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.ContextGuard
 {
     /// <summary>
     /// Framework members known not to change ExecutionContext or SynchronizationContext and not to call back into

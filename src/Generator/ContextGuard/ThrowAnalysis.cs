@@ -2,7 +2,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.ContextGuard
 {
     /// <summary>
     /// Proves that the synchronous part of a body cannot throw, so the generated method needs no exception handler.
@@ -34,7 +34,7 @@ namespace Prewired.Generator.Parsing
         {
             if (method.IsAsync) return true;
             return method.GetAttributes().Concat(method.PartialDefinitionPart?.GetAttributes() ?? Enumerable.Empty<AttributeData>())
-                .Any(a => Analysis.KnownTypes.IsType(a.AttributeClass, "System.Runtime.CompilerServices.AsyncStateMachineAttribute") || Analysis.KnownTypes.MarkOf(a) is not null);
+                .Any(a => SharedRules.KnownTypes.IsType(a.AttributeClass, "System.Runtime.CompilerServices.AsyncStateMachineAttribute") || SharedRules.KnownTypes.MarkOf(a) is not null);
         }
     }
 }

@@ -1,7 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>
     /// How generated code spells what an async method's builder returns: the task for a synchronous result, for a
@@ -18,7 +18,7 @@ namespace Prewired.Generator.Parsing
         {
             _kind = kind;
             _guarded = guarded;
-            var result = Analysis.KnownTypes.ResultType(returnType);
+            var result = SharedRules.KnownTypes.ResultType(returnType);
             _resultType = result?.ToDisplayString(MethodShellParser.TypeFormat) ?? string.Empty;
             ReturnTypeName = returnType.ToDisplayString(MethodShellParser.TypeFormat);
         }

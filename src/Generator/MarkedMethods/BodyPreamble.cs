@@ -1,8 +1,9 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.ContextGuard;
 using Prewired.Generator.Emit;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>The lines every generated body starts with: the guard decision and the guard.</summary>
     internal static class BodyPreamble

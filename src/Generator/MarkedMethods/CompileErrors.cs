@@ -2,7 +2,7 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>
     /// Where a compilation's method bodies have errors, worked out once per syntax tree. Asking the compiler for the

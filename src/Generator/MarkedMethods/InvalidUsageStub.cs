@@ -3,11 +3,11 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
 using Prewired.Generator.Model;
+using Prewired.Generator.SharedRules;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>
     /// What the generator produces for a marked method whose usage is wrong. Where a generated file can declare the

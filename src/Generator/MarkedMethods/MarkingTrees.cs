@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>
     /// A syntactic guess at the bodies a tree's [FastPath] and [TailAwait] marks name, by the attribute's written name and

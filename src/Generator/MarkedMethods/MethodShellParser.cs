@@ -7,13 +7,13 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>Reads where the generated method goes and how it is declared from the marked partial method.</summary>
     internal static class MethodShellParser
     {
         /// <summary>Fully qualified, with nullable annotations: the generated declaration must match the partial one exactly.</summary>
-        public static readonly SymbolDisplayFormat TypeFormat = Analysis.SourceNames.TypeFormat;
+        public static readonly SymbolDisplayFormat TypeFormat = SharedRules.SourceNames.TypeFormat;
 
         public static MethodShell Parse(IMethodSymbol marked, MethodDeclarationSyntax declaration, IMethodSymbol bodyMethod, MethodDeclarationSyntax body, SemanticModel bodyModel, MarkKind kind)
         {
@@ -105,7 +105,7 @@ namespace Prewired.Generator.Parsing
             _ => string.Empty,
         };
 
-        public static string EscapedName(string name) => Analysis.SourceNames.Escaped(name);
+        public static string EscapedName(string name) => SharedRules.SourceNames.Escaped(name);
 
         // The usings of a file or namespace, printed once for all its marked methods rather than once per method (printing
         // copies every using directive's nodes). Syntax nodes never change, so the text stays right for the node's lifetime.

@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Emit;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>
     /// Rewrites the body's own return statements for a method that is no longer async: <c>return x;</c> becomes the

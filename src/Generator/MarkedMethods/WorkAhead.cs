@@ -8,7 +8,7 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Parsing
+namespace Prewired.Generator.MarkedMethods
 {
     /// <summary>
     /// What a second thread does for one compilation ahead of the transforms, which the driver runs one after another on

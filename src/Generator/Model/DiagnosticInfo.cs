@@ -2,7 +2,7 @@ using System;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Text;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.Model
 {

@@ -1,6 +1,6 @@
 using System.Linq;
-using Prewired.Generator.Analysis.Pipelines;
 using Prewired.Generator.Emit;
+using Prewired.Generator.SharedRules.Pipelines;
 
 namespace Prewired.Generator.Pipelines
 {

@@ -2,10 +2,11 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.Analysis.Pipelines;
+using Prewired.Generator.ContextGuard;
 using Prewired.Generator.Emit;
+using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.Model;
-using Prewired.Generator.Parsing;
+using Prewired.Generator.SharedRules.Pipelines;
 
 namespace Prewired.Generator.Pipelines
 {

@@ -1,4 +1,4 @@
-using Prewired.Generator.Analysis.Pipelines;
+using Prewired.Generator.SharedRules.Pipelines;
 
 namespace Prewired.Generator.Pipelines
 {

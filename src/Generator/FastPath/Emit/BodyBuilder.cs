@@ -1,6 +1,6 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {

@@ -3,8 +3,8 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {

@@ -3,9 +3,10 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.ContextGuard;
 using Prewired.Generator.Emit;
-using Prewired.Generator.Parsing;
+using Prewired.Generator.MarkedMethods;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {

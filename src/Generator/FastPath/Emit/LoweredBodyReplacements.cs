@@ -1,8 +1,8 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {

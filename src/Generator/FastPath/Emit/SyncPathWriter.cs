@@ -3,10 +3,11 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.ContextGuard;
 using Prewired.Generator.Emit;
+using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.Model;
-using Prewired.Generator.Parsing;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {

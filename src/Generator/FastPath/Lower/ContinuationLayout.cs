@@ -2,8 +2,9 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
-using Prewired.Generator.Parsing;
+using Prewired.Generator.ContextGuard;
+using Prewired.Generator.MarkedMethods;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {

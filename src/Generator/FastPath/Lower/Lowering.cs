@@ -3,8 +3,9 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
-using Prewired.Generator.Parsing;
+using Prewired.Generator.ContextGuard;
+using Prewired.Generator.MarkedMethods;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {

@@ -2,7 +2,8 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Parsing;
+using Prewired.Generator.ContextGuard;
+using Prewired.Generator.MarkedMethods;
 
 namespace Prewired.Generator.FastPath
 {

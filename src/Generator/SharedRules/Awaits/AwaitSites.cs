@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>An await that belongs to the method itself: an await expression, or the hidden awaits of
     /// <c>await foreach</c> and <c>await using</c> (whose location is the <c>await</c> keyword).</summary>

@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>
     /// The compiler's region analyses, asked once per region. Each <see cref="SemanticModel.AnalyzeDataFlow(SyntaxNode)"/>
@@ -12,7 +12,7 @@ namespace Prewired.Generator.Analysis
     /// method, and the generator asks about the same regions again and again: the rest of the method body for each await
     /// before it, a loop body or a catch block for each await inside, a statement from the classifier and the
     /// continuation builder. A result computes each property once and keeps it, so handing out the same result makes
-    /// every later question free. Keyed by the shared model of the tree (<see cref="Parsing.SemanticModels"/>): the cache
+    /// every later question free. Keyed by the shared model of the tree (<see cref="MarkedMethods.SemanticModels"/>): the cache
     /// dies with its compilation, and nothing here reaches a model.
     /// </summary>
     internal static class RegionFlow

@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>The conditional expressions whose awaited operand spills with them.</summary>
     internal enum ConditionalSpillKind

@@ -2,7 +2,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>
     /// How C# calls the members behind <c>await using</c> and <c>await foreach</c> (DisposeAsync, GetAsyncEnumerator,

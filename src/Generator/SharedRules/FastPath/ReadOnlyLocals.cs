@@ -2,7 +2,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>
     /// C# makes a using resource and a foreach iteration variable read-only: a call of a non-readonly member on a struct

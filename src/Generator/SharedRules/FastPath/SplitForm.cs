@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>The statement shapes around an await that [FastPath] splits.</summary>
     internal enum SplitForm

@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>
     /// Every Prewired diagnostic: stable ID, message that says how to fix it, and a help page in docs/diagnostics. Shared by

@@ -1,4 +1,5 @@
-namespace Prewired.Generator.Analysis
+
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>
     /// Stable diagnostic IDs. The validation that finds each problem is shared by the generator (which decides what to

@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>
     /// A problem found by the shared validation: which rule, where, and the message arguments. The analyzers turn it

@@ -1,7 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>How generated code spells types and names so they bind wherever it is placed (shared with the analyzers).</summary>
     internal static class SourceNames

@@ -1,7 +1,7 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.Analysis.Pipelines
+namespace Prewired.Generator.SharedRules.Pipelines
 {
     /// <summary>Where each stage of a [Pipeline] attribute is written, so a finding lands on its own <c>typeof</c>.</summary>
     internal sealed class ArgumentLocations

@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.Analysis.Pipelines
+namespace Prewired.Generator.SharedRules.Pipelines
 {
     /// <summary>
     /// How far a type is visible, coarsely: the generated constructor and Invoke must not be more visible than the types in

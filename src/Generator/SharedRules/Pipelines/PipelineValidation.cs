@@ -1,6 +1,6 @@
 using System.Collections.Generic;
 
-namespace Prewired.Generator.Analysis.Pipelines
+namespace Prewired.Generator.SharedRules.Pipelines
 {
     /// <summary>The outcome of <see cref="PipelineValidator"/>: findings to report, and the resolved stages when there are none.</summary>
     internal sealed class PipelineValidation

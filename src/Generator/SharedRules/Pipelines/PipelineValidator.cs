@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace Prewired.Generator.Analysis.Pipelines
+namespace Prewired.Generator.SharedRules.Pipelines
 {
     /// <summary>
     /// Checks a [Pipeline] class and its stage list, and resolves each stage to the interface the chain calls it through.

@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.Analysis.Pipelines
+namespace Prewired.Generator.SharedRules.Pipelines
 {
     /// <summary>A validated stage: its type, the interface the chain calls it through, and the context it receives.</summary>
     internal sealed class ResolvedStage

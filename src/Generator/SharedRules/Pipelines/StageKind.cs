@@ -1,4 +1,5 @@
-namespace Prewired.Generator.Analysis.Pipelines
+
+namespace Prewired.Generator.SharedRules.Pipelines
 {
     /// <summary>How the generated chain calls a stage and hands it the rest of the pipeline.</summary>
     internal enum StageKind

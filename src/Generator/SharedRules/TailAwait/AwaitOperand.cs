@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.Analysis
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>The task an await waits for, seen through a <c>ConfigureAwait</c> call that a tail call may drop.</summary>
     internal readonly struct AwaitOperand

@@ -3,7 +3,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {
@@ -20,7 +20,7 @@ namespace Prewired.Generator.FastPath
         {
             var awaitableType = model.GetTypeInfo(split.Await.Expression).Type;
             if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType) return false;
-            split.AwaitableTypeName = awaitableType.ToDisplayString(Parsing.MethodShellParser.TypeFormat);
+            split.AwaitableTypeName = awaitableType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
             split.TaskKind = KnownTypes.ClassifyTaskType(awaitableType);
             if (!IsFrameworkAwaitable(awaitableType))
             {
@@ -31,8 +31,8 @@ namespace Prewired.Generator.FastPath
                 var awaiter = info.GetAwaiterMethod.ReturnType;
                 if (ContainsMethodTypeParameter(awaiter)) return false;
                 var isCritical = awaiter.AllInterfaces.Any(i => i.ToDisplayString() == "System.Runtime.CompilerServices.ICriticalNotifyCompletion");
-                var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(Parsing.MethodShellParser.TypeFormat);
-                split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(Parsing.MethodShellParser.TypeFormat), result, isCritical);
+                var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
+                split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat), result, isCritical);
                 split.AwaitableTypeName = split.WrapperName;
             }
 

@@ -2,8 +2,8 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
 using Prewired.Generator.Emit;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
 {
@@ -307,7 +307,7 @@ namespace Prewired.Generator.FastPath
             => awaited == _split.Await ? _split.SpillVariable
                 : _split.LaterSpills.Concat(_split.EarlierSpills).FirstOrDefault(s => s.Await == awaited)?.SpillVariable;
 
-        private static string MethodShellParserName(string name) => Parsing.MethodShellParser.EscapedName(name);
+        private static string MethodShellParserName(string name) => MarkedMethods.MethodShellParser.EscapedName(name);
 
         /// <summary>
         /// Declares, at the start of the part for <paramref name="scope"/>, the variables of its scope the continuation needs:
@@ -322,13 +322,13 @@ namespace Prewired.Generator.FastPath
                 // warning, not the user's.
                 var writeOnly = _split.WriteOnlyInContinuation.Contains(variable, SymbolEqualityComparer.Default);
                 if (writeOnly) lines.Line("#pragma warning disable CS0219 // assigned here, read only on other paths of the method");
-                lines.Line($"{VariableTypes.Display(variable, _model)} {Parsing.MethodShellParser.EscapedName(variable.Name)};");
+                lines.Line($"{VariableTypes.Display(variable, _model)} {MarkedMethods.MethodShellParser.EscapedName(variable.Name)};");
                 if (writeOnly) lines.Line("#pragma warning restore CS0219");
             }
 
             foreach (var variable in _split.LiveIn.Where(v => _split.ParameterName(v) != v.Name && _split.ScopeOf(v) == scope))
             {
-                lines.Line($"var {Parsing.MethodShellParser.EscapedName(variable.Name)} = {_split.ParameterName(variable)};");
+                lines.Line($"var {MarkedMethods.MethodShellParser.EscapedName(variable.Name)} = {_split.ParameterName(variable)};");
             }
         }
     }
