@@ -352,6 +352,25 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 2 },
             },
+
+            // Seed 20261203 body 829, with the one-continuation emitter: a local declared after a switch none of whose
+            // sections leaves it, read only by the await that the continuation starts at (so never printed): CS0219.
+            new("G18_LocalReadOnlyByTheAwaitTheContinuationStartsAt", "Task<int>", """
+                {
+                    switch (v)
+                    {
+                        case 3:
+                            _ = await env.TR(0, "t");
+                            throw new InvalidOperationException("x1");
+                    }
+
+                    int i2 = v;
+                    return await env.TR(1, i2);
+                }
+                """)
+            {
+                Variants = new[] { 2, 3 },
+            },
         };
     }
 }

@@ -243,7 +243,9 @@ namespace Prewired.Generator.FastPath
             if (symbol is not ILocalSymbol local || _layout.IsLive(local) || _hoisted.Contains(local) || !IsReferenced(local, later)) return;
             _hoisted.Add(local);
             if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a local of a type that cannot be named");
-            DeclareWithDefault(preamble, VariableTypes.Display(local, _model), MethodShellParser.EscapedName(local.Name), IsRead(local, later));
+            // At the top of the continuation, code before the first label is not written (the first await's call, the
+            // statements after a switch no section leaves), so a read there may never be printed: the pragma stays on.
+            DeclareWithDefault(preamble, VariableTypes.Display(local, _model), MethodShellParser.EscapedName(local.Name), IsRead(local, later) && !_beforeFirstLabel);
         }
 
         /// <summary>Whether a declaration of the variable is an assignment here (it is a parameter, or declared in a preamble).</summary>
