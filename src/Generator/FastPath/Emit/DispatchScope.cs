@@ -17,8 +17,6 @@ namespace Prewired.Generator.FastPath
         /// <summary>The label of the list's first line, if it is one: a dispatch to it alone is falling through.</summary>
         public string? FirstLabel { get; set; }
 
-        public bool IsEmpty => _targets.Count == 0;
-
         /// <summary>
         /// Declarations of the list's locals that a jump to a later label would skip: written before the dispatch, with a
         /// default value, so no path (the compiler sees the dispatch's jumps as paths) reads one unassigned; the

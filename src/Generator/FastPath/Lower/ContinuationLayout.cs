@@ -34,9 +34,6 @@ namespace Prewired.Generator.FastPath
         /// <summary>The continuation's name, e.g. "GetAsync__Resume".</summary>
         public string Name { get; }
 
-        /// <summary>The live variables the continuation declares as parameters (so their declarations in the body become assignments).</summary>
-        public IEnumerable<ISymbol> LiveVariables => _live.Select(l => l.Symbol);
-
         /// <summary>Null when some live variable's nullability differs between the awaits it crosses (a case the layout does not cover yet).</summary>
         public static ContinuationLayout? Create(string name, IReadOnlyList<SplitPoint> splits, SyntaxNode bodyNode, SemanticModel model, Lowering lowering)
         {
