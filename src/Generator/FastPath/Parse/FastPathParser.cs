@@ -12,8 +12,9 @@ using Prewired.Generator.SharedRules;
 namespace Prewired.Generator.FastPath
 {
     /// <summary>
-    /// [FastPath]: the synchronous path (<see cref="SyncPathWriter"/>) plus one async continuation per await
-    /// (<see cref="ContinuationBuilder"/>), or the forwarding implementation when some await cannot be split yet.
+    /// [FastPath]: the synchronous path (<see cref="SyncPathWriter"/>) plus the method's one async continuation
+    /// (<see cref="ContinuationWriter"/>; a continuation per await, <see cref="ContinuationBuilder"/>, for the shapes it
+    /// does not cover yet), or the forwarding implementation when some await cannot be split yet.
     /// </summary>
     internal static class FastPathParser
     {
@@ -62,6 +63,12 @@ namespace Prewired.Generator.FastPath
                     else
                     {
                         (layout, continuation) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
+                        if (layout is null)
+                        {
+                            // A shape the one continuation does not cover yet: a continuation per await.
+                            foreach (var split in splits) ContinuationBuilder.Render(split, model);
+                        }
+
                         syncLines = new CodeLines();
                         WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
                             TargetFeatures.Of(context.SemanticModel.Compilation), layout);
@@ -207,7 +214,7 @@ namespace Prewired.Generator.FastPath
 
             foreach (var split in splits)
             {
-                if (!ContinuationBuilder.TryBuild(split, bodyNode, model, lowering)) return null;
+                if (!SplitAnalysis.TryAnalyze(split, bodyNode, model, lowering)) return null;
             }
 
             return splits;

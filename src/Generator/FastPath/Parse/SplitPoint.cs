@@ -122,5 +122,12 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>The continuation's statements, already rendered.</summary>
         public Emit.CodeLines Continuation { get; } = new();
+
+        /// <summary>The statements around the await the async method would still run after it, innermost first
+        /// (<see cref="SplitAnalysis"/>); the per-await continuation prints them.</summary>
+        public List<ContinuationFrame> Frames { get; set; } = new();
+
+        /// <summary>How each jump out of <see cref="Frames"/> leaves the continuation (<see cref="FrameReachability"/>).</summary>
+        public Dictionary<SyntaxNode, string> Jumps { get; set; } = new();
     }
 }

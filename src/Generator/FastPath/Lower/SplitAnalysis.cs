@@ -1,0 +1,67 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.SharedRules;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// What one split await's continuation needs: the awaitable's type (and, for a custom awaitable, the awaiter wrapper),
+    /// the frames the async method would still run around it (<see cref="FrameCollector"/>), how each jump out of them
+    /// leaves (<see cref="FrameReachability"/>) and exactly the live state (<see cref="LiveState"/>). Both emitters read it;
+    /// nothing here writes code.
+    /// </summary>
+    internal static class SplitAnalysis
+    {
+        /// <summary>False when the await cannot be handed to a continuation (an unexpected statement shape, or live state
+        /// that an async method cannot take as a parameter); the caller then forwards.</summary>
+        public static bool TryAnalyze(SplitPoint split, SyntaxNode body, SemanticModel model, Lowering lowering)
+        {
+            var awaitableType = model.GetTypeInfo(split.Await.Expression).Type;
+            if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType) return false;
+            split.AwaitableTypeName = awaitableType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
+            split.TaskKind = KnownTypes.ClassifyTaskType(awaitableType);
+            if (!IsFrameworkAwaitable(awaitableType))
+            {
+                // Its generated pending-awaiter struct is not generic: an awaiter of a method's type parameter would need it to be.
+                if (awaitableType.ContainingSymbol is IMethodSymbol || ContainsMethodTypeParameter(awaitableType)) return false;
+                var info = model.GetAwaitExpressionInfo(split.Await);
+                if (info.IsDynamic || info.GetAwaiterMethod is null || info.GetResultMethod is null) return false;
+                var awaiter = info.GetAwaiterMethod.ReturnType;
+                if (ContainsMethodTypeParameter(awaiter)) return false;
+                var isCritical = awaiter.AllInterfaces.Any(i => i.ToDisplayString() == "System.Runtime.CompilerServices.ICriticalNotifyCompletion");
+                var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
+                split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat), result, isCritical);
+                split.AwaitableTypeName = split.WrapperName;
+            }
+
+            var frames = split.Statement is null ? new List<ContinuationFrame>() : FrameCollector.Collect(split.Statement, body, lowering);
+            if (frames is null) return false;
+
+            // An await in a loop's condition resumes inside that loop: the rest of the iteration it tested, then the loop again.
+            if (split.AwaitingLoop is { } loop) frames.Insert(0, new ContinuationFrame(FrameKind.Loop, loop, new List<StatementSyntax>(), isMethodBody: false));
+
+            // A returned await needs nothing around it, unless a catch, a finally or a disposal still runs after it.
+            if (split.Form == SplitForm.Return && !frames.Any(f => f.IsProtected || f.Kind == FrameKind.Try)) frames.Clear();
+            var jumps = FrameReachability.Decide(split, frames, model);
+            if (!LiveState.Find(split, frames, model)) return false;
+            split.Frames = frames;
+            split.Jumps = jumps;
+            return true;
+        }
+
+        private static bool ContainsMethodTypeParameter(ITypeSymbol type) => type switch
+        {
+            ITypeParameterSymbol parameter => parameter.TypeParameterKind == TypeParameterKind.Method,
+            INamedTypeSymbol named => named.TypeArguments.Any(ContainsMethodTypeParameter),
+            IArrayTypeSymbol array => ContainsMethodTypeParameter(array.ElementType),
+            _ => false,
+        };
+
+        private static bool IsFrameworkAwaitable(ITypeSymbol type)
+            => KnownTypes.ClassifyTaskType(type) is not null || KnownTypes.IsConfiguredAwaitable(type)
+               || type is INamedTypeSymbol { Name: "YieldAwaitable", ContainingNamespace: { Name: "CompilerServices" } };
+    }
+}
