@@ -34,7 +34,7 @@ namespace Prewired.Generator.FastPath
         /// <summary>The continuation's name, e.g. "GetAsync__Resume".</summary>
         public string Name { get; }
 
-        /// <summary>Null when some live variable's nullability differs between the awaits it crosses (a case the layout does not cover yet).</summary>
+        /// <summary>Null when the body has no split await (so nothing to continue).</summary>
         public static ContinuationLayout? Create(string name, IReadOnlyList<SplitPoint> splits, SyntaxNode bodyNode, SemanticModel model, Lowering lowering)
         {
             if (splits.Count == 0) return null;

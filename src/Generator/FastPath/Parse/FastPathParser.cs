@@ -34,6 +34,7 @@ namespace Prewired.Generator.FastPath
             CodeLines? syncLines = null;
             ContinuationLayout? layout = null;
             CodeLines? continuation = null;
+            string? notCovered = null;
             var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
             if (parsed.BodyHasErrors(cancellationToken))
             {
@@ -62,7 +63,7 @@ namespace Prewired.Generator.FastPath
                     }
                     else
                     {
-                        (layout, continuation) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
+                        (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
                         if (layout is null)
                         {
                             // A shape the one continuation does not cover yet: a continuation per await.
@@ -137,7 +138,8 @@ namespace Prewired.Generator.FastPath
             foreach (var split in splits)
             {
                 members.Method(
-                    $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously.",
+                    $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously."
+                    + (notCovered is null ? string.Empty : $" A continuation per await: one continuation for the method does not cover {System.Security.SecurityElement.Escape(notCovered)} yet."),
                     ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
                     ContinuationBody(split, model),
                     hidden: true,
@@ -221,15 +223,15 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>
-        /// The method's one continuation (issue 19), or nulls when the body has a shape the one-continuation writer does not
-        /// cover yet: it then keeps a continuation per await.
+        /// The method's one continuation (issue 19), or nulls and the reason when the body has a shape the one-continuation
+        /// writer does not cover yet: it then keeps a continuation per await, and the generated file says why.
         /// </summary>
-        private static (ContinuationLayout?, CodeLines?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model)
+        private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model)
         {
             var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering);
-            if (layout is null) return (null, null);
-            var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out _);
-            return continuation is null ? (null, null) : (layout, continuation);
+            if (layout is null) return (null, null, null);
+            var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
+            return continuation is null ? (null, null, notCovered) : (layout, continuation, null);
         }
 
         private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout)

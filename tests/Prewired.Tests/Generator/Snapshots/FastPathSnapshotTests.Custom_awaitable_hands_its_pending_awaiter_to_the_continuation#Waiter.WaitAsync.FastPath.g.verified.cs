@@ -36,7 +36,7 @@ partial class Waiter
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add);
     }
 
-    /// <summary>Resumes 'WaitCoreAsync' at await #0 (<c>await new Signal()</c>) when it did not complete synchronously.</summary>
+    /// <summary>Resumes 'WaitCoreAsync' at await #0 (<c>await new Signal()</c>) when it did not complete synchronously. A continuation per await: one continuation for the method does not cover a custom awaitable yet.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private async global::System.Threading.Tasks.ValueTask<int> WaitAsync__Resume0(WaitAsync__Resume0_PendingAwaiter __awaitable, int add)
