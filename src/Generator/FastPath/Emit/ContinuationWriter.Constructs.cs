@@ -19,7 +19,6 @@ namespace Prewired.Generator.FastPath
 
         // A switch whose sections holding resume points are written after it: the label its breaks go to, and whether one did.
         private readonly Dictionary<SyntaxNode, (string Label, bool Used)> _switchEnds = new();
-        private bool _lastSwitchEndUsed;
 
         /// <summary>Statements written by <paramref name="write"/> as one list: its dispatch first.</summary>
         private void InList(System.Action write, bool topLevel = false)
@@ -469,10 +468,8 @@ namespace Prewired.Generator.FastPath
             if (_beforeFirstLabel)
             {
                 // The top of the continuation: only the dispatch enters it, straight into the sections written below.
-                WriteMovedSections(switchStatement, moved, id);
-
                 // No moved section breaks out: what follows the switch runs only from labels of its own.
-                if (!_switchEnds.ContainsKey(switchStatement) && !_lastSwitchEndUsed) _beforeFirstLabel = true;
+                if (!WriteMovedSections(switchStatement, moved, id)) _beforeFirstLabel = true;
                 return;
             }
 
@@ -494,10 +491,11 @@ namespace Prewired.Generator.FastPath
             var keptBreaks = switchStatement.Sections.Except(moved).Any(s => s.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<BreakStatementSyntax>().Any(b => BreakTarget(b) == switchStatement));
             if (!hasDefault || keptBreaks) Jump(switchStatement);
 
-            WriteMovedSections(switchStatement, moved, id);
+            _ = WriteMovedSections(switchStatement, moved, id);
         }
 
-        private void WriteMovedSections(SwitchStatementSyntax switchStatement, List<SwitchSectionSyntax> moved, int id)
+        /// <summary>Writes the moved sections after the switch; true when one of them breaks out (the end label is written).</summary>
+        private bool WriteMovedSections(SwitchStatementSyntax switchStatement, List<SwitchSectionSyntax> moved, int id)
         {
             foreach (var section in moved)
             {
@@ -514,8 +512,8 @@ namespace Prewired.Generator.FastPath
 
             var (end, used) = _switchEnds[switchStatement];
             if (used) _lines.Line(end + ": ;");
-            _lastSwitchEndUsed = used;
             _switchEnds.Remove(switchStatement);
+            return used;
         }
 
         /// <summary>The sections kept in the switch print as they are: their breaks still leave it.</summary>
