@@ -12,9 +12,12 @@ namespace Prewired.CompilerServices
     /// async method: both are read on entry and, on every exit, compared and restored when they changed.
     /// </summary>
     /// <remarks>
-    /// The shape is chosen for speed (PRODUCT.md §1.1): two reads on entry, two reads and two reference comparisons on
-    /// exit, and the restore in a cold, non-inlined call. A try/finally scope costs more than the async method it replaces.
-    /// The generator emits the guard only where the synchronous part can change either context.
+    /// The shape is chosen for speed (PRODUCT.md §1.1): on .NET 8 and later the builder's own reads
+    /// (<c>ThreadContextFields</c>: the current thread once, then its two context fields on entry and again on exit,
+    /// two reference comparisons), with the restore in a cold, non-inlined call. Where those fields are missing, or the
+    /// AppContext switch <c>Prewired.ContextGuard.UsePublicApis</c> is set, the public APIs instead: two reads on entry and
+    /// two on exit, each a thread-static read. A try/finally scope costs more than the async method it replaces. The
+    /// generator emits the guard only where the synchronous part can change either context.
     /// <para>
     /// The netstandard2.0 build restores through the same public <c>ExecutionContext.Restore</c> where the runtime has it
     /// (.NET Core 3.0 and later, found once by reflection). Elsewhere (.NET Framework, Mono, .NET Core 2.x) no public API
@@ -30,29 +33,47 @@ namespace Prewired.CompilerServices
         private static readonly Action<ExecutionContext>? s_restore = FindRestore();
 #endif
 
+        // The thread whose fields were read (the builder's path), or null for the public APIs' path.
+        private readonly Thread? _thread;
         private readonly ExecutionContext? _executionContext;
         private readonly SynchronizationContext? _synchronizationContext;
 
-        private AsyncContextGuard(ExecutionContext? executionContext, SynchronizationContext? synchronizationContext)
+        private AsyncContextGuard(Thread? thread, ExecutionContext? executionContext, SynchronizationContext? synchronizationContext)
         {
+            _thread = thread;
             _executionContext = executionContext;
             _synchronizationContext = synchronizationContext;
         }
 
         /// <summary>Reads the current ExecutionContext and SynchronizationContext.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static AsyncContextGuard Capture() => new(ExecutionContext.Capture(), SynchronizationContext.Current);
+        public static AsyncContextGuard Capture()
+        {
+#if NET
+            if (ThreadContextFields.Available)
+            {
+                var thread = Thread.CurrentThread;
+                return new(thread, ThreadContextFields.ExecutionContextOf(thread), ThreadContextFields.SynchronizationContextOf(thread));
+            }
+#endif
+            return CaptureThroughPublicApis();
+        }
+
+        /// <summary>The public APIs' path of <see cref="Capture"/> (and the tests' way to reach it where both exist).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static AsyncContextGuard CaptureThroughPublicApis() => new(null, ExecutionContext.Capture(), SynchronizationContext.Current);
 
         /// <summary>
-        /// True when the guard cannot restore the ExecutionContext: flow was suppressed on entry (the public API then has
-        /// no object naming the thread's context to restore), or, for the netstandard2.0 build, the runtime has no
-        /// <c>ExecutionContext.Restore</c>. Generated code then calls the async body instead, whose builder restores it.
+        /// True when the guard cannot restore the ExecutionContext: on the public APIs' path, flow was suppressed on entry
+        /// (the public API then has no object naming the thread's context to restore), or, for the netstandard2.0 build,
+        /// the runtime has no <c>ExecutionContext.Restore</c>. Generated code then calls the async body instead, whose
+        /// builder restores it. The thread's fields name a suppressed-flow context like any other, so it is never true there.
         /// </summary>
         public bool IsFlowSuppressed
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
 #if NET
-            get => _executionContext is null;
+            get => _thread is null && _executionContext is null;
 #else
             get => _executionContext is null || s_restore is null;
 #endif
@@ -63,6 +84,18 @@ namespace Prewired.CompilerServices
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public TValue Return<TValue>(TValue value)
         {
+#if NET
+            if (_thread is not null)
+            {
+                if (!ReferenceEquals(ThreadContextFields.SynchronizationContextOf(_thread), _synchronizationContext)
+                    || !ReferenceEquals(ThreadContextFields.ExecutionContextOf(_thread), _executionContext))
+                {
+                    RestoreChangedFields();
+                }
+
+                return value;
+            }
+#endif
             if (!ReferenceEquals(SynchronizationContext.Current, _synchronizationContext)
                 || !ReferenceEquals(ExecutionContext.Capture(), _executionContext))
             {
@@ -71,6 +104,18 @@ namespace Prewired.CompilerServices
 
             return value;
         }
+
+#if NET
+        // As AsyncMethodBuilderCore.Start's finally: the SynchronizationContext field set back, the ExecutionContext put back
+        // with its AsyncLocal change notifications.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void RestoreChangedFields()
+        {
+            ref var synchronizationContext = ref ThreadContextFields.SynchronizationContextOf(_thread!);
+            if (!ReferenceEquals(synchronizationContext, _synchronizationContext)) synchronizationContext = _synchronizationContext;
+            ThreadContextFields.Restore(_thread!, _executionContext);
+        }
+#endif
 
         [MethodImpl(MethodImplOptions.NoInlining)]
         private void RestoreChanged()
