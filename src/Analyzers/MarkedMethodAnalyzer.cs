@@ -12,7 +12,7 @@ namespace Prewired.Analyzers
 {
     /// <summary>
     /// Reports what the generator's shared validation finds: attribute misuse on the marked method (PW0001-PW0009; Hidden
-    /// where the generator reports it, see <see cref="UsageErrorReporting"/>), and in the body method, awaits [TailAwait] cannot elide (PW0101) or [FastPath] cannot split (PW0201).
+    /// where the generator reports it, see <see cref="UsageErrorReporting"/>), and in the body method, awaits [TailAwait] cannot elide (PW0101) or [FastPath] cannot split (PW0201), and context changes a mark with AssumeContextUnchanged = true hides (PW0203).
     /// </summary>
     [DiagnosticAnalyzer(LanguageNames.CSharp)]
     public sealed class MarkedMethodAnalyzer : DiagnosticAnalyzer
@@ -21,7 +21,7 @@ namespace Prewired.Analyzers
             DiagnosticDescriptors.MethodMustBePartial, DiagnosticDescriptors.ContainingTypeMustBePartial, DiagnosticDescriptors.BodyMethodNotFound,
             DiagnosticDescriptors.BodyMethodSignatureMismatch, DiagnosticDescriptors.BodyMethodNotAsync, DiagnosticDescriptors.UnsupportedReturnType,
             DiagnosticDescriptors.UnsupportedMethodShape, DiagnosticDescriptors.InvalidBodyMethodName, DiagnosticDescriptors.ConflictingAttributes, DiagnosticDescriptors.NonTailAwait,
-            DiagnosticDescriptors.FastPathNotSplit, DiagnosticDescriptors.BodyMethodPlaceholder);
+            DiagnosticDescriptors.FastPathNotSplit, DiagnosticDescriptors.BodyMethodPlaceholder, DiagnosticDescriptors.AssumedContextChanged);
 
         public override void Initialize(AnalysisContext context)
         {
@@ -81,6 +81,14 @@ namespace Prewired.Analyzers
                 {
                     context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.BodyMethodPlaceholder, declaration.Identifier.GetLocation(), body.Name, member.Name));
                     continue;
+                }
+
+                if (ContextAssumption.IsSet(attribute))
+                {
+                    foreach (var (location, changer, changed) in VisibleContextChanges.Find(declaration, context.SemanticModel, context.CancellationToken))
+                    {
+                        context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.AssumedContextChanged, location, changer, changed, member.Name));
+                    }
                 }
 
                 if (kind == MarkKind.TailAwait)

@@ -11,9 +11,8 @@ namespace Prewired
     /// <remarks>
     /// Results, exceptions, task status, the context continuations resume on, and what the caller sees of AsyncLocal
     /// values and <see cref="System.Threading.SynchronizationContext.Current"/> afterwards are those of the async body
-    /// in every completion mode. Awaits the generator cannot split yet (inside try, using, loops, <c>await foreach</c>,
-    /// <c>await using</c>, or nested in a larger expression) make it emit a plain forwarding implementation and report
-    /// warning PW0201 at each such await.
+    /// in every completion mode. An await the generator cannot split yet makes it emit a plain forwarding implementation
+    /// (the async body, called as it is) and report warning PW0201 at that await.
     /// </remarks>
     /// <example>
     /// <code>
@@ -36,5 +35,20 @@ namespace Prewired
 
         /// <summary>The async method in the same type whose statements the generated method runs.</summary>
         public string BodyMethodName { get; }
+
+        /// <summary>
+        /// Off by default. When true, the generated method has no context guard even where the generator cannot prove the
+        /// synchronous part leaves <see cref="System.Threading.ExecutionContext"/> (AsyncLocal values) and
+        /// <see cref="System.Threading.SynchronizationContext.Current"/> alone: you assert that it does.
+        /// </summary>
+        /// <remarks>
+        /// What it gives up: an async method's builder puts both contexts back when the method returns to its caller, so a
+        /// change the synchronous part makes (an AsyncLocal set, a SynchronizationContext installed, flow suppressed,
+        /// CurrentCulture set), directly or in anything it calls, never reaches the caller. With this option such a change
+        /// leaks to the caller of the generated method when every await completes synchronously. What you get: the guard's
+        /// reads and comparisons are gone (docs/benchmarks.md measures them). Warning PW0203 reports the changes the body
+        /// makes visibly (calls it makes itself); what a virtual or interface call does remains your assertion.
+        /// </remarks>
+        public bool AssumeContextUnchanged { get; set; }
     }
 }

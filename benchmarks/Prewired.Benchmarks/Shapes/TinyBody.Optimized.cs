@@ -82,6 +82,13 @@ namespace Prewired.Benchmarks.Shapes
         [FastPath(nameof(AddOneInterfaceCoreAsync))]
         public partial ValueTask<int> AddOneInterfaceFastPathAsync();
 
+        /// <summary>
+        /// The same body with the guard turned off explicitly (AssumeContextUnchanged = true): the guarded row minus this
+        /// one is the guard's own cost.
+        /// </summary>
+        [FastPath(nameof(AddOneInterfaceCoreAsync), AssumeContextUnchanged = true)]
+        public partial ValueTask<int> AddOneInterfaceUnguardedFastPathAsync();
+
         private async ValueTask<int> AddOneInterfaceCoreAsync()
         {
             var value = await _source.GetAsync();

@@ -39,7 +39,7 @@ namespace Prewired.Generator.TailAwait
             }
             else
             {
-                var guard = ContextGuardAnalysis.Decide(bodyNode, bodyModel, cancellationToken);
+                var guard = AssumedContextGuard.Decide(context.Attributes[0], MarkKind.TailAwait, bodyNode, bodyModel, cancellationToken);
 
                 // A return inside try/finally, using or foreach runs the body's own code (finally, Dispose) after its value
                 // is computed: there the guard restores in a finally of its own, after that code, as the builder does.

@@ -99,6 +99,27 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 1);
 
         /// <summary>A primary-constructor parameter read after an await is the instance's, not a continuation local (was CS0165).</summary>
+        /// <summary>
+        /// AssumeContextUnchanged = true: an interface call that would need the guard, and no guard; the comment says whose
+        /// assertion that is and which call was not proven.
+        /// </summary>
+        [Fact]
+        public void No_context_guard_when_the_mark_assumes_the_context_unchanged() => GeneratorTest.Verify("""
+            public interface ISource { ValueTask<int> GetAsync(); }
+            public partial class Assumed
+            {
+                private readonly ISource _source;
+                public Assumed(ISource source) => _source = source;
+                [FastPath(nameof(AddOneCoreAsync), AssumeContextUnchanged = true)]
+                public partial ValueTask<int> AddOneAsync();
+                private async ValueTask<int> AddOneCoreAsync()
+                {
+                    var value = await _source.GetAsync();
+                    return value + 1;
+                }
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Primary_constructor_parameter_after_an_await() => GeneratorTest.Verify("""
             public partial class Converter(Func<string, int>? convert = null)

@@ -116,6 +116,24 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>The explicit opt-out: the same body as above, no guard, and the comment names what was not proven.</summary>
+        [Fact]
+        public void No_context_guard_when_the_mark_assumes_the_context_unchanged() => GeneratorTest.Verify("""
+            public interface IStore { Task<int> LoadAsync(int id); }
+            public partial class Assumed
+            {
+                private readonly IStore _store;
+                public Assumed(IStore store) => _store = store;
+                [TailAwait(nameof(GetCoreAsync), AssumeContextUnchanged = true)]
+                public partial Task<int> GetAsync(int id);
+                private async Task<int> GetCoreAsync(int id)
+                {
+                    Console.WriteLine(id);
+                    return await _store.LoadAsync(id);
+                }
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Context_guard_when_a_constructor_runs_an_initializer_that_sets_an_AsyncLocal() => GeneratorTest.Verify("""
             public sealed class Tracker

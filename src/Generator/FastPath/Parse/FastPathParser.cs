@@ -90,7 +90,7 @@ namespace Prewired.Generator.FastPath
                 return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
             }
 
-            var guard = ContextGuardAnalysis.Decide(bodyNode, model, cancellationToken);
+            var guard = AssumedContextGuard.Decide(context.Attributes[0], MarkKind.FastPath, bodyNode, model, cancellationToken);
             var resumePrefix = ResumePrefix(marked);
             var syncName = resumePrefix.Substring(0, resumePrefix.Length - "Resume".Length) + "Sync";
             var arguments = string.Join(", ", body.Parameters.Select(p => MethodShellParser.EscapedName(p.Name)));

@@ -59,6 +59,10 @@ namespace Prewired.Generator.SharedRules
             "[FastPath] cannot split the body yet",
             "[FastPath] cannot split '{0}' yet: {1}; '{2}' is called as it is (a plain async call, no fast path)");
 
+        public static readonly DiagnosticDescriptor AssumedContextChanged = Warning(DiagnosticIds.AssumedContextChanged,
+            "The body changes a context its mark assumes unchanged",
+            "'{0}' changes the {1}, but '{2}' is marked AssumeContextUnchanged = true: without the context guard the change reaches the caller whenever no await suspends (the async method would undo it)");
+
         public static readonly DiagnosticDescriptor NotAPipelineStage = Error(DiagnosticIds.NotAPipelineStage,
             "Type is not a pipeline stage",
             "'{0}' is not a pipeline stage: implement IBehavior<TIn, TOut> or IInlineBehavior<TIn, TOut> (or, for the last type, IPipelineTerminator<TContext>)");

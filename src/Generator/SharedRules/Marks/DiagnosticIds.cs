@@ -20,6 +20,7 @@ namespace Prewired.Generator.SharedRules
         public const string BodyMethodPlaceholder = "PW0010";
         public const string NonTailAwait = "PW0101";
         public const string FastPathNotSplit = "PW0201";
+        public const string AssumedContextChanged = "PW0203";
 
         // Candidates: existing async methods the generator could speed up (IDE suggestions with a code fix).
         public const string TailAwaitCandidate = "PW0102";

@@ -1,0 +1,56 @@
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using Prewired.Benchmarks.Shapes;
+
+namespace Prewired.Benchmarks
+{
+    /// <summary>
+    /// The context guard's own cost (issue 20 point 4): the tiny body over an interface leaf, whose [FastPath] method the
+    /// generator guards, beside the same body with the guard turned off (AssumeContextUnchanged = true), in two jobs of one
+    /// run: the guard reading the thread's fields (the default on .NET 8+) and the guard on the public APIs (the AppContext
+    /// switch Prewired.ContextGuard.UsePublicApis, set through the project's PrewiredGuardPublicApis property). Guarded minus
+    /// unguarded, per job, is what the guard costs; the target is the guarded row at most 0.60 of its async body.
+    /// </summary>
+    [MemoryDiagnoser]
+    [Config(typeof(GuardPathsConfig))]
+    [ReturnValueValidator(failOnError: true)]
+    public class ContextGuardBenchmarks
+    {
+        private readonly TinyBody _tinyBody = new TinyBody();
+
+        /// <summary>Prints which path this job's guard takes, read from the runtime library itself (the log shows it).</summary>
+        [GlobalSetup]
+        public void ReportGuardPath()
+        {
+            var fields = typeof(CompilerServices.AsyncContextGuard).Assembly.GetType("Prewired.CompilerServices.ThreadContextFields");
+            var available = fields?.GetField("Available", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)?.GetValue(null);
+            System.Console.WriteLine($"// Context guard path: {(available is true ? "thread fields" : "public APIs")}");
+        }
+
+        [Benchmark(Baseline = true, Description = "async ValueTask")]
+        public int Async() => _tinyBody.AddOneInterfaceValueTaskAsync().GetAwaiter().GetResult();
+
+        [Benchmark(Description = "Hand-written Opt #3 (no guard)")]
+        public int HandOpt3() => _tinyBody.AddOneInterfaceOptimized().GetAwaiter().GetResult();
+
+#if PREWIRED_GENERATED
+        [Benchmark(Description = "[FastPath], guarded")]
+        public int Guarded() => _tinyBody.AddOneInterfaceFastPathAsync().GetAwaiter().GetResult();
+
+        [Benchmark(Description = "[FastPath], AssumeContextUnchanged")]
+        public int Unguarded() => _tinyBody.AddOneInterfaceUnguardedFastPathAsync().GetAwaiter().GetResult();
+#endif
+
+        /// <summary>Two jobs: the guard on the thread's fields and on the public APIs (the command line's --job sets their run length).</summary>
+        private sealed class GuardPathsConfig : ManualConfig
+        {
+            public GuardPathsConfig()
+            {
+                AddJob(Job.ShortRun.WithId("ThreadFields"));
+                AddJob(Job.ShortRun.WithId("PublicApis").WithArguments(new[] { new MsBuildArgument("/p:PrewiredGuardPublicApis=true") }));
+                HideColumns("Arguments");
+            }
+        }
+    }
+}

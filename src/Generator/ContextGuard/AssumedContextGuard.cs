@@ -1,0 +1,36 @@
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Prewired.Generator.Model;
+using Prewired.Generator.SharedRules;
+
+namespace Prewired.Generator.ContextGuard
+{
+    /// <summary>
+    /// The guard decision with the user's say: what <see cref="ContextGuardAnalysis"/> proves, unless the mark says
+    /// <c>AssumeContextUnchanged = true</c> where a guard would be needed; the generated comment then names both the
+    /// assumption and the call the generator could not prove harmless, so a reviewer sees what was traded.
+    /// </summary>
+    internal static class AssumedContextGuard
+    {
+        public static ContextGuardDecision Decide(AttributeData mark, MarkKind kind, SyntaxNode bodyNode, SemanticModel model, CancellationToken cancellationToken)
+        {
+            var proven = ContextGuardAnalysis.Decide(bodyNode, model, cancellationToken);
+            if (!proven.Needed || !ContextAssumption.IsSet(mark)) return proven;
+            var attribute = kind == MarkKind.TailAwait ? "TailAwait" : "FastPath";
+            return new ContextGuardDecision(
+                needed: false,
+                $"No context guard: [{attribute}({ContextAssumption.PropertyName} = true)] asserts that the synchronous part changes neither ExecutionContext nor SynchronizationContext; unproven, because {Unproven(proven.Reason)}");
+        }
+
+        // "Context guard: the synchronous part calls 'X', which may change ...; both are restored ..." ->
+        // "the synchronous part calls 'X', which may change ...; nothing restores them here."
+        private static string Unproven(string reason)
+        {
+            const string prefix = "Context guard: ";
+            const string restored = "; both are restored";
+            if (reason.StartsWith(prefix, System.StringComparison.Ordinal)) reason = reason.Substring(prefix.Length);
+            var end = reason.IndexOf(restored, System.StringComparison.Ordinal);
+            return (end < 0 ? reason.TrimEnd('.') : reason.Substring(0, end)) + "; nothing restores them here.";
+        }
+    }
+}
