@@ -25,6 +25,7 @@ OUT=${TARGETS_OUT:-artifacts/targets}
 rm -rf "$OUT" && mkdir -p "$OUT"
 failed=0
 rows=()
+bench_rows=()
 
 log() { printf '\n==> %s\n' "$*"; }
 source eng/ensure-packages.sh
@@ -105,10 +106,40 @@ else
   fi
 fi
 
+# The Stopwatch benchmark of these targets (docs/benchmarks.md, "Other targets") builds and runs on both runtimes: one
+# round of 1 ms per form, which checks that every form returns what its async body returns. No figure is kept from it.
+log "benchmarks/Prewired.Benchmarks.Targets, smoke run (no figures)"
+BENCH=benchmarks/Prewired.Benchmarks.Targets
+if ! dotnet build "$BENCH" -c Release > "$OUT/benchmarks-build.log" 2>&1; then
+  grep -E 'error|warning' "$OUT/benchmarks-build.log" | sort -u | head -n 20
+  bench_rows+=("| all | **build failed** (see $OUT/benchmarks-build.log) | - |")
+  failed=1
+else
+  for runtime in mono dotnet; do
+    if [ $runtime = mono ]; then
+      command -v mono > /dev/null || { bench_rows+=("| Mono | not run: mono is not installed | - |"); failed=1; continue; }
+      run=(mono "$BENCH/bin/Release/net472/Prewired.Benchmarks.Targets.exe")
+    else
+      run=(dotnet "$BENCH/bin/Release/net10.0/Prewired.Benchmarks.Targets.dll")
+    fi
+    if "${run[@]}" --rounds 1 --round-ms 1 > "$OUT/benchmarks-$runtime.txt" 2>&1; then
+      bench_rows+=("| $runtime | $(head -n 1 "$OUT/benchmarks-$runtime.txt" | sed 's/^Runtime: //') | $(grep -cE '^\| .* \| [0-9.]+ \|$' "$OUT/benchmarks-$runtime.txt") forms, each returning its async body's result |")
+    else
+      cat "$OUT/benchmarks-$runtime.txt"
+      bench_rows+=("| $runtime | **failed** (see $OUT/benchmarks-$runtime.txt) | - |")
+      failed=1
+    fi
+  done
+fi
+
 {
   echo "| Target | Runtime and builds | Last line | Transcript vs JIT (net10.0) |"
   echo "|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
+  echo
+  echo "| Benchmark smoke run | Runtime and builds | Checked |"
+  echo "|---|---|---|"
+  printf '%s\n' "${bench_rows[@]}"
   echo
   echo "JIT reference: $(dotnet --list-runtimes | grep -m1 'Microsoft.NETCore.App' | cut -d' ' -f1-2), $(wc -l < "$OUT/jit.txt") lines, $(tail -n 1 "$OUT/jit.txt")."
 } > "$OUT/summary.md"
