@@ -18,6 +18,9 @@ namespace Prewired.Benchmarks.Targets
 
         public double[] Nanoseconds { get; }
 
+        /// <summary>The fastest round: other work on the machine can only slow a round down.</summary>
+        public double Minimum => Nanoseconds.Min();
+
         public double Median
         {
             get
