@@ -33,8 +33,8 @@ namespace Prewired.Benchmarks.Targets
     }
 
     /// <summary>
-    /// Stopwatch rounds, for runtimes BenchmarkDotNet cannot drive here (it does not run under Mono 6.8 from this SDK's
-    /// build): each form is warmed up and calibrated to a number of calls that takes about one round's time, then the forms
+    /// Stopwatch rounds, the same code on Mono 6.8 and on .NET, with no toolchain of its own to build or launch
+    /// (BenchmarkDotNet, which builds and starts a child process per benchmark, was not tried under Mono here): each form is warmed up and calibrated to a number of calls that takes about one round's time, then the forms
     /// of a shape run one round each in turn, starting from a different form every round, so that a change of machine load
     /// during the run reaches every form alike. The table reports each form's median over the rounds.
     /// </summary>
