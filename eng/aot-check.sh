@@ -32,20 +32,8 @@ times=()
 
 log() { printf '\n==> %s\n' "$*"; }
 
-# Installs the Debian/Ubuntu packages not installed yet (as root, or through passwordless sudo).
-ensure_packages() {
-  local missing=()
-  for package in "$@"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  log "installing ${missing[*]}"
-  local sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo -n"
-  if [ -z "${apt_updated:-}" ]; then
-    $sudo apt-get update -qq >/dev/null || return 1
-    apt_updated=1 # once per run: the arm64 toolchain may be installed after clang
-  fi
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-}
+# ensure_packages, shared with the other checks that install what they need.
+source eng/ensure-packages.sh
 
 # The packages a failed restore could not find (NU1101: "id", NU1102: "id version"), comma-separated.
 missing_packs() {

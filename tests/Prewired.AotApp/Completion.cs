@@ -19,7 +19,12 @@ namespace Prewired.AotApp
     /// <summary>Operations that complete in a chosen <see cref="Mode"/>: what every generated method awaits here.</summary>
     internal static class Operation
     {
-        public static readonly Mode[] AllModes = Enum.GetValues<Mode>();
+        // Listed, not Enum.GetValues: the generic overload is .NET 5+ (the app also builds for net472 and netstandard2.0),
+        // and the Type overload is a NativeAOT warning (it may need to create the array type at run time).
+        public static readonly Mode[] AllModes =
+        {
+            Mode.SyncSuccess, Mode.AsyncSuccess, Mode.SyncFault, Mode.AsyncFault, Mode.SyncCanceled, Mode.AsyncCanceled,
+        };
 
         private static readonly CancellationToken s_canceled = new(canceled: true);
 
@@ -66,10 +71,12 @@ namespace Prewired.AotApp
         /// <summary>Completes the oldest waiting operation; its continuation runs inline or is posted to its context.</summary>
         public static bool ReleaseNext()
         {
-            TaskCompletionSource<bool>? source;
+            TaskCompletionSource<bool> source;
             lock (s_waiting)
             {
-                if (!s_waiting.TryDequeue(out source)) return false;
+                // Count and Dequeue, not TryDequeue (.NET Core 2.0+): the app also builds for net472 and netstandard2.0.
+                if (s_waiting.Count == 0) return false;
+                source = s_waiting.Dequeue();
             }
 
             source.SetResult(true);
@@ -124,9 +131,18 @@ namespace Prewired.AotApp
             }
             catch (Exception exception)
             {
-                return $"{when} {task.Status.ToString().ToLowerInvariant()} {exception.GetType().Name}: {exception.Message}";
+                return $"{when} {task.Status.ToString().ToLowerInvariant()} {Describe(exception)}";
             }
         }
+
+        /// <summary>
+        /// The exception's type and message. An ArgumentException's message ends with its parameter in each runtime's own
+        /// words (.NET: "(Parameter 'id')", .NET Framework and Mono: a second line "Parameter name: id"), so for it the
+        /// transcript gives the type and the parameter, which are the same everywhere.
+        /// </summary>
+        private static string Describe(Exception exception) => exception is ArgumentException { ParamName: { } parameter }
+            ? $"{exception.GetType().Name} for parameter '{parameter}'"
+            : $"{exception.GetType().Name}: {exception.Message}";
 
         public static Task<string> Of(Func<Task> start) => Of(async () =>
         {
