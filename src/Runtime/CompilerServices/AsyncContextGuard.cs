@@ -55,6 +55,10 @@ namespace Prewired.CompilerServices
                 var thread = Thread.CurrentThread;
                 return new(thread, ThreadContextFields.ExecutionContextOf(thread), ThreadContextFields.SynchronizationContextOf(thread));
             }
+#else
+            // No public restore on this runtime (.NET Framework, Mono, .NET Core 2.x): the generated method will call the
+            // async body (IsFlowSuppressed), so capturing first would only cost (there Capture copies the context each time).
+            if (s_restore is null) return default;
 #endif
             return CaptureThroughPublicApis();
         }
