@@ -66,6 +66,17 @@ if ! dotnet run -c Release --project "$APP" -p:AotTfm=net10.0 > "$OUT/jit.txt" 2
 fi
 tail -n 1 "$OUT/jit.txt"
 
+# The context guard on the public APIs instead of the thread's fields (the runtime library's fallback): same transcript.
+GUARD_PUBLIC_APIS=--context-guard=public-apis
+log "JIT run, context guard on the public APIs"
+dotnet run -c Release --project "$APP" -p:AotTfm=net10.0 --no-build -- "$GUARD_PUBLIC_APIS" > "$OUT/jit-public-apis.txt" 2> "$OUT/jit-public-apis.err"
+if [ $? -ne 0 ] || ! cmp -s "$OUT/jit.txt" "$OUT/jit-public-apis.txt"; then
+  diff "$OUT/jit.txt" "$OUT/jit-public-apis.txt" | head -n 20
+  echo "The JIT run with the context guard on the public APIs differs." >&2
+  exit 1
+fi
+echo "equal to the reference"
+
 for target in $TARGETS; do
   rid=${target%%:*}
   tfm=${target##*:}
@@ -122,9 +133,12 @@ for target in $TARGETS; do
   size=$(stat -c %s "$binary")
   "${runner[@]}" "$binary" > "$dir/transcript.txt" 2> "$dir/run.err"
   code=$?
-  if [ $code -eq 0 ] && cmp -s "$OUT/jit.txt" "$dir/transcript.txt"; then
-    verdict="equal"
+  "${runner[@]}" "$binary" "$GUARD_PUBLIC_APIS" > "$dir/transcript-public-apis.txt" 2> "$dir/run-public-apis.err"
+  public_code=$?
+  if [ $code -eq 0 ] && cmp -s "$OUT/jit.txt" "$dir/transcript.txt" && [ $public_code -eq 0 ] && cmp -s "$OUT/jit.txt" "$dir/transcript-public-apis.txt"; then
+    verdict="equal (context guard on the thread's fields and on the public APIs)"
   else
+    diff "$OUT/jit.txt" "$dir/transcript-public-apis.txt" | head -n 20
     verdict="**differs** (exit $code)"
     diff "$OUT/jit.txt" "$dir/transcript.txt" | head -n 20
     failed=1
