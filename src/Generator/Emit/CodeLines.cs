@@ -50,8 +50,8 @@ namespace Prewired.Generator.Emit
         /// <summary>The lines from here on are the generator's own: hidden from the debugger until the next mark.</summary>
         public void Hide() => _lines.Add(new Entry(0, string.Empty, verbatim: false, mark: null, hidden: true));
 
-        /// <summary>Drops the first line (a label nothing jumps to, which would warn CS0164).</summary>
-        public void RemoveFirst() => _lines.RemoveAt(0);
+        /// <summary>Drops the first line of code (a label nothing jumps to, which would warn CS0164).</summary>
+        public void RemoveFirst() => _lines.RemoveAt(_lines.FindIndex(l => !l.IsDirective));
 
         public void Clear() => _lines.Clear();
 
@@ -121,6 +121,19 @@ namespace Prewired.Generator.Emit
 
                 return false;
             }
+        }
+
+        /// <summary>The code alone, without #line directives (whose file paths are not code: a search for a name must not
+        /// find it in a path).</summary>
+        public string Code()
+        {
+            var builder = new StringBuilder();
+            foreach (var line in _lines)
+            {
+                if (!line.IsDirective) builder.Append(line.Text).Append('\n');
+            }
+
+            return builder.ToString();
         }
 
         public override string ToString()

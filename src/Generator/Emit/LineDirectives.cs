@@ -9,8 +9,8 @@ namespace Prewired.Generator.Emit
     /// <summary>How generated code maps the statements it copies back to the body's file (issue 19, point 4).</summary>
     internal enum LineDirectiveForm
     {
-        /// <summary>No mapping: the tree has no file path (#line "" does not compile), carries #line directives of its own,
-        /// or is a rewritten copy whose positions are not the file's.</summary>
+        /// <summary>No mapping: the tree has no file path (#line "" does not compile) or one a #line cannot name (a quote or a
+        /// line break in it), carries #line directives of its own, or is a rewritten copy whose positions are not the file's.</summary>
         None,
 
         /// <summary><c>#line N "file"</c>: lines only, for C# 7.3 to 9 (netstandard2.0 and .NET Framework consumers).</summary>
@@ -37,7 +37,7 @@ namespace Prewired.Generator.Emit
         /// </summary>
         public static LineDirectiveForm FormFor(SyntaxTree tree)
         {
-            if (string.IsNullOrEmpty(tree.FilePath)) return LineDirectiveForm.None;
+            if (string.IsNullOrEmpty(tree.FilePath) || !CanBeWritten(tree.FilePath)) return LineDirectiveForm.None;
             var root = tree.GetRoot();
 
             // A body written out by HiddenAwaitLowering lives in an annotated copy of the tree: its positions past the first
@@ -65,25 +65,16 @@ namespace Prewired.Generator.Emit
             return $"#line ({span.Start.Line + 1},{span.Start.Character + 1})-({span.End.Line + 1},{end}) {column} {Literal(path)}";
         }
 
-        /// <summary>The path as a regular C# string literal (backslashes and quotes escaped; #line takes no verbatim string).</summary>
-        public static string Literal(string path)
-        {
-            var text = new StringBuilder(path.Length + 2).Append('"');
-            foreach (var c in path)
-            {
-                switch (c)
-                {
-                    case '\\': text.Append("\\\\"); break;
-                    case '"': text.Append("\\\""); break;
-                    case '\n': text.Append("\\n"); break;
-                    case '\r': text.Append("\\r"); break;
-                    case '\t': text.Append("\\t"); break;
-                    default: text.Append(c); break;
-                }
-            }
+        /// <summary>
+        /// The path in quotes, as it is: the compiler takes a #line file name without escape sequences (checked: "C:\\a" names
+        /// a file C:\\a, with both backslashes), so a Windows path is written with single backslashes, as Razor writes it.
+        /// A path holding a quote or a line break cannot be written at all (<see cref="FormFor"/> maps nothing then).
+        /// </summary>
+        public static string Literal(string path) => "\"" + path + "\"";
 
-            return text.Append('"').ToString();
-        }
+        private static bool CanBeWritten(string path) => path.IndexOfAny(s_unwritable) < 0;
+
+        private static readonly char[] s_unwritable = { '"', '\r', '\n', '\u0085', '\u2028', '\u2029' };
     }
 
     /// <summary>A generated line mapped to a span of the body's file; the column is resolved when the lines are rendered.</summary>

@@ -130,7 +130,7 @@ namespace Prewired.Generator.FastPath
             // The body's own local functions (they share no variable with it) that the continuation calls, directly or
             // through another, at its end; one it never calls would be CS8321.
             var functions = statements.OfType<LocalFunctionStatementSyntax>().ToList();
-            foreach (var function in LocalFunctions.Called(functions, _root.ToString())) SyntaxPrinter.PrintStatement(function, _root);
+            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root);
         }
 
         /// <summary>A statement list in a scope of its own: its dispatch, then its statements.</summary>
