@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
 
 namespace Prewired.Generator.Emit
 {
@@ -184,14 +185,14 @@ namespace Prewired.Generator.Emit
                         var at = SourcePosition(first);
                         var before = at < 0 && first > 0 ? SourcePosition(first - 1) : -1;
                         var target = at >= 0 ? source.Lines.GetLineFromPosition(at).LineNumber
-                            : before >= 0 ? source.Lines.GetLineFromPosition(System.Math.Min(before + 1, source.Length)).LineNumber
+                            : before >= 0 ? source.Lines.GetLineFromPosition(Math.Min(before + 1, source.Length)).LineNumber
                             : current;
                         if (target != expected)
                         {
                             var sourceLine = source.Lines[target];
                             var lineText = sourceLine.ToString();
                             var indent = lineText.Length - lineText.TrimStart().Length;
-                            var span = new Microsoft.CodeAnalysis.Text.LinePositionSpan(new Microsoft.CodeAnalysis.Text.LinePosition(target, indent), new Microsoft.CodeAnalysis.Text.LinePosition(target, Math.Max(indent + 1, lineText.TrimEnd().Length)));
+                            var span = new LinePositionSpan(new LinePosition(target, indent), new LinePosition(target, Math.Max(indent + 1, lineText.TrimEnd().Length)));
                             lines.Map(new LineMark(LineDirectives.FormFor(mapped.SyntaxTree), mapped.SyntaxTree.FilePath, span, Column(first)));
                             expected = target;
                         }
