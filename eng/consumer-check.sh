@@ -155,6 +155,11 @@ build -p:PrewiredEmitGeneratedFiles=true || { tail -n 30 "$OUT/review.log"; fail
 generated="Generated/ReviewWorkflow.Inventory.CountAsync.FastPath.g.cs"
 [ -f "$review/$generated" ] || { ls -R "$review"; fail "emit: writes $generated"; }
 pass "emit: PrewiredEmitGeneratedFiles=true, turned on after a plain build, writes $generated (kept out of compilation)"
+# The #line directives that map the body's statements name Inventory.cs relative to the project in the committed copy, so
+# a copy emitted on one machine verifies on another.
+grep -qE '^#line \([0-9]+,[0-9]+\)-\([0-9]+,[0-9]+\) [0-9]+ "Inventory.cs"$' "$review/$generated" || { grep '^#line' "$review/$generated" | head; fail "emit: the committed copy maps the body to the project-relative Inventory.cs"; }
+! grep -qF "$review" "$review/$generated" || fail "emit: the committed copy holds no machine path"
+pass "emit: the committed copy's #line directives name the body's file relative to the project"
 
 build -p:PrewiredVerifyGeneratedFiles=true || { tail -n 30 "$OUT/review.log"; fail "verify: passes on fresh copies"; }
 pass "verify: PrewiredVerifyGeneratedFiles=true passes while the committed copies are current"

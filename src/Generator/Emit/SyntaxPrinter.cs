@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
 
 namespace Prewired.Generator.Emit
 {
@@ -19,6 +20,10 @@ namespace Prewired.Generator.Emit
         // Offsets in _text where a multi-line token's continuation lines begin: those lines keep their whitespace.
         private readonly List<(int Start, int End)> _verbatimRanges = new();
 
+        // The text copied from the source as it is (tokens and trivia, not replacements): where it is in _text and where it
+        // starts in the tree, so each printed line can be mapped back to its line in the body's file.
+        private readonly List<Origin> _origins = new();
+
         public SyntaxPrinter(Func<SyntaxNode, SyntaxPrinter, bool>? replace = null) => _replace = replace;
 
         /// <summary>Prints <paramref name="node"/> re-indented so its first line sits at the indentation of <paramref name="lines"/>.</summary>
@@ -26,7 +31,7 @@ namespace Prewired.Generator.Emit
         {
             var printer = new SyntaxPrinter(replace);
             printer.Node(node, includeLeading: true, includeTrailing: false);
-            printer.AppendTo(lines, ColumnOf(node));
+            printer.AppendTo(lines, ColumnOf(node), LineDirectives.FormFor(node.SyntaxTree) == LineDirectiveForm.None ? null : node);
         }
 
         /// <summary>Prints an expression on its own, without surrounding trivia.</summary>
@@ -50,6 +55,7 @@ namespace Prewired.Generator.Emit
             var offset = _text.Length;
             _text.Append(printer._text);
             foreach (var (start, end) in printer._verbatimRanges) _verbatimRanges.Add((start + offset, end + offset));
+            foreach (var origin in printer._origins) _origins.Add(origin.Shifted(offset));
         }
 
         private void Node(SyntaxNode node, bool includeLeading, bool includeTrailing)
@@ -65,13 +71,13 @@ namespace Prewired.Generator.Emit
                 if (_replace(node, this))
                 {
                     // A replacement that writes nothing removes the node, and with it the line it stood on.
-                    if (_text.Length == contentStart) _text.Length = mark;
+                    if (_text.Length == contentStart) Truncate(mark);
                     else if (includeTrailing) Trivia(last.TrailingTrivia);
                     return;
                 }
 
                 // Not replaced: undo the trivia so the walk below prints it once, in place.
-                _text.Length = mark;
+                Truncate(mark);
             }
 
             foreach (var child in node.ChildNodesAndTokens())
@@ -90,9 +96,16 @@ namespace Prewired.Generator.Emit
             }
         }
 
+        private void Truncate(int length)
+        {
+            _text.Length = length;
+            while (_origins.Count > 0 && _origins[_origins.Count - 1].Start >= length) _origins.RemoveAt(_origins.Count - 1);
+        }
+
         private void TokenText(SyntaxToken token)
         {
             var text = token.Text;
+            _origins.Add(new Origin(_text.Length, _text.Length + text.Length, token.SpanStart, isToken: true));
             var newline = text.IndexOf('\n');
             if (newline < 0)
             {
@@ -111,35 +124,159 @@ namespace Prewired.Generator.Emit
             foreach (var item in trivia)
             {
                 if (item.IsDirective || item.IsKind(SyntaxKind.DisabledTextTrivia) || item.IsKind(SyntaxKind.SkippedTokensTrivia)) continue;
-                _text.Append(item.ToFullString());
+                var text = item.ToFullString();
+                _origins.Add(new Origin(_text.Length, _text.Length + text.Length, item.FullSpan.Start, isToken: false));
+                _text.Append(text);
             }
         }
 
-        private void AppendTo(CodeLines lines, int baseColumn)
+        /// <summary>
+        /// Appends the printed text to <paramref name="lines"/>, re-indented from <paramref name="baseColumn"/>. When
+        /// <paramref name="mapped"/> is given, its first line of code is mapped to its span in the body's file, every later
+        /// line that is not the line after the one before it in the file (a replacement changed the line count) is mapped
+        /// again to its own line, a line only a replacement wrote to the line the replacement began on, and the lines after
+        /// the statement are hidden.
+        /// </summary>
+        private void AppendTo(CodeLines lines, int baseColumn, SyntaxNode? mapped)
         {
-            var text = _text.ToString().Replace("\r\n", "\n").Replace('\r', '\n');
-            var position = 0;
+            var raw = _text.ToString();
+            var source = mapped?.SyntaxTree.GetText();
             var firstLine = true;
-            foreach (var raw in text.Split('\n'))
+            var started = false;
+            var expected = -1; // the file's line the next printed line maps to under the last directive
+            var current = -1; // the file's line the last printed line of code maps to
+            foreach (var (lineStart, lineEnd) in RawLines(raw))
             {
-                var lineStart = position;
-                position += raw.Length + 1;
+                var line = raw.Substring(lineStart, lineEnd - lineStart);
                 if (IsVerbatim(lineStart))
                 {
-                    lines.Verbatim(raw);
+                    // Inside a token: no directive can go here, and the lines follow the file's one for one.
+                    lines.Verbatim(line);
+                    expected++;
                     continue;
                 }
 
-                var trimmed = raw.TrimEnd();
+                var trimmed = line.TrimEnd();
                 if (firstLine && trimmed.Trim().Length == 0) continue;
                 firstLine = false;
                 var leading = trimmed.Length - trimmed.TrimStart().Length;
                 var extra = Math.Max(0, leading - baseColumn);
-                lines.Line(trimmed.Length == 0 ? string.Empty : new string(' ', extra) + trimmed.TrimStart());
+                var text = trimmed.Length == 0 ? string.Empty : new string(' ', extra) + trimmed.TrimStart();
+                if (mapped is not null && source is not null && text.Length > 0)
+                {
+                    int Column(int offset) => offset - lineStart - leading + extra;
+                    var first = lineStart + leading;
+                    if (!started)
+                    {
+                        // Comments before the statement stay under the hidden directive; the statement's first line of
+                        // code maps to its whole span.
+                        var code = FirstCode(first, lineStart + trimmed.Length);
+                        if (code >= 0)
+                        {
+                            started = true;
+                            lines.Map(LineMark.For(mapped, Column(code))!);
+                            current = expected = source.Lines.GetLineFromPosition(mapped.SpanStart).LineNumber;
+                        }
+                    }
+                    else
+                    {
+                        // A line a replacement begins is on the line of the source text printed just before it (its
+                        // indentation, or the line break before it); a line it continues, on the line it began on.
+                        var at = SourcePosition(first);
+                        var before = at < 0 && first > 0 ? SourcePosition(first - 1) : -1;
+                        var target = at >= 0 ? source.Lines.GetLineFromPosition(at).LineNumber
+                            : before >= 0 ? source.Lines.GetLineFromPosition(Math.Min(before + 1, source.Length)).LineNumber
+                            : current;
+                        if (target != expected)
+                        {
+                            var sourceLine = source.Lines[target];
+                            var lineText = sourceLine.ToString();
+                            var indent = lineText.Length - lineText.TrimStart().Length;
+                            var span = new LinePositionSpan(new LinePosition(target, indent), new LinePosition(target, Math.Max(indent + 1, lineText.TrimEnd().Length)));
+                            lines.Map(new LineMark(LineDirectives.FormFor(mapped.SyntaxTree), mapped.SyntaxTree.FilePath, span, Column(first)));
+                            expected = target;
+                        }
+
+                        current = target;
+                    }
+                }
+
+                lines.Line(text);
+                expected++;
             }
 
             // Drop blank lines the trivia left at the end.
             lines.TrimTrailingBlankLines();
+            if (started) lines.Hide();
+        }
+
+        /// <summary>The lines of <paramref name="text"/> as (start, end) offsets, end before the line break (\r\n, \r or \n).</summary>
+        private static IEnumerable<(int Start, int End)> RawLines(string text)
+        {
+            var start = 0;
+            for (var i = 0; i < text.Length; i++)
+            {
+                if (text[i] != '\r' && text[i] != '\n') continue;
+                yield return (start, i);
+                if (text[i] == '\r' && i + 1 < text.Length && text[i + 1] == '\n') i++;
+                start = i + 1;
+            }
+
+            yield return (start, text.Length);
+        }
+
+        /// <summary>The offset of the first character in [start, end) that is code (a token or replacement text, not
+        /// whitespace or a comment), or -1.</summary>
+        private int FirstCode(int start, int end)
+        {
+            for (var i = start; i < end; i++)
+            {
+                if (char.IsWhiteSpace(_text[i])) continue;
+                var origin = OriginAt(i);
+                if (origin is null || origin.IsToken) return i;
+            }
+
+            return -1;
+        }
+
+        /// <summary>Where the printed character at <paramref name="offset"/> is in the tree, or -1 for replacement text.</summary>
+        private int SourcePosition(int offset) => OriginAt(offset) is { } origin ? origin.Source + (offset - origin.Start) : -1;
+
+        private Origin? OriginAt(int offset)
+        {
+            // Origins are recorded in print order, so their starts increase.
+            int low = 0, high = _origins.Count - 1;
+            while (low <= high)
+            {
+                var middle = (low + high) / 2;
+                var origin = _origins[middle];
+                if (offset < origin.Start) high = middle - 1;
+                else if (offset >= origin.End) low = middle + 1;
+                else return origin;
+            }
+
+            return null;
+        }
+
+        private sealed class Origin
+        {
+            public Origin(int start, int end, int source, bool isToken)
+            {
+                Start = start;
+                End = end;
+                Source = source;
+                IsToken = isToken;
+            }
+
+            public int Start { get; }
+
+            public int End { get; }
+
+            public int Source { get; }
+
+            public bool IsToken { get; }
+
+            public Origin Shifted(int by) => new(Start + by, End + by, Source, IsToken);
         }
 
         private bool IsVerbatim(int lineStart)

@@ -33,11 +33,11 @@ namespace Prewired.Generator.MarkedMethods
             var expression = SyntaxPrinter.PrintExpression(arrow.Expression, replace);
             if (forms.Kind.HasResult())
             {
-                lines.Line("return " + forms.ValuePrefix + expression + forms.ValueSuffix);
+                lines.MappedLine("return " + forms.ValuePrefix + expression + forms.ValueSuffix, arrow.Expression);
             }
             else
             {
-                lines.Line(expression + ";");
+                lines.MappedLine(expression + ";", arrow.Expression);
                 lines.Line(forms.CompletedReturn);
             }
         }

@@ -112,7 +112,7 @@ namespace Prewired.Generator.TailAwait
             {
                 if (replaced.ContainsKey(arrow))
                 {
-                    lines.Line(SyntaxPrinter.PrintExpression(arrow, Replace));
+                    lines.MappedLine(SyntaxPrinter.PrintExpression(arrow, Replace), arrow.Expression);
                 }
                 else
                 {

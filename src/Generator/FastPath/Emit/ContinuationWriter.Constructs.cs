@@ -46,7 +46,7 @@ namespace Prewired.Generator.FastPath
                     var scoped = WriteForStart(forStatement);
                     var incrementors = string.Join(", ", forStatement.Incrementors.Select(Print));
                     var condition = conditionSplit is not null || forStatement.Condition is null ? string.Empty : $" {State} >= 0 || ({Print(forStatement.Condition)})";
-                    _lines.Line($"for (;{condition};{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})");
+                    _lines.HeaderLine($"for (;{condition};{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})", forStatement);
                     if (conditionSplit is not null) WriteAwaitedConditionBody(loop, conditionSplit);
                     else WriteEmbedded(forStatement.Statement);
                     if (scoped) _lines.CloseBrace();
@@ -60,7 +60,7 @@ namespace Prewired.Generator.FastPath
                     }
                     else
                     {
-                        _lines.Line($"while ({State} >= 0 || ({Print(whileStatement.Condition)}))");
+                        _lines.HeaderLine($"while ({State} >= 0 || ({Print(whileStatement.Condition)}))", whileStatement);
                         WriteEmbedded(whileStatement.Statement);
                     }
 
@@ -69,7 +69,7 @@ namespace Prewired.Generator.FastPath
                     Label(deeper, "loop_do");
                     _lines.Line("do");
                     WriteEmbedded(doStatement.Statement);
-                    _lines.Line($"while ({Print(doStatement.Condition)});");
+                    _lines.HeaderLine($"while ({Print(doStatement.Condition)});", doStatement);
                     break;
             }
         }
@@ -116,7 +116,7 @@ namespace Prewired.Generator.FastPath
             {
                 WriteSplit(split);
                 if (_laterSpills.TryGetValue(loop, out var later)) foreach (var next in later) WriteSplit(next);
-                _lines.Line($"if (!({Print(split.LoopCondition!)})) break;");
+                _lines.HeaderLine($"if (!({Print(split.LoopCondition!)})) break;", loop);
                 var body = FrameCollector.LoopBody(loop);
                 WriteStatements(body is BlockSyntax block ? block.Statements : new[] { body });
             });
@@ -473,7 +473,7 @@ namespace Prewired.Generator.FastPath
                 return;
             }
 
-            _lines.Line($"switch ({Print(switchStatement.Expression)})");
+            _lines.HeaderLine($"switch ({Print(switchStatement.Expression)})", switchStatement);
             _lines.OpenBrace();
             foreach (var section in switchStatement.Sections)
             {

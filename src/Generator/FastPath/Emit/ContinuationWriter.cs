@@ -82,7 +82,7 @@ namespace Prewired.Generator.FastPath
             {
                 // An arrow body splits only when it is the await itself.
                 var split = splits.Single();
-                writer._lines.Line(split.Form == SplitForm.Return ? $"return await {layout.SlotOf(split)};" : $"await {layout.SlotOf(split)};");
+                writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return await {layout.SlotOf(split)};" : $"await {layout.SlotOf(split)};", split.MappedTo);
                 return writer._root;
             }
 
@@ -130,7 +130,7 @@ namespace Prewired.Generator.FastPath
             // The body's own local functions (they share no variable with it) that the continuation calls, directly or
             // through another, at its end; one it never calls would be CS8321.
             var functions = statements.OfType<LocalFunctionStatementSyntax>().ToList();
-            foreach (var function in LocalFunctions.Called(functions, _root.ToString())) SyntaxPrinter.PrintStatement(function, _root);
+            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root);
         }
 
         /// <summary>A statement list in a scope of its own: its dispatch, then its statements.</summary>
@@ -327,12 +327,12 @@ namespace Prewired.Generator.FastPath
                 var symbol = _model.GetDeclaredSymbol(variable)!;
                 if (Assigned(symbol))
                 {
-                    if (variable.Initializer is { } initializer) Executable($"{AssignedName(symbol)} = {Print(initializer.Value)};");
+                    if (variable.Initializer is { } initializer && !_beforeFirstLabel) _lines.MappedLine($"{AssignedName(symbol)} = {Print(initializer.Value)};", declaration);
                     continue;
                 }
 
                 var type = declaration.Declaration.Type.IsVar ? VariableTypes.Display(symbol, _model) : declaration.Declaration.Type.WithoutTrivia().ToString();
-                _lines.Line(variable.Initializer is { } value ? $"{type} {variable.Identifier.Text} = {Print(value.Value)};" : $"{type} {variable.Identifier.Text};");
+                _lines.MappedLine(variable.Initializer is { } value ? $"{type} {variable.Identifier.Text} = {Print(value.Value)};" : $"{type} {variable.Identifier.Text};", declaration);
             }
         }
 
@@ -407,7 +407,7 @@ namespace Prewired.Generator.FastPath
             var test = then.Count == all.Count ? $"{ContinuationLayout.StateParameter} >= 0 || ({condition})"
                 : then.Count == 0 ? $"{ContinuationLayout.StateParameter} < 0 && ({condition})"
                 : $"{Resuming(then, all)} || {ContinuationLayout.StateParameter} < 0 && ({condition})";
-            _lines.Line($"{keyword} ({test})");
+            _lines.HeaderLine($"{keyword} ({test})", ifStatement);
             WriteEmbedded(ifStatement.Statement);
             if (ifStatement.Else is null) return;
             if (ifStatement.Else.Statement is IfStatementSyntax elseIf && !_byStatement.ContainsKey(elseIf))
@@ -526,35 +526,36 @@ namespace Prewired.Generator.FastPath
             var slot = _layout.SlotOf(split);
 
             // Before the first label nothing runs: the dispatch goes to the label.
-            if (!_beforeFirstLabel) Executable($"{slot} = {Print(split.Await.Expression)};");
+            // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
+            if (!_beforeFirstLabel) _lines.MappedLine($"{slot} = {Print(split.Await.Expression)};", split.MappedTo);
             ResumeLabel(split);
             var awaited = $"await {slot}";
             switch (split.Form)
             {
                 case SplitForm.Return when split.Statement is not null && _lowering.FinallyAround(split.Statement) is { } finallyLowering:
-                    _lines.Line(finallyLowering.RecordReturn(awaited));
+                    _lines.MappedLine(finallyLowering.RecordReturn(awaited), split.MappedTo);
                     break;
                 case SplitForm.Return:
-                    _lines.Line($"return {awaited};");
+                    _lines.MappedLine($"return {awaited};", split.MappedTo);
                     break;
                 case SplitForm.Declare:
                     var declaration = ((LocalDeclarationStatementSyntax)split.Statement!).Declaration;
                     var declared = _model.GetDeclaredSymbol(declaration.Variables[0]);
-                    _lines.Line(Assigned(declared)
+                    _lines.MappedLine(Assigned(declared)
                         ? $"{AssignedName(declared!)} = {awaited};"
-                        : $"{declaration.Type.WithoutTrivia()} {declaration.Variables[0].Identifier.Text} = {awaited};");
+                        : $"{declaration.Type.WithoutTrivia()} {declaration.Variables[0].Identifier.Text} = {awaited};", split.MappedTo);
                     break;
                 case SplitForm.Assign:
                     var assignment = (AssignmentExpressionSyntax)((ExpressionStatementSyntax)split.Statement!).Expression;
-                    _lines.Line($"{Print(assignment.Left)} = {awaited};");
+                    _lines.MappedLine($"{Print(assignment.Left)} = {awaited};", split.MappedTo);
                     break;
                 case SplitForm.Spill:
                     var name = target ?? split.SpillVariable;
                     var declare = declareSpill && target is null && !_layout.IsSynthetic(name) && !_hoistedSpills.Contains(name);
-                    _lines.Line($"{(declare ? (split.ConditionalTypeName ?? "var") + " " : string.Empty)}{name} = {awaited};");
+                    _lines.MappedLine($"{(declare ? (split.ConditionalTypeName ?? "var") + " " : string.Empty)}{name} = {awaited};", split.MappedTo);
                     break;
                 default:
-                    _lines.Line(awaited + ";");
+                    _lines.MappedLine(awaited + ";", split.MappedTo);
                     break;
             }
         }

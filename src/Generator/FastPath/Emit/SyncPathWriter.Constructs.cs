@@ -29,17 +29,17 @@ namespace Prewired.Generator.FastPath
                         : string.Join(", ", forStatement.Initializers.Select(Print));
                     var condition = forStatement.Condition is null ? string.Empty : " " + Print(forStatement.Condition);
                     var incrementors = string.Join(", ", forStatement.Incrementors.Select(Print));
-                    _lines.Line($"for ({initializers};{condition};{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})");
+                    _lines.HeaderLine($"for ({initializers};{condition};{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})", forStatement);
                     WriteEmbedded(forStatement.Statement);
                     break;
                 case WhileStatementSyntax whileStatement:
-                    _lines.Line($"while ({Print(whileStatement.Condition)})");
+                    _lines.HeaderLine($"while ({Print(whileStatement.Condition)})", whileStatement);
                     WriteEmbedded(whileStatement.Statement);
                     break;
                 case DoStatementSyntax doStatement:
                     _lines.Line("do");
                     WriteEmbedded(doStatement.Statement);
-                    _lines.Line($"while ({Print(doStatement.Condition)});");
+                    _lines.HeaderLine($"while ({Print(doStatement.Condition)});", doStatement);
                     break;
             }
         }
@@ -54,7 +54,7 @@ namespace Prewired.Generator.FastPath
             {
                 var initializers = forStatement.Declaration is { } declaration ? Print(declaration) : string.Join(", ", forStatement.Initializers.Select(Print));
                 var incrementors = string.Join(", ", forStatement.Incrementors.Select(Print));
-                _lines.Line($"for ({initializers}; ;{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})");
+                _lines.HeaderLine($"for ({initializers}; ;{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})", forStatement);
             }
             else
             {
@@ -64,7 +64,7 @@ namespace Prewired.Generator.FastPath
             _lines.OpenBrace();
             WriteSplit(split);
             WriteLaterSpills(loop);
-            _lines.Line($"if (!({Print(split.LoopCondition!)})) break;");
+            _lines.HeaderLine($"if (!({Print(split.LoopCondition!)})) break;", loop);
             var body = FrameCollector.LoopBody(loop);
             if (body is BlockSyntax block) WriteStatements(block.Statements);
             else WriteStatement(body);

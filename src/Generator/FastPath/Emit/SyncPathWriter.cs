@@ -98,7 +98,7 @@ namespace Prewired.Generator.FastPath
                     WriteIf(ifStatement, "if");
                     break;
                 case SwitchStatementSyntax switchStatement:
-                    _lines.Line($"switch ({SyntaxPrinter.PrintExpression(switchStatement.Expression, Replace)})");
+                    _lines.HeaderLine($"switch ({SyntaxPrinter.PrintExpression(switchStatement.Expression, Replace)})", switchStatement);
                     _lines.OpenBrace();
                     foreach (var section in switchStatement.Sections)
                     {
@@ -157,7 +157,7 @@ namespace Prewired.Generator.FastPath
 
         private void WriteIf(IfStatementSyntax ifStatement, string keyword)
         {
-            _lines.Line($"{keyword} ({SyntaxPrinter.PrintExpression(ifStatement.Condition, Replace)})");
+            _lines.HeaderLine($"{keyword} ({SyntaxPrinter.PrintExpression(ifStatement.Condition, Replace)})", ifStatement);
             WriteEmbedded(ifStatement.Statement);
             if (ifStatement.Else is null) return;
             // An else-if whose condition spills an await keeps the await inside the else: it runs only on that branch.
@@ -278,7 +278,7 @@ namespace Prewired.Generator.FastPath
             string? discard; // the statement that observes a completed await whose value is not used
             if (split.Custom is { } custom)
             {
-                _lines.Line($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();");
+                _lines.MappedLine($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();", split.MappedTo);
                 HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume($"new {custom.WrapperName}({split.AwaiterVariable})"));
                 result = $"{split.AwaiterVariable}.GetResult()";
                 discard = result + ";";
@@ -288,7 +288,7 @@ namespace Prewired.Generator.FastPath
                 // A task awaited as it is: one status test on the task, as hand-written Optimization #3 does. A task that
                 // completed faulted or canceled goes to the continuation too, whose await throws there exactly as the
                 // async method's await would; the synchronous path only ever reads a successful result.
-                _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
+                _lines.MappedLine($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};", split.MappedTo);
                 var notCompletedSuccessfully = !taskKind.IsValueTask()
                     ? _features.TaskNotCompletedSuccessfully(split.AwaitableVariable)
                     : $"!{split.AwaitableVariable}.IsCompletedSuccessfully";
@@ -304,7 +304,7 @@ namespace Prewired.Generator.FastPath
             }
             else
             {
-                _lines.Line($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};");
+                _lines.MappedLine($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};", split.MappedTo);
                 _lines.Line($"var {split.AwaiterVariable} = {split.AwaitableVariable}.GetAwaiter();");
                 HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume(split.AwaitableVariable));
                 result = $"{split.AwaiterVariable}.GetResult()";

@@ -27,6 +27,14 @@ namespace Prewired.Generator.FastPath
 
         public string AwaitableVariable => "__awaitable" + Index;
 
+        /// <summary>
+        /// The body code the generated lines of this await stand for (their <c>#line</c> mapping): the statement it is in
+        /// when that is a simple statement, else the await itself (in an if's or a loop's header).
+        /// </summary>
+        public SyntaxNode MappedTo => Await.FirstAncestorOrSelf<StatementSyntax>() is ExpressionStatementSyntax or LocalDeclarationStatementSyntax or ReturnStatementSyntax or ThrowStatementSyntax or YieldStatementSyntax
+            ? Await.FirstAncestorOrSelf<StatementSyntax>()!
+            : Await;
+
         /// <summary>For an await spilled from a while or for condition: that loop. The await runs at the top of every
         /// iteration, so its continuation finishes the iteration it tested (the condition, then the body) and runs the loop on.</summary>
         public StatementSyntax? AwaitingLoop => Form == SplitForm.Spill && Statement is WhileStatementSyntax or ForStatementSyntax ? Statement : null;

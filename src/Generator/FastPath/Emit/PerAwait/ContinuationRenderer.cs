@@ -30,7 +30,7 @@ namespace Prewired.Generator.FastPath
         public void Render(string awaitStatement)
         {
             var part = new Part(new CodeLines(), isBlock: false);
-            part.Lines.Line(awaitStatement);
+            part.Lines.MappedLine(awaitStatement, _split.MappedTo);
 
             // A spilled await: the later awaits of its statement, then the statement, reading the temporaries.
             foreach (var later in _split.LaterSpills)
@@ -57,7 +57,7 @@ namespace Prewired.Generator.FastPath
             // through another: in scope in the whole continuation, as in the body.
             if (_frames.FirstOrDefault(f => f.IsMethodBody)?.Container is { } methodBody)
             {
-                foreach (var function in LocalFunctions.Called(LocalFunctions.TopLevel(methodBody).ToList(), _split.Continuation.ToString()))
+                foreach (var function in LocalFunctions.Called(LocalFunctions.TopLevel(methodBody).ToList(), _split.Continuation.Code()))
                 {
                     SyntaxPrinter.PrintStatement(function, _split.Continuation);
                 }

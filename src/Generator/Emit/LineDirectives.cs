@@ -1,0 +1,124 @@
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Prewired.Generator.Emit
+{
+    /// <summary>How generated code maps the statements it copies back to the body's file (issue 19, point 4).</summary>
+    internal enum LineDirectiveForm
+    {
+        /// <summary>No mapping: the tree has no file path (#line "" does not compile) or one a #line cannot name (a quote or a
+        /// line break in it), carries #line directives of its own, or is a rewritten copy whose positions are not the file's.</summary>
+        None,
+
+        /// <summary><c>#line N "file"</c>: lines only, for C# 7.3 to 9 (netstandard2.0 and .NET Framework consumers).</summary>
+        Line,
+
+        /// <summary><c>#line (l,c)-(l,c) offset "file"</c> (C# 10): lines and columns, as Razor writes them.</summary>
+        Span,
+    }
+
+    /// <summary>
+    /// The <c>#line</c> directives of generated code. Statements copied from the body are mapped to the body's own file and
+    /// span, so breakpoints set in the body bind in the synchronous path and the continuation and stack traces show the
+    /// body's lines; everything the generator writes itself is <c>#line hidden</c> (the debugger steps over it).
+    /// </summary>
+    internal static class LineDirectives
+    {
+        public const string Hidden = "#line hidden";
+
+        public const string Default = "#line default";
+
+        /// <summary>
+        /// The form for statements copied from <paramref name="tree"/>, decided by the language version the consumer
+        /// compiles with (the tree's parse options are the compilation's): the enhanced form needs C# 10.
+        /// </summary>
+        public static LineDirectiveForm FormFor(SyntaxTree tree)
+        {
+            if (string.IsNullOrEmpty(tree.FilePath) || !CanBeWritten(tree.FilePath)) return LineDirectiveForm.None;
+            var root = tree.GetRoot();
+
+            // A body written out by HiddenAwaitLowering lives in an annotated copy of the tree: its positions past the first
+            // rewritten construct are not the file's, and a wrong line is worse than none. Parsed trees carry no annotations.
+            if (root.ContainsAnnotations) return LineDirectiveForm.None;
+
+            // The user's own #line directives already map this file elsewhere: left to them rather than half-applied.
+            if (root.ContainsDirectives && tree.GetLineMappings().Any()) return LineDirectiveForm.None;
+            return tree.Options is CSharpParseOptions { LanguageVersion: >= LanguageVersion.CSharp10 } ? LineDirectiveForm.Span : LineDirectiveForm.Line;
+        }
+
+        /// <summary>
+        /// The directive that maps the next generated line to <paramref name="span"/> (0-based positions, exclusive end):
+        /// <paramref name="column"/> is where the mapped code starts on that line; a sequence point that starts before it
+        /// maps to the whole span, one that starts after it to the same distance from the span's start.
+        /// </summary>
+        public static string Map(LineDirectiveForm form, string path, LinePositionSpan span, int column)
+        {
+            if (form == LineDirectiveForm.Line) return $"#line {span.Start.Line + 1} {Literal(path)}";
+
+            // Lines and the start column are 1-based; the end column is the 1-based column of the span's last character (so
+            // the 0-based exclusive end); the character offset is 0-based (checked against the compiler: a token at
+            // generated column c maps to start + c - offset).
+            var end = span.End.Line == span.Start.Line ? System.Math.Max(span.End.Character, span.Start.Character + 1) : System.Math.Max(span.End.Character, 1);
+            return $"#line ({span.Start.Line + 1},{span.Start.Character + 1})-({span.End.Line + 1},{end}) {column} {Literal(path)}";
+        }
+
+        /// <summary>
+        /// The path in quotes, as it is: the compiler takes a #line file name without escape sequences (checked: "C:\\a" names
+        /// a file C:\\a, with both backslashes), so a Windows path is written with single backslashes, as Razor writes it.
+        /// A path holding a quote or a line break cannot be written at all (<see cref="FormFor"/> maps nothing then).
+        /// </summary>
+        public static string Literal(string path) => "\"" + path + "\"";
+
+        private static bool CanBeWritten(string path) => path.IndexOfAny(s_unwritable) < 0;
+
+        private static readonly char[] s_unwritable = { '"', '\r', '\n', '\u0085', '\u2028', '\u2029' };
+    }
+
+    /// <summary>A generated line mapped to a span of the body's file; the column is resolved when the lines are rendered.</summary>
+    internal sealed class LineMark
+    {
+        public LineMark(LineDirectiveForm form, string path, LinePositionSpan span, int textColumn)
+        {
+            Form = form;
+            Path = path;
+            Span = span;
+            TextColumn = textColumn;
+        }
+
+        public LineDirectiveForm Form { get; }
+
+        public string Path { get; }
+
+        public LinePositionSpan Span { get; }
+
+        /// <summary>Where the mapped code starts in the next line's text, before its indentation is added.</summary>
+        public int TextColumn { get; }
+
+        /// <summary>A mark for <paramref name="node"/>'s span (its first to last token), or null when its tree is not mapped.</summary>
+        public static LineMark? For(SyntaxNode node, int textColumn) => For(node.SyntaxTree, node.Span, textColumn);
+
+        /// <summary>
+        /// A mark for the header of <paramref name="statement"/> (<c>if (...)</c>, <c>while (...)</c>, <c>for (...)</c>,
+        /// <c>switch (...)</c>, a do loop's <c>while (...);</c>): the part a generated header line stands for.
+        /// </summary>
+        public static LineMark? ForHeader(SyntaxNode statement, int textColumn)
+        {
+            if (statement is Microsoft.CodeAnalysis.CSharp.Syntax.DoStatementSyntax doStatement)
+            {
+                return For(statement.SyntaxTree, TextSpan.FromBounds(doStatement.WhileKeyword.SpanStart, doStatement.SemicolonToken.Span.End), textColumn);
+            }
+
+            var close = statement.ChildTokens().FirstOrDefault(t => t.IsKind(SyntaxKind.CloseParenToken));
+            return close.RawKind == 0 ? For(statement, textColumn) : For(statement.SyntaxTree, TextSpan.FromBounds(statement.SpanStart, close.Span.End), textColumn);
+        }
+
+        public static LineMark? For(SyntaxTree tree, TextSpan span, int textColumn)
+        {
+            var form = LineDirectives.FormFor(tree);
+            return form == LineDirectiveForm.None ? null : new LineMark(form, tree.FilePath, tree.GetLineSpan(span).Span, textColumn);
+        }
+    }
+}
