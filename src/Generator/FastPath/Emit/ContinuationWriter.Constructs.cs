@@ -37,6 +37,9 @@ namespace Prewired.Generator.FastPath
             _lines.Append(inner);
         }
 
+        /// <summary>A loop condition the compiler treats as the constant true ('while (true)'): its loop ends only by a jump.</summary>
+        private bool IsConstantTrue(ExpressionSyntax condition) => _model.GetConstantValue(condition) is { HasValue: true, Value: true };
+
         private void WriteLoop(StatementSyntax loop, List<SplitPoint> deeper)
         {
             var conditionSplit = _byStatement.TryGetValue(loop, out var split) && split.AwaitingLoop == loop ? split : null;
@@ -46,7 +49,7 @@ namespace Prewired.Generator.FastPath
                     Label(deeper, "loop_for");
                     var scoped = WriteForStart(forStatement);
                     var incrementors = string.Join(", ", forStatement.Incrementors.Select(Print));
-                    var condition = conditionSplit is not null || forStatement.Condition is null ? string.Empty : $" {State} >= 0 || ({Print(forStatement.Condition)})";
+                    var condition = conditionSplit is not null || forStatement.Condition is null || IsConstantTrue(forStatement.Condition) ? string.Empty : $" {State} >= 0 || ({Print(forStatement.Condition)})";
                     _lines.Line($"for (;{condition};{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})");
                     if (conditionSplit is not null) WriteAwaitedConditionBody(loop, conditionSplit);
                     else WriteEmbedded(forStatement.Statement);
@@ -58,6 +61,13 @@ namespace Prewired.Generator.FastPath
                     {
                         _lines.Line("while (true)");
                         WriteAwaitedConditionBody(loop, conditionSplit);
+                    }
+                    else if (IsConstantTrue(whileStatement.Condition))
+                    {
+                        // 'while (true)' as written: '__state >= 0 || (true)' is no constant, and a loop left only by
+                        // return would get a reachable end (CS0161 in a method with a result).
+                        _lines.Line("while (true)");
+                        WriteEmbedded(whileStatement.Statement);
                     }
                     else
                     {
