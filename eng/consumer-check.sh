@@ -198,6 +198,19 @@ build -p:PrewiredEmitGeneratedFiles=true || fail "emit: after removing a method"
 build -p:PrewiredVerifyGeneratedFiles=true || fail "verify: passes after the removal is regenerated"
 pass "remove: a removed marked method fails verify naming its file; emit deletes it; verify passes"
 
+step "review workflow with an absolute intermediate folder (UseArtifactsOutput, or BaseIntermediateOutputPath set so)"
+# Polly builds with UseArtifactsOutput: obj/ is an absolute path outside the project. The generator's output folder was
+# "$(MSBuildProjectDirectory)/$(BaseIntermediateOutputPath)...", a folder inside the project whose .g.cs files the next
+# build compiled as sources (CS0111 on every generated member).
+outside_obj="$WORK/review-obj/"
+rm -rf "$review/obj"   # its .cs files (assembly info) would be sources once obj/ is elsewhere
+build -p:BaseIntermediateOutputPath="$outside_obj" -p:PrewiredEmitGeneratedFiles=true || { tail -n 30 "$OUT/review.log"; fail "absolute obj: emit"; }
+stray=$(find "$review" -name '*.g.cs' -not -path "$review/Generated/*" | head -n 3)
+[ -z "$stray" ] || fail "absolute obj: the generator's output stays in the intermediate folder (found $stray)"
+[ -f "$review/$generated" ] || fail "absolute obj: emit writes $generated"
+build -p:BaseIntermediateOutputPath="$outside_obj" -p:PrewiredVerifyGeneratedFiles=true || { grep -E "error" "$OUT/review.log" | sort -u | head; fail "absolute obj: a second build verifies"; }
+pass "absolute obj: with BaseIntermediateOutputPath outside the project, emit writes Generated/ only and the next build verifies"
+
 write_summary
 step "summary"
 cat "$OUT/summary.md"

@@ -23,7 +23,7 @@ namespace Prewired.Generator.Emit
             Line("{");
             foreach (var line in body.Render(_indent + 1)) _text.Append(line).Append('\n');
             Line("}");
-            if (suppressedWarning is not null) _text.Append("#pragma warning restore ").Append(suppressedWarning.Split(' ')[0]).Append('\n');
+            if (suppressedWarning is not null) _text.Append("#pragma warning restore ").Append(WarningIds(suppressedWarning)).Append('\n');
             if (nullableWarningsOff is not null) _text.Append("#nullable restore warnings\n");
         }
 
@@ -31,7 +31,20 @@ namespace Prewired.Generator.Emit
         public const string AggressiveInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
 
         /// <summary>The warning to suppress around the implementing method, if its parameter names differ from the declaration's.</summary>
-        public static string? PartialSignatureWarning(Model.MethodShell shell) => shell.RenamesParameters ? "CS8826 // parameters are named as in the body method, whose statements use them" : null;
+        public static string? PartialSignatureWarning(Model.MethodShell shell) => (shell.RenamesParameters, shell.HasOptionalParameters) switch
+        {
+            (true, false) => "CS8826 // parameters are named as in the body method, whose statements use them",
+            (false, true) => "RS0016 // the public API is the partial declaration, with its default values (dotnet/roslyn-analyzers#7356)",
+            (true, true) => "CS8826, RS0016 // parameters named as in the body method; the public API is the partial declaration (dotnet/roslyn-analyzers#7356)",
+            _ => null,
+        };
+
+        /// <summary>"CS8826, RS0016" of "CS8826, RS0016 // why": what the restore names.</summary>
+        private static string WarningIds(string suppressedWarning)
+        {
+            var comment = suppressedWarning.IndexOf("//", System.StringComparison.Ordinal);
+            return (comment < 0 ? suppressedWarning : suppressedWarning.Substring(0, comment)).Trim();
+        }
 
         /// <summary>A generated helper member, such as a nested type.</summary>
         public void Member(CodeLines member)

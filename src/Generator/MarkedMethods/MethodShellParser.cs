@@ -30,7 +30,7 @@ namespace Prewired.Generator.MarkedMethods
             // declaration chose other names that is warning CS8826, suppressed around the generated method.
             var renamed = marked.Parameters.Zip(bodyMethod.Parameters, (m, b) => m.Name != b.Name).Any(x => x);
             return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(),
-                Signature(marked, declaration, bodyMethod.Parameters.Select(p => p.Name).ToList()), nullable, renamed);
+                Signature(marked, declaration, bodyMethod.Parameters.Select(p => p.Name).ToList()), nullable, renamed, HasOptionalParameters(marked));
         }
 
         /// <summary>The shell when there is no usable body: usings and nullable context come from the declaration.</summary>
@@ -44,8 +44,10 @@ namespace Prewired.Generator.MarkedMethods
             }
 
             var (fileUsings, namespaceUsings) = Usings(declaration);
-            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false);
+            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false, hasOptionalParameters: HasOptionalParameters(marked));
         }
+
+        private static bool HasOptionalParameters(IMethodSymbol marked) => marked.Parameters.Any(p => p.HasExplicitDefaultValue);
 
         /// <summary>The partial declaration a generated file reopens <paramref name="type"/> with, e.g. "partial class Store&lt;T&gt;".</summary>
         public static string TypeDeclaration(INamedTypeSymbol type)

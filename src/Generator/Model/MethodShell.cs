@@ -9,7 +9,7 @@ namespace Prewired.Generator.Model
     internal sealed class MethodShell : IEquatable<MethodShell>
     {
         public MethodShell(string hintName, string? @namespace, EquatableArray<string> fileUsings, EquatableArray<string> namespaceUsings,
-            EquatableArray<string> containingTypes, string signature, bool nullableEnabled, bool renamesParameters)
+            EquatableArray<string> containingTypes, string signature, bool nullableEnabled, bool renamesParameters, bool hasOptionalParameters)
         {
             HintName = hintName;
             Namespace = @namespace;
@@ -19,7 +19,15 @@ namespace Prewired.Generator.Model
             Signature = signature;
             NullableEnabled = nullableEnabled;
             RenamesParameters = renamesParameters;
+            HasOptionalParameters = hasOptionalParameters;
         }
+
+        /// <summary>
+        /// A parameter has a default value, which only the partial declaration states. The public API analyzers
+        /// (Microsoft.CodeAnalysis.PublicApiAnalyzers) then report the implementing part, without the default, as an API the
+        /// library does not declare (RS0016, dotnet/roslyn-analyzers#7356, also met by [LoggerMessage] methods).
+        /// </summary>
+        public bool HasOptionalParameters { get; }
 
         /// <summary>The implementation names its parameters as the body does, unlike the partial declaration (CS8826).</summary>
         public bool RenamesParameters { get; }
@@ -49,7 +57,8 @@ namespace Prewired.Generator.Model
         public bool Equals(MethodShell? other)
             => other is not null && HintName == other.HintName && Namespace == other.Namespace && FileUsings == other.FileUsings
                && NamespaceUsings == other.NamespaceUsings && ContainingTypes == other.ContainingTypes && Signature == other.Signature
-               && NullableEnabled == other.NullableEnabled && RenamesParameters == other.RenamesParameters;
+               && NullableEnabled == other.NullableEnabled && RenamesParameters == other.RenamesParameters
+               && HasOptionalParameters == other.HasOptionalParameters;
 
         public override bool Equals(object? obj) => Equals(obj as MethodShell);
 

@@ -63,7 +63,7 @@ namespace Prewired.CompilerServices
             return CaptureThroughPublicApis();
         }
 
-        /// <summary>The public APIs' path of <see cref="Capture"/> (and the tests' way to reach it where both exist).</summary>
+        /// <summary>The public APIs' path of <see cref="Capture"/> (tests reach it through reflection where both paths exist).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static AsyncContextGuard CaptureThroughPublicApis() => new(null, ExecutionContext.Capture(), SynchronizationContext.Current);
 

@@ -134,6 +134,24 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>
+        /// A default parameter value is stated by the partial declaration only; the implementing part, without it, is kept out
+        /// of the public API analyzers' view (RS0016 on Polly's ResiliencePipeline.ExecuteAsync, issue 21).
+        /// </summary>
+        [Fact]
+        public void Optional_parameter_suppresses_the_public_API_report_on_the_implementing_part() => GeneratorTest.Verify("""
+            public partial class Pipeline
+            {
+                [FastPath(nameof(ExecuteCoreAsync))]
+                public partial ValueTask<int> ExecuteAsync(Func<CancellationToken, ValueTask<int>> callback, CancellationToken cancellationToken = default);
+                private async ValueTask<int> ExecuteCoreAsync(Func<CancellationToken, ValueTask<int>> callback, CancellationToken cancellationToken)
+                {
+                    var value = await callback(cancellationToken);
+                    return value + 1;
+                }
+            }
+            """, expectedFiles: 1);
+
         /// <summary>Catch and finally lowering in a file that does not enable nullable: no '?' annotations (was CS8669).</summary>
         [Fact]
         public void Catch_and_finally_awaits_in_a_nullable_disabled_file() => GeneratorTest.Verify("""

@@ -371,6 +371,61 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 2, 3 },
             },
+
+            // Polly.Core converted whole (issue 21): DisposeHelper.TryDisposeSafeAsync and TaskExecution.InitializeAsync have
+            // 'if (x is T y) await y.M();'. The continuation enters the branch when resuming with '__state >= 0 || (x is T y)',
+            // so the await's own expression, skipped by the jump to its label, read 'y' not definitely assigned: CS0165.
+            new("G19_PatternVariableReadOnlyByTheAwaitOfItsBranch", "Task<int>", """
+                {
+                    object o = v > 1 ? (object)"s" : 3;
+                    if (o is string s)
+                    {
+                        await env.VR(0, s);
+                    }
+
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
+
+            // The same with an out variable of the condition (Polly's RetryResilienceStrategy: 'if (outcome.TryGetResult(out
+            // var resultValue)) await ...(resultValue)'), and the else branch awaiting too (the branch test is then
+            // '__state == 0 || __state < 0 && (...)').
+            new("G20_OutVariableReadOnlyByTheAwaitOfItsBranch", "Task<int>", """
+                {
+                    if (int.TryParse((v * 10).ToString(), out var parsed) && v > 1)
+                    {
+                        await env.VR(0, parsed);
+                    }
+                    else
+                    {
+                        await env.V(1);
+                    }
+
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
+
+            // Polly's RetryResilienceStrategy.ExecuteCore: 'while (true)' left only by return. Resumed inside it, the loop
+            // became 'while (__state >= 0 || (true))', whose end the compiler finds reachable: CS0161 in the continuation.
+            new("G21_WhileTrueLeftOnlyByReturn", "Task<int>", """
+                {
+                    int i = 0;
+                    while (true)
+                    {
+                        i += await env.VR(0, 1);
+                        if (i > v) return i;
+                    }
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
         };
     }
 }

@@ -45,7 +45,7 @@ namespace Prewired.Tests.Runtime
         public void This_runtime_has_the_thread_fields()
         {
             // Otherwise every case below would test the public APIs twice.
-            Assert.True(ThreadContextFields.Available, "ThreadContextFields.Available is false on this runtime");
+            Assert.True(GuardPaths.ThreadFieldsAvailable, "ThreadContextFields.Available is false on this runtime");
         }
 
         [Theory]
@@ -61,8 +61,8 @@ namespace Prewired.Tests.Runtime
         [MemberData(nameof(Cases))]
         public void The_public_apis_path_restores_what_the_builder_restores(Change change, bool callerHasAsyncLocal)
         {
-            var expected = Observe(change, callerHasAsyncLocal, callerSuppressed: false, viaBuilder: true, AsyncContextGuard.CaptureThroughPublicApis);
-            var actual = Observe(change, callerHasAsyncLocal, callerSuppressed: false, viaBuilder: false, AsyncContextGuard.CaptureThroughPublicApis);
+            var expected = Observe(change, callerHasAsyncLocal, callerSuppressed: false, viaBuilder: true, GuardPaths.CaptureThroughPublicApis);
+            var actual = Observe(change, callerHasAsyncLocal, callerSuppressed: false, viaBuilder: false, GuardPaths.CaptureThroughPublicApis);
             Assert.Equal(expected, actual);
         }
 
@@ -82,8 +82,8 @@ namespace Prewired.Tests.Runtime
         public void The_public_apis_path_says_it_cannot_restore_a_suppressed_flow_context()
         {
             // No public API names the suppressed context: generated code then runs the async body (its builder restores it).
-            Assert.True(WithSuppressedFlow(() => AsyncContextGuard.CaptureThroughPublicApis().IsFlowSuppressed));
-            Assert.False(AsyncContextGuard.CaptureThroughPublicApis().IsFlowSuppressed);
+            Assert.True(WithSuppressedFlow(() => GuardPaths.CaptureThroughPublicApis().IsFlowSuppressed));
+            Assert.False(GuardPaths.CaptureThroughPublicApis().IsFlowSuppressed);
         }
 
         private static readonly AsyncLocal<string?> s_notifying = new(OnNotifyingChanged);

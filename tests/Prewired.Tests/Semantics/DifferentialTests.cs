@@ -100,7 +100,7 @@ namespace Prewired.Tests.Semantics
             // differences do not apply. The thread-fields path (this runtime's) restores a suppressed-flow context itself.
             var tailFile = compiled.Generated[name].Split("// ---- ").FirstOrDefault(f => f.Contains(".TailAwait.g.cs ----")) ?? string.Empty;
             var tailExactHere = callerSuppressedFlow && tailFile.Contains("if (__guard.IsFlowSuppressed) return")
-                && !Prewired.CompilerServices.ThreadContextFields.Available;
+                && !Prewired.Tests.Runtime.GuardPaths.ThreadFieldsAvailable;
             Driver.OnCleanThread(() =>
             {
                 // One-time effects (static constructors, first-call JIT work) happen here, before anything is compared.

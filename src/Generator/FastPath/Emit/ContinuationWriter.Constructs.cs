@@ -36,6 +36,9 @@ namespace Prewired.Generator.FastPath
             _lines.Append(inner);
         }
 
+        /// <summary>A loop condition the compiler treats as the constant true ('while (true)'): its loop ends only by a jump.</summary>
+        private bool IsConstantTrue(ExpressionSyntax condition) => _model.GetConstantValue(condition) is { HasValue: true, Value: true };
+
         private void WriteLoop(StatementSyntax loop, List<SplitPoint> deeper)
         {
             var conditionSplit = _byStatement.TryGetValue(loop, out var split) && split.AwaitingLoop == loop ? split : null;
@@ -45,7 +48,7 @@ namespace Prewired.Generator.FastPath
                     Label(deeper, "loop_for");
                     var scoped = WriteForStart(forStatement);
                     var incrementors = string.Join(", ", forStatement.Incrementors.Select(Print));
-                    var condition = conditionSplit is not null || forStatement.Condition is null ? string.Empty : $" {State} >= 0 || ({Print(forStatement.Condition)})";
+                    var condition = conditionSplit is not null || forStatement.Condition is null || IsConstantTrue(forStatement.Condition) ? string.Empty : $" {State} >= 0 || ({Print(forStatement.Condition)})";
                     _lines.HeaderLine($"for (;{condition};{(incrementors.Length > 0 ? " " + incrementors : string.Empty)})", forStatement);
                     if (conditionSplit is not null) WriteAwaitedConditionBody(loop, conditionSplit);
                     else WriteEmbedded(forStatement.Statement);
@@ -57,6 +60,13 @@ namespace Prewired.Generator.FastPath
                     {
                         _lines.Line("while (true)");
                         WriteAwaitedConditionBody(loop, conditionSplit);
+                    }
+                    else if (IsConstantTrue(whileStatement.Condition))
+                    {
+                        // 'while (true)' as written: '__state >= 0 || (true)' is no constant, and a loop left only by
+                        // return would get a reachable end (CS0161 in a method with a result).
+                        _lines.HeaderLine("while (true)", whileStatement);
+                        WriteEmbedded(whileStatement.Statement);
                     }
                     else
                     {

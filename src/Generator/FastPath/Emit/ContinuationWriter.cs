@@ -404,7 +404,9 @@ namespace Prewired.Generator.FastPath
             var all = ResumePointsIn(ifStatement).Where(s => !OwnSplits(ifStatement).Contains(s)).ToList();
             var then = all.Where(s => ifStatement.Statement.Span.Contains(s.Await.Span)).ToList();
             var condition = Print(ifStatement.Condition);
-            var test = then.Count == all.Count ? $"{ContinuationLayout.StateParameter} >= 0 || ({condition})"
+            var declared = then.Count == 0 ? new List<string>() : DeclaredInCondition(ifStatement.Condition);
+            var test = declared.Count > 0 ? ResumingIntoBranchThatDeclares(condition, declared, then, all)
+                : then.Count == all.Count ? $"{ContinuationLayout.StateParameter} >= 0 || ({condition})"
                 : then.Count == 0 ? $"{ContinuationLayout.StateParameter} < 0 && ({condition})"
                 : $"{Resuming(then, all)} || {ContinuationLayout.StateParameter} < 0 && ({condition})";
             _lines.HeaderLine($"{keyword} ({test})", ifStatement);
@@ -427,6 +429,30 @@ namespace Prewired.Generator.FastPath
 
             _lines.Line("else");
             WriteEmbedded(ifStatement.Else.Statement);
+        }
+
+        /// <summary>
+        /// The pattern and out variables <paramref name="condition"/> declares (outside lambdas) that the continuation
+        /// declares there too: live ones are its parameters and hoisted ones its preamble's, both assigned as written.
+        /// </summary>
+        private List<string> DeclaredInCondition(ExpressionSyntax condition) =>
+            condition.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>()
+                .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().Where(local => !Assigned(local))
+                .Select(local => MethodShellParser.EscapedName(local.Name)).ToList();
+
+        /// <summary>
+        /// The test of an if whose condition declares variables and whose branch holds resume points. Resuming there skips
+        /// the condition, but the branch's statements before the resume label (the awaited expression, say) may read those
+        /// variables: never when resuming (the dispatch jumps past them), but the compiler cannot tell, and
+        /// '__state &gt;= 0 || (x is T y)' leaves 'y' unassigned (CS0165). So when resuming each gets a default value instead:
+        /// '__state &lt; 0 ? (x is T y) : (y = default!) is var _', true with 'y' definitely assigned.
+        /// </summary>
+        private static string ResumingIntoBranchThatDeclares(string condition, List<string> declared, IReadOnlyList<SplitPoint> then, IReadOnlyList<SplitPoint> all)
+        {
+            const string state = ContinuationLayout.StateParameter;
+            var defaults = string.Join(" && ", declared.Select(name => $"({name} = default!) is var _"));
+            var resuming = then.Count == all.Count ? defaults : $"({Resuming(then, all)}) && {defaults}";
+            return $"{state} < 0 ? ({condition}) : {resuming}";
         }
 
         /// <summary>An embedded statement in braces, as a list of its own (its resume points need a dispatch inside it).</summary>
