@@ -180,6 +180,14 @@ namespace Prewired.Generator.ContextGuard
             // The pattern's Dispose is reported as IDisposable.Dispose; the enumerator type's own Dispose is the one that runs.
             var dispose = info.GetEnumeratorMethod?.ReturnType.GetMembers("Dispose").OfType<IMethodSymbol>().FirstOrDefault(m => m.Parameters.Length == 0)
                           ?? info.DisposeMethod;
+            // A framework collection's GetEnumerator proven inert hands out the framework's own enumerator, even when it is
+            // typed as an interface (ConcurrentDictionary's IEnumerator<KeyValuePair<TKey, TValue>>).
+            if (info.GetEnumeratorMethod is { } getEnumerator && !getEnumerator.Locations.Any(l => l.IsInSource)
+                && getEnumerator.ReturnType.TypeKind == TypeKind.Interface && SafeMetadataMembers.IsSafe(getEnumerator, resolved: false))
+            {
+                return null;
+            }
+
             foreach (var method in new[] { info.GetEnumeratorMethod, info.MoveNextMethod, info.CurrentProperty?.GetMethod, dispose })
             {
                 var culprit = method is null ? null : CheckMethod(method, depth);

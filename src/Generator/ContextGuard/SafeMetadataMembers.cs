@@ -32,7 +32,7 @@ namespace Prewired.Generator.ContextGuard
             "System.DateTime", "System.DateTimeOffset", "System.DateOnly", "System.TimeOnly", "System.Half", "System.Int128",
             "System.UInt128", "System.Index", "System.Range", "System.BitConverter", "System.Convert", "System.MemoryExtensions",
             "System.Buffers.Binary.BinaryPrimitives", "System.Numerics.BitOperations", "System.Text.StringBuilder",
-            "System.Diagnostics.Stopwatch", "System.Runtime.CompilerServices.DefaultInterpolatedStringHandler",
+            "System.Diagnostics.Stopwatch", "System.Enum", "System.IO.Path", "System.Runtime.CompilerServices.DefaultInterpolatedStringHandler",
             "System.Collections.Generic.List<T>", "System.Collections.Generic.Dictionary<TKey, TValue>",
             "System.Collections.Generic.HashSet<T>", "System.Collections.Generic.KeyValuePair<TKey, TValue>",
             "System.Nullable<T>", "System.ReadOnlySpan<T>", "System.Span<T>",
@@ -74,6 +74,7 @@ namespace Prewired.Generator.ContextGuard
             ["System.Text.Encoding"] = new[] { "UTF8", "ASCII", "Unicode", "BigEndianUnicode", "UTF32", "Latin1" }, // the framework's own instances
             ["System.GC"] = new[] { "SuppressFinalize", "KeepAlive" },
             ["System.EventArgs"] = new[] { "Empty", ".ctor" },
+            ["System.Text.UTF8Encoding"] = new[] { ".ctor" },
             // Takes a slot or queues a waiter task; never runs a waiter's continuation (Release, left out, completes them).
             ["System.Threading.SemaphoreSlim"] = new[] { "WaitAsync", "CurrentCount" },
             ["System.WeakReference<T>"] = new[] { "TryGetTarget", "SetTarget", ".ctor" },
@@ -165,7 +166,7 @@ namespace Prewired.Generator.ContextGuard
             // static members, so its type argument must be plain.
             if (IsExceptionType(type))
             {
-                return (method.MethodKind == MethodKind.Constructor || method.Name.StartsWith("ThrowIf", System.StringComparison.Ordinal))
+                return (method.MethodKind == MethodKind.Constructor || method.Name.StartsWith("ThrowIf", System.StringComparison.Ordinal) || memberName is "InnerException" or "HResult")
                        && method.TypeArguments.All(IsPlainData)
                        && method.Parameters.All(p => IsPlainData(p.Type) || IsExceptionType(p.Type) || p.Type.SpecialType == SpecialType.System_Object);
             }
@@ -254,8 +255,9 @@ namespace Prewired.Generator.ContextGuard
                     return IsPlainData(span.TypeArguments[0]);
             }
 
+            // System.Enum is a boxed enum value: its members are the framework's.
             return type.SpecialType is >= SpecialType.System_Boolean and <= SpecialType.System_String
-                   || type.SpecialType is SpecialType.System_Decimal or SpecialType.System_DateTime or SpecialType.System_IntPtr or SpecialType.System_UIntPtr
+                   || type.SpecialType is SpecialType.System_Enum or SpecialType.System_Decimal or SpecialType.System_DateTime or SpecialType.System_IntPtr or SpecialType.System_UIntPtr
                    || type.ToDisplayString() is "System.Guid" or "System.TimeSpan" or "System.DateTimeOffset" or "System.DateOnly" or "System.TimeOnly"
                        or "System.Half" or "System.Int128" or "System.UInt128" or "System.Index" or "System.Range";
         }

@@ -160,6 +160,13 @@ namespace Prewired.Tests.Generator
             public sealed class Lease : IDisposable { public void Dispose() { } }
             """);
 
+        [Fact]
+        public void Enumerating_a_concurrent_dictionary_enum_flags_and_paths() => AssertUnguarded("""
+            var map = new ConcurrentDictionary<string, C>();
+            foreach (var pair in map) x += pair.Key.Length;
+            if (StringSplitOptions.TrimEntries.HasFlag(StringSplitOptions.None) && System.IO.Path.IsPathRooted("/a")) x++;
+            """);
+
         // Soundness: each of these keeps the guard.
 
         [Fact]
@@ -282,6 +289,14 @@ namespace Prewired.Tests.Generator
             using var lease = new Lease();
             """, "a Dispose method", """
             public class Lease : IDisposable { public void Dispose() { } }
+            """);
+    
+
+        [Fact]
+        public void Enumerating_a_user_collection() => AssertGuarded("""
+            foreach (var item in _items) x += item;
+            """, "GetEnumerator", """
+            private readonly IReadOnlyList<int> _items = new List<int>();
             """);
     }
 }
