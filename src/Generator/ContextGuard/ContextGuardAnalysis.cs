@@ -122,7 +122,7 @@ namespace Prewired.Generator.ContextGuard
             foreach (var type in types)
             {
                 if (dispose is null || type is not INamedTypeSymbol named || !(named.IsSealed || named.IsValueType)
-                    || named.FindImplementationForInterfaceMember(dispose) is not IMethodSymbol implementation)
+                    || ImplementationIn(named, dispose) is not { IsAbstract: false } implementation)
                 {
                     return "a Dispose method";
                 }
@@ -391,7 +391,20 @@ namespace Prewired.Generator.ContextGuard
             while (receiver is IConversionOperation { IsImplicit: true } conversion) receiver = conversion.Operand;
             var type = receiver?.Type as INamedTypeSymbol;
             if (type is null || !(receiver is IObjectCreationOperation || type.IsSealed || type.IsValueType)) return null;
-            if (method.ContainingType.TypeKind == TypeKind.Interface) return type.FindImplementationForInterfaceMember(method) as IMethodSymbol;
+            return ImplementationIn(type, method);
+        }
+
+        /// <summary>What a call of <paramref name="method"/> runs on an object whose runtime type is exactly <paramref name="type"/>.</summary>
+        private static IMethodSymbol? ImplementationIn(INamedTypeSymbol type, IMethodSymbol method)
+        {
+            if (method.ContainingType.TypeKind == TypeKind.Interface)
+            {
+                // The interface maps to a method that may itself be virtual: the type's override of it is what runs.
+                if (type.FindImplementationForInterfaceMember(method) is not IMethodSymbol mapped) return null;
+                if (!(mapped.IsVirtual || mapped.IsOverride || mapped.IsAbstract) || mapped.ContainingType.TypeKind == TypeKind.Interface) return mapped;
+                method = mapped;
+            }
+
             for (var current = type; current is not null; current = current.BaseType)
             {
                 foreach (var candidate in current.GetMembers(method.Name).OfType<IMethodSymbol>())

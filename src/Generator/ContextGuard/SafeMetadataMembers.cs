@@ -84,6 +84,10 @@ namespace Prewired.Generator.ContextGuard
             // inline when the token is already canceled, and so is Cancel.
             ["System.Threading.CancellationToken"] = new[] { "IsCancellationRequested", "CanBeCanceled", "None", "ThrowIfCancellationRequested", "WaitHandle", "Equals", "GetHashCode", ".ctor" },
             ["System.Threading.CancellationTokenSource"] = new[] { "Token", "IsCancellationRequested" },
+            // Unregistering waits for a callback running on another thread; it never runs one on this thread.
+            ["System.Threading.CancellationTokenRegistration"] = new[] { "Dispose", "Unregister", "Token" },
+            // Locks block; they run no code of anyone else's.
+            ["System.Threading.Monitor"] = new[] { "Enter", "Exit", "TryEnter", "IsEntered" },
             // Task members that only read state or build tasks; Wait, Result and GetResult can block and run other
             // tasks inline, and TaskCompletionSource's setters run continuations inline, so they are not here.
             ["System.Threading.Tasks.Task"] = TaskMembers(),
@@ -214,7 +218,7 @@ namespace Prewired.Generator.ContextGuard
             if (declared is IArrayTypeSymbol { ElementType: ITypeParameterSymbol } || declared is IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Object }) return true;
             if (declared.OriginalDefinition.SpecialType == SpecialType.System_Array) return true;
             return IsPlainData(actual) || IsExceptionType(actual) || actual.SpecialType == SpecialType.System_Object
-                   || actual.ToDisplayString() == "System.Threading.CancellationToken" || IsTaskType(actual) || actual is IArrayTypeSymbol { ElementType: var element } && IsTaskType(element)
+                   || actual.ToDisplayString(TableNames) == "System.Threading.CancellationToken" || IsTaskType(actual) || actual is IArrayTypeSymbol { ElementType: var element } && IsTaskType(element)
                    || actual is INamedTypeSymbol { Name: "Span" or "ReadOnlySpan" or "Memory" or "ReadOnlyMemory", ContainingNamespace.Name: "System" };
         }
 
@@ -258,7 +262,7 @@ namespace Prewired.Generator.ContextGuard
             // System.Enum is a boxed enum value: its members are the framework's.
             return type.SpecialType is >= SpecialType.System_Boolean and <= SpecialType.System_String
                    || type.SpecialType is SpecialType.System_Enum or SpecialType.System_Decimal or SpecialType.System_DateTime or SpecialType.System_IntPtr or SpecialType.System_UIntPtr
-                   || type.ToDisplayString() is "System.Guid" or "System.TimeSpan" or "System.DateTimeOffset" or "System.DateOnly" or "System.TimeOnly"
+                   || type.ToDisplayString(TableNames) is "System.Guid" or "System.TimeSpan" or "System.DateTimeOffset" or "System.DateOnly" or "System.TimeOnly"
                        or "System.Half" or "System.Int128" or "System.UInt128" or "System.Index" or "System.Range";
         }
 
@@ -266,7 +270,7 @@ namespace Prewired.Generator.ContextGuard
         {
             for (var current = type; current is not null; current = current.BaseType)
             {
-                if (current.ToDisplayString() == "System.Exception") return type.ContainingNamespace?.ToDisplayString().StartsWith("System", System.StringComparison.Ordinal) == true;
+                if (current.ToDisplayString(TableNames) == "System.Exception") return type.ContainingNamespace?.ToDisplayString().StartsWith("System", System.StringComparison.Ordinal) == true;
             }
 
             return false;

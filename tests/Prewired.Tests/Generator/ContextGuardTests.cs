@@ -167,6 +167,16 @@ namespace Prewired.Tests.Generator
             if (StringSplitOptions.TrimEntries.HasFlag(StringSplitOptions.None) && System.IO.Path.IsPathRooted("/a")) x++;
             """);
 
+        [Fact]
+        public void Exceptions_with_nullable_inner_exceptions_locks_and_registrations() => AssertUnguarded("""
+            var gate = new object();
+            Monitor.Enter(gate);
+            Monitor.Exit(gate);
+            var registration = default(CancellationTokenRegistration);
+            registration.Dispose();
+            if (x < 0) throw new ObjectDisposedException("name", (Exception?)null);
+            """);
+
         // Soundness: each of these keeps the guard.
 
         [Fact]
@@ -297,6 +307,25 @@ namespace Prewired.Tests.Generator
             foreach (var item in _items) x += item;
             """, "GetEnumerator", """
             private readonly IReadOnlyList<int> _items = new List<int>();
+            """);
+    
+
+        [Fact]
+        public void Using_a_sealed_resource_whose_base_dispose_is_overridden() => AssertGuarded("""
+            using var lease = new Lease();
+            """, "SynchronizationContext.SetSynchronizationContext", """
+            public class Base : IDisposable { public virtual void Dispose() { } }
+            public sealed class Lease : Base { public override void Dispose() => SynchronizationContext.SetSynchronizationContext(null); }
+            """);
+
+        [Fact]
+        public void An_interface_call_on_a_sealed_receiver_reaches_its_override() => AssertGuarded("""
+            var runner = new Runner();
+            x += runner.Run();
+            """, "SynchronizationContext.SetSynchronizationContext", """
+            public interface IRunner { int Run(); }
+            public class Base : IRunner { public virtual int Run() => 1; }
+            public sealed class Runner : Base { public override int Run() { SynchronizationContext.SetSynchronizationContext(null); return 2; } }
             """);
     }
 }
