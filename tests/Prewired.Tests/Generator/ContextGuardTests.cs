@@ -327,5 +327,13 @@ namespace Prewired.Tests.Generator
             public class Base : IRunner { public virtual int Run() => 1; }
             public sealed class Runner : Base { public override int Run() { SynchronizationContext.SetSynchronizationContext(null); return 2; } }
             """);
+    
+
+        [Fact]
+        public void A_virtual_async_method_whose_override_need_not_be_async() => AssertGuarded("""
+            _ = Step();
+            """, "Step()' (virtual", """
+            protected virtual async Task Step() => await Task.Yield();
+            """);
     }
 }
