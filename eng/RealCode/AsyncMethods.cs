@@ -4,7 +4,7 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.Analysis;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.RealCode
 {

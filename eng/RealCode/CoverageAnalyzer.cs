@@ -15,7 +15,8 @@ namespace Prewired.RealCode
     /// compilation is complete, a copy of it marks every named async method whose body awaits (<see cref="Marking"/>), the
     /// generator runs over the copy, and each method gets one PWR001 report, "verdict|category|Type.Method":
     /// <list type="bullet">
-    /// <item><c>split</c>: the generator split the body and its generated code compiles;</item>
+    /// <item><c>split</c>: the generator split the body and its generated code compiles; the category is <c>unguarded</c>,
+    /// or <c>guarded: </c> and the member that kept the context guard (<see cref="Verdicts.GuardCategory"/>);</item>
     /// <item><c>forward</c>: the generator wrote the forwarding implementation, with its reason (variable names and await
     /// texts dropped so reasons group), or the method has a shape no marked method can take (a struct's method: PW0007);</item>
     /// <item><c>error</c>: the generator wrote nothing, or code that does not compile (PWR002 gives the errors);</item>

@@ -17,6 +17,8 @@ namespace Prewired.RealCode
         private static readonly Regex CannotSplit = new(@"^'.*' cannot be split yet: (?<reason>.*) \(PW0201\)\.$", RegexOptions.Compiled);
         private static readonly Regex Exception = new(@"^the generator could not split this body \((?<type>[A-Za-z0-9_.]+):", RegexOptions.Compiled);
         private static readonly Regex Quoted = new("'[^']*'", RegexOptions.Compiled);
+        private static readonly Regex Guarded = new(@"^// Context guard: the synchronous part calls (?<culprit>.*), which may change ExecutionContext or SynchronizationContext", RegexOptions.Compiled);
+        private static readonly string[] Nesting = { " (which calls ", " (which runs ", " (which chains to " };
 
         /// <summary>The comment the generated implementation starts with.</summary>
         public static string FirstComment(MethodDeclarationSyntax implementation)
@@ -32,7 +34,7 @@ namespace Prewired.RealCode
             }
 
             var forwarding = Forwarding.Match(first);
-            if (!forwarding.Success) return ("split", "split");
+            if (!forwarding.Success) return ("split", GuardCategory(first));
 
             var reason = forwarding.Groups["reason"].Value;
             var cannotSplit = CannotSplit.Match(reason);
@@ -40,6 +42,30 @@ namespace Prewired.RealCode
             var exception = Exception.Match(reason);
             if (exception.Success) return ("forward", "generator exception (" + exception.Groups["type"].Value + ")");
             return ("forward", Quoted.Replace(reason, "'…'").TrimEnd('.'));
+        }
+
+        /// <summary>
+        /// A split body starts with the context-guard decision (BodyPreamble.Write): <c>unguarded</c>, or <c>guarded: </c>
+        /// and the member that kept the guard. A same-compilation callee is reported with the chain that leads to the
+        /// culprit (<c>'A.B()' (which calls 'C.D()' (which calls 'X.Y')))</c>); the innermost member is the one a wider
+        /// proof would have to cover, so it is the category, keeping member names (they are what groups).
+        /// </summary>
+        public static string GuardCategory(string firstComment)
+        {
+            var guarded = Guarded.Match(firstComment);
+            if (!guarded.Success) return "unguarded";
+            var culprit = guarded.Groups["culprit"].Value;
+            var depth = 0;
+            while (true)
+            {
+                var (index, length) = Nesting.Select(n => (culprit.IndexOf(n, System.StringComparison.Ordinal), n.Length)).Where(i => i.Item1 >= 0).DefaultIfEmpty((-1, 0)).Min();
+                if (index < 0) break;
+                culprit = culprit.Substring(index + length);
+                depth++;
+            }
+
+            for (var i = 0; i < depth && culprit.EndsWith(")", System.StringComparison.Ordinal); i++) culprit = culprit.Substring(0, culprit.Length - 1);
+            return "guarded: " + culprit;
         }
     }
 }

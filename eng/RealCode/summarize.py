@@ -27,6 +27,15 @@ def results(path, rule):
             yield location, result["message"]["text"]
 
 
+# Split methods carry the context guard when the generator cannot prove their synchronous part leaves both contexts
+# alone; the reasons table lists the members that kept it (the innermost of a same-compilation call chain).
+TOP_GUARD_REASONS = 15
+
+
+def guarded_share(counts):
+    return f"{100.0 * counts['guarded'] / counts['split']:.1f}%" if counts["split"] else "-"
+
+
 def where(location):
     uri = location.get("artifactLocation", {}).get("uri", "?")
     return f"{uri.rsplit('/', 1)[-1]}({location.get('region', {}).get('startLine', '?')})"
@@ -38,6 +47,7 @@ def main(arguments):
     totals = {}
     reasons = collections.defaultdict(collections.Counter)
     others = collections.defaultdict(collections.Counter)
+    guards = collections.defaultdict(collections.Counter)
     problems = []
     for name, path in libraries:
         counts = collections.Counter()
@@ -50,24 +60,27 @@ def main(arguments):
                 reasons[(verdict, category)][name] += 1
             elif verdict == "other":
                 others[category][name] += 1
+            elif verdict == "split" and category.startswith("guarded: "):
+                counts["guarded"] += 1
+                guards[category[len("guarded: "):]][name] += 1
         totals[name] = counts
         for location, text in results(path, "PWR002"):
             problems.append(f"- {name}: {where(location)}: {text}")
         for _, text in results(path, "PWR003"):
             problems.append(f"- {name}: tool: {text}")
 
-    print("| Library | Async methods with awaits | Split | Forwarded | Generated code in error | Split % |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| Library | Async methods with awaits | Split | Forwarded | Generated code in error | Split % | Split and guarded | Guarded % of split |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     all_counts = collections.Counter()
     for name, counts in totals.items():
         candidates = counts["split"] + counts["forward"] + counts["error"]
         all_counts.update(counts)
         share = 100.0 * counts["split"] / candidates if candidates else 0.0
-        print(f"| {name} | {candidates} | {counts['split']} | {counts['forward']} | {counts['error']} | {share:.1f}% |")
+        print(f"| {name} | {candidates} | {counts['split']} | {counts['forward']} | {counts['error']} | {share:.1f}% | {counts['guarded']} | {guarded_share(counts)} |")
     if len(totals) > 1:
         candidates = all_counts["split"] + all_counts["forward"] + all_counts["error"]
         share = 100.0 * all_counts["split"] / candidates if candidates else 0.0
-        print(f"| **All** | {candidates} | {all_counts['split']} | {all_counts['forward']} | {all_counts['error']} | {share:.1f}% |")
+        print(f"| **All** | {candidates} | {all_counts['split']} | {all_counts['forward']} | {all_counts['error']} | {share:.1f}% | {all_counts['guarded']} | {guarded_share(all_counts)} |")
 
     print()
     print("| Not split: why (the first reason) | " + " | ".join(names) + " | Total |")
@@ -75,6 +88,18 @@ def main(arguments):
     for (verdict, category), by_library in sorted(reasons.items(), key=lambda item: -sum(item[1].values())):
         label = (category if verdict == "forward" else f"error: {category}").replace("|", "\\|")
         print(f"| {label} | " + " | ".join(str(by_library[n]) for n in names) + f" | {sum(by_library.values())} |")
+
+    print()
+    print(f"| Guarded: the member that kept the guard (top {TOP_GUARD_REASONS}) | " + " | ".join(names) + " | Total |")
+    print("|---|" + "---:|" * (len(names) + 1))
+    ranked = sorted(guards.items(), key=lambda item: (-sum(item[1].values()), item[0]))
+    for culprit, by_library in ranked[:TOP_GUARD_REASONS]:
+        print(f"| {culprit.replace('|', chr(92) + '|')} | " + " | ".join(str(by_library[n]) for n in names) + f" | {sum(by_library.values())} |")
+    if len(ranked) > TOP_GUARD_REASONS:
+        rest = collections.Counter()
+        for _, by_library in ranked[TOP_GUARD_REASONS:]:
+            rest.update(by_library)
+        print(f"| ({len(ranked) - TOP_GUARD_REASONS} other members) | " + " | ".join(str(rest[n]) for n in names) + f" | {sum(rest.values())} |")
 
     print()
     print("| Not classified | " + " | ".join(names) + " | Total |")

@@ -15,12 +15,20 @@ namespace Prewired.Generator.ContextGuard
     /// values) or SynchronizationContext.Current. An async method restores both when it returns to its caller, so the
     /// generated method must too; but the guard costs about 5 ns a call, so it is left out where no change is possible:
     /// every call is to an async method (its own builder restores the contexts), to a Prewired-generated method, to a
-    /// non-virtual method of this compilation whose body passes the same test, or to a framework member known to be
-    /// inert (<see cref="SafeMetadataMembers"/>), and the rest is reads, literals and operators.
+    /// method of this compilation whose body passes the same test (followed through nested calls, within
+    /// <see cref="MaxDepth"/> and <see cref="MaxBodies"/>), or to a framework member known to be inert
+    /// (<see cref="SafeMetadataMembers"/>), or is a [Conditional] call the compiler leaves out, and the rest is reads,
+    /// literals and operators. A virtual or interface call counts as the implementation it reaches when the receiver
+    /// fixes it (a sealed class, a struct, a new object, a base call); otherwise an override could do anything.
     /// </summary>
     internal sealed class ContextGuardAnalysis
     {
         private const int MaxDepth = 6;
+
+        /// <summary>How many same-compilation bodies one decision reads at most; past it, a callee counts as unproven.</summary>
+        private const int MaxBodies = 200;
+
+        private int _bodies;
         private readonly Compilation _compilation;
         private readonly CancellationToken _cancellationToken;
         private readonly Dictionary<IMethodSymbol, string?> _verdicts = new(SymbolEqualityComparer.Default);
@@ -54,7 +62,8 @@ namespace Prewired.Generator.ContextGuard
             {
                 var culprit = operation switch
                 {
-                    IInvocationOperation invocation => CheckMethod(invocation.TargetMethod, depth),
+                    IInvocationOperation invocation => IsOmittedConditionalCall(invocation.TargetMethod, model) ? null
+                        : CheckMethod(invocation.TargetMethod, depth, invocation.Instance, nonVirtualCall: !invocation.IsVirtual),
                     IObjectCreationOperation creation => creation.Constructor is null ? null : CheckMethod(creation.Constructor, depth),
                     IPropertyReferenceOperation property => CheckProperty(property, depth) ?? CheckStaticInitialization(property.Property, depth),
                     IFieldReferenceOperation field => CheckStaticInitialization(field.Field, depth),
@@ -69,7 +78,8 @@ namespace Prewired.Generator.ContextGuard
                     IImplicitIndexerReferenceOperation implicitIndexer => CheckImplicitIndexer(implicitIndexer, depth),
                     IAwaitOperation awaitOperation => CheckAwait(awaitOperation),
                     IForEachLoopOperation loop => CheckForEach(loop, model, depth),
-                    IUsingOperation or IUsingDeclarationOperation => "a Dispose method",
+                    IUsingOperation usingOperation => CheckDispose(usingOperation.Resources, depth),
+                    IUsingDeclarationOperation declaration => CheckDispose(declaration.DeclarationGroup, depth),
                     IInterpolationOperation interpolation when interpolation.Parent is not IInterpolatedStringOperation { Parent: IInterpolatedStringHandlerCreationOperation }
                         && !SafeMetadataMembers.IsPlainData(interpolation.Expression.Type ?? _compilation.ObjectType) => "ToString through string interpolation",
                     IDynamicInvocationOperation or IDynamicMemberReferenceOperation or IDynamicObjectCreationOperation or IDynamicIndexerAccessOperation => "a dynamic member",
@@ -92,8 +102,36 @@ namespace Prewired.Generator.ContextGuard
             var writes = parent is IAssignmentOperation assignment && assignment.Target == property
                          || parent is IIncrementOrDecrementOperation
                          || parent is ITupleOperation;
-            var culprit = reads && property.Property.GetMethod is { } getter ? CheckMethod(getter, depth) : null;
-            return culprit ?? (writes && property.Property.SetMethod is { } setter ? CheckMethod(setter, depth) : null);
+            var culprit = reads && property.Property.GetMethod is { } getter ? CheckMethod(getter, depth, property.Instance) : null;
+            return culprit ?? (writes && property.Property.SetMethod is { } setter ? CheckMethod(setter, depth, property.Instance) : null);
+        }
+
+        /// <summary>
+        /// A <c>using</c> calls IDisposable.Dispose on each resource: the implementation is known when the resource's type
+        /// is a sealed class or a struct; otherwise a derived class could implement it anew.
+        /// </summary>
+        private string? CheckDispose(IOperation resources, int depth)
+        {
+            var types = resources switch
+            {
+                IVariableDeclarationGroupOperation group => group.Declarations.SelectMany(d => d.Declarators).Select(d => (ITypeSymbol?)d.Symbol.Type),
+                IVariableDeclarationOperation single => single.Declarators.Select(d => (ITypeSymbol?)d.Symbol.Type),
+                _ => new[] { resources.Type },
+            };
+            var dispose = _compilation.GetSpecialType(SpecialType.System_IDisposable).GetMembers("Dispose").OfType<IMethodSymbol>().FirstOrDefault();
+            foreach (var type in types)
+            {
+                if (dispose is null || type is not INamedTypeSymbol named || !(named.IsSealed || named.IsValueType)
+                    || ImplementationIn(named, dispose) is not { IsAbstract: false } implementation)
+                {
+                    return "a Dispose method";
+                }
+
+                var culprit = CheckMethod(implementation, depth, nonVirtualCall: true);
+                if (culprit is not null) return culprit;
+            }
+
+            return null;
         }
 
         /// <summary><c>var (a, b) = x;</c> calls x's Deconstruct unless x is a tuple.</summary>
@@ -142,6 +180,14 @@ namespace Prewired.Generator.ContextGuard
             // The pattern's Dispose is reported as IDisposable.Dispose; the enumerator type's own Dispose is the one that runs.
             var dispose = info.GetEnumeratorMethod?.ReturnType.GetMembers("Dispose").OfType<IMethodSymbol>().FirstOrDefault(m => m.Parameters.Length == 0)
                           ?? info.DisposeMethod;
+            // A framework collection's GetEnumerator proven inert hands out the framework's own enumerator, even when it is
+            // typed as an interface (ConcurrentDictionary's IEnumerator<KeyValuePair<TKey, TValue>>).
+            if (info.GetEnumeratorMethod is { } getEnumerator && !getEnumerator.Locations.Any(l => l.IsInSource)
+                && getEnumerator.ReturnType.TypeKind == TypeKind.Interface && SafeMetadataMembers.IsSafe(getEnumerator, resolved: false))
+            {
+                return null;
+            }
+
             foreach (var method in new[] { info.GetEnumeratorMethod, info.MoveNextMethod, info.CurrentProperty?.GetMethod, dispose })
             {
                 var culprit = method is null ? null : CheckMethod(method, depth);
@@ -162,11 +208,35 @@ namespace Prewired.Generator.ContextGuard
             return SafeMetadataMembers.IsPlainData(operand.Type ?? _compilation.ObjectType);
         }
 
-        private string? CheckMethod(IMethodSymbol method, int depth)
+        /// <param name="receiver">The instance the member is called on, when the call site shows it.</param>
+        /// <param name="nonVirtualCall">A call the compiler emits without virtual dispatch (a base call).</param>
+        private string? CheckMethod(IMethodSymbol method, int depth, IOperation? receiver = null, bool nonVirtualCall = false)
         {
             method = method.ReducedFrom ?? method;
+            var resolved = false;
+            if (IsOverridable(method))
+            {
+                if (SafeMetadataMembers.IsFrameworkEncodingMember(method, receiver)) return null;
+                var implementation = nonVirtualCall && !method.IsAbstract ? method : Implementation(method, receiver);
+                if (implementation is null || implementation.IsAbstract) return Display(method) + " (virtual: an override could do anything)";
+                method = implementation;
+                resolved = true;
+            }
+
             if (IsAsyncOrGenerated(method)) return null;
-            var definition = method.OriginalDefinition;
+            var fromSource = method.Locations.Any(l => l.IsInSource);
+
+            // A call binds to a partial method's declaring half; the body is in the implementing half. Without one in
+            // this view, another generator may implement it ([LoggerMessage]): the call is real and its body unknown.
+            if (fromSource && method.IsPartialDefinition)
+            {
+                if (method.PartialImplementationPart is null) return Display(method) + " (a partial method without a body here: another generator may implement it)";
+                method = method.PartialImplementationPart;
+            }
+
+            // A source method's verdict is its body's, the same for every type argument; a framework member's depends on
+            // the type arguments (List<int>.Contains is inert, List<UserType>.Contains calls the user's Equals).
+            var definition = fromSource ? method.OriginalDefinition : method;
             if (_verdicts.TryGetValue(definition, out var known)) return known;
 
             string? verdict;
@@ -184,15 +254,19 @@ namespace Prewired.Generator.ContextGuard
             }
             else if (method.DeclaringSyntaxReferences.Length == 0 || method.Locations.All(l => !l.IsInSource))
             {
-                verdict = SafeMetadataMembers.IsSafe(method) ? null : Display(method);
+                verdict = SafeMetadataMembers.IsSafe(method, resolved) ? null : Display(method);
             }
-            else if (method.IsAbstract || method.IsVirtual || method.IsOverride && !method.IsSealed || method.ContainingType.TypeKind == TypeKind.Interface)
+            else if (method.IsAbstract || method.IsExtern)
             {
-                verdict = Display(method) + " (virtual: an override could do anything)";
+                verdict = Display(method) + " (no body to read)";
             }
             else if (depth >= MaxDepth)
             {
                 verdict = Display(method) + " (calls nested too deeply to prove)";
+            }
+            else if (++_bodies > MaxBodies)
+            {
+                verdict = Display(method) + $" (more than {MaxBodies} methods to read to prove it)";
             }
             else
             {
@@ -301,6 +375,80 @@ namespace Prewired.Generator.ContextGuard
             }
 
             return null;
+        }
+
+        /// <summary>Virtual, abstract or an interface member, in a type that can be derived from.</summary>
+        private static bool IsOverridable(IMethodSymbol method)
+            => (method.IsAbstract || method.IsVirtual || method.IsOverride && !method.IsSealed || method.ContainingType.TypeKind == TypeKind.Interface)
+               && !(method.ContainingType.IsSealed || method.ContainingType.IsValueType);
+
+        /// <summary>
+        /// The implementation a virtual or interface call reaches when the receiver's type is exact: a sealed class or a
+        /// struct (not a type parameter), or a new object; null when an override elsewhere could be the one.
+        /// </summary>
+        private static IMethodSymbol? Implementation(IMethodSymbol method, IOperation? receiver)
+        {
+            while (receiver is IConversionOperation { IsImplicit: true } conversion) receiver = conversion.Operand;
+            var type = receiver?.Type as INamedTypeSymbol;
+            if (type is null || !(receiver is IObjectCreationOperation || type.IsSealed || type.IsValueType)) return null;
+            return ImplementationIn(type, method);
+        }
+
+        /// <summary>What a call of <paramref name="method"/> runs on an object whose runtime type is exactly <paramref name="type"/>.</summary>
+        private static IMethodSymbol? ImplementationIn(INamedTypeSymbol type, IMethodSymbol method)
+        {
+            if (method.ContainingType.TypeKind == TypeKind.Interface)
+            {
+                // The interface maps to a method that may itself be virtual: the type's override of it is what runs.
+                if (type.FindImplementationForInterfaceMember(method) is not IMethodSymbol mapped) return null;
+                if (!(mapped.IsVirtual || mapped.IsOverride || mapped.IsAbstract) || mapped.ContainingType.TypeKind == TypeKind.Interface) return mapped;
+                method = mapped;
+            }
+
+            for (var current = type; current is not null; current = current.BaseType)
+            {
+                foreach (var candidate in current.GetMembers(method.Name).OfType<IMethodSymbol>())
+                {
+                    for (var overridden = candidate; overridden is not null; overridden = overridden.OverriddenMethod)
+                    {
+                        if (!SymbolEqualityComparer.Default.Equals(overridden.OriginalDefinition, method.OriginalDefinition)) continue;
+                        return candidate.IsGenericMethod && method.IsGenericMethod ? candidate.Construct(method.TypeArguments.ToArray()) : candidate;
+                    }
+                }
+            }
+
+            return null;
+        }
+
+        /// <summary>
+        /// A call to a [Conditional] method whose symbols are all undefined where it is written: the compiler leaves it
+        /// out, arguments and all (Debug.Assert in a Release build). A symbol counts as defined when the build defines it
+        /// or the file has a #define of it anywhere (an #undef is ignored: that only keeps calls the compiler drops).
+        /// </summary>
+        private static bool IsOmittedConditionalCall(IMethodSymbol method, SemanticModel model)
+        {
+            var symbols = new List<string>();
+            for (var current = method.ReducedFrom ?? method; current is not null; current = current.OverriddenMethod)
+            {
+                foreach (var attribute in current.GetAttributes())
+                {
+                    if (KnownTypes.IsType(attribute.AttributeClass, "System.Diagnostics.ConditionalAttribute")
+                        && attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is string symbol)
+                    {
+                        symbols.Add(symbol);
+                    }
+                }
+            }
+
+            if (symbols.Count == 0) return false;
+            var tree = model.SyntaxTree;
+            var defined = new HashSet<string>(tree.Options.PreprocessorSymbolNames);
+            foreach (var directive in tree.GetRoot().DescendantTrivia(descendIntoTrivia: true).Select(t => t.GetStructure()).OfType<DefineDirectiveTriviaSyntax>())
+            {
+                defined.Add(directive.Name.ValueText);
+            }
+
+            return !symbols.Any(defined.Contains);
         }
 
         private static bool IsAsyncOrGenerated(IMethodSymbol method)

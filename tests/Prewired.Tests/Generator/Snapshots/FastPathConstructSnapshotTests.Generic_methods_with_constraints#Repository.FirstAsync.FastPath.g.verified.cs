@@ -13,7 +13,7 @@ partial class Repository
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync<TItem, TKey>(global::System.Collections.Generic.IEnumerable<TKey> keys) where TItem : class, new() where TKey : notnull
     {
-        // Context guard: the synchronous part calls 'IEnumerable<TKey>.GetEnumerator()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'IEnumerable<TKey>.GetEnumerator()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return this.FirstCoreAsync<TItem, TKey>(keys); // only the async builder can restore a suppressed-flow context
         try

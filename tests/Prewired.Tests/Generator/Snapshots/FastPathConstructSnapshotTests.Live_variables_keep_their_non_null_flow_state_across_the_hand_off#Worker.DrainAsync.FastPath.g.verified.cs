@@ -12,16 +12,14 @@ partial class Worker
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> DrainAsync()
     {
-        // Context guard: the synchronous part calls 'ConcurrentQueue<Entry>.TryDequeue(out Entry)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
-        var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.DrainCoreAsync(); // only the async builder can restore a suppressed-flow context
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
-            return __guard.Return(this.DrainAsync__Sync());
+            return this.DrainAsync__Sync();
         }
         catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
+            return global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
         }
     }
 

@@ -12,7 +12,7 @@ partial class Guarded
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task<string> RunAsync(int x)
     {
-        // Context guard: the synchronous part calls 'Exception.Message', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Exception.Message' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return this.RunCoreAsync(x); // only the async builder can restore a suppressed-flow context
         try

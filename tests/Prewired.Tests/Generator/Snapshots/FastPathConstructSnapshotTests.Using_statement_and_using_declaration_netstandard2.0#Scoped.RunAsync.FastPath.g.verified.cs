@@ -12,7 +12,7 @@ partial class Scoped
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask RunAsync(bool flag)
     {
-        // Context guard: the synchronous part calls a Dispose method, which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Console.WriteLine(object)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return this.RunCoreAsync(flag); // only the async builder can restore a suppressed-flow context
         try

@@ -11,7 +11,7 @@ partial class Audit
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> AuditAsync(global::Log? first, global::Log second, int id)
     {
-        // Context guard: the synchronous part calls 'IAsyncDisposable.DisposeAsync()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'IAsyncDisposable.DisposeAsync()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return this.AuditCoreAsync(first, second, id); // only the async builder can restore a suppressed-flow context
         try
