@@ -595,6 +595,17 @@ namespace Prewired.Generator.FastPath
             }
         }
 
+        /// <summary>
+        /// In a catch filter: <c>out var d</c>, where d is a continuation variable (the catch block, moved after the try,
+        /// reads it), assigns that variable; the compiler hoists such a variable the same way.
+        /// </summary>
+        private bool ReplaceFilterDeclaration(SyntaxNode node, SyntaxPrinter printer)
+        {
+            if (node is not DeclarationExpressionSyntax { Designation: SingleVariableDesignationSyntax single } || !Assigned(_model.GetDeclaredSymbol(single))) return false;
+            printer.Write(AssignedName(_model.GetDeclaredSymbol(single)!));
+            return true;
+        }
+
         /// <summary>Notes which omitted locals printed code names (a lambda's body is printed whole, so it is searched whole).</summary>
         private void RecordOmittedReferences(SyntaxNode node)
         {
