@@ -106,6 +106,8 @@ namespace Prewired.Generator.FastPath
             lines.CloseBrace();
             members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell), attribute: MemberWriter.AggressiveInlining);
 
+            var pragmas = PragmaWarningsInEffect.Of(parsed.BodyNode); // the user's file, not a lowered copy
+            members.DisableWarnings(pragmas);
             var parameters = string.Join(", ", body.Parameters.Select(p => $"{p.Type.ToDisplayString(MethodShellParser.TypeFormat)} {MethodShellParser.EscapedName(p.Name)}"));
             members.Method(
                 $"The synchronous path of '{body.Name}': every await that already completed goes on in place; a pending one hands over to its continuation.",
@@ -124,6 +126,7 @@ namespace Prewired.Generator.FastPath
                     hidden: true,
                     attribute: builderAttribute,
                     nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
+                members.RestoreWarnings(pragmas);
                 return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
             }
 
@@ -138,6 +141,7 @@ namespace Prewired.Generator.FastPath
                 if (split.Custom is { } custom) members.Member(custom.Declaration());
             }
 
+            members.RestoreWarnings(pragmas);
             return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
         }
 
