@@ -65,14 +65,15 @@ namespace Prewired.Tests.Semantics
             },
 
             // Field and property null-state established before an await (a null check, Debug.Assert) holds after it, in
-            // the compiler's flow analysis; the generated code must not lose it (CS8602/CS8604).
+            // the compiler's flow analysis; the generated code must not lose it (CS8602/CS8604). A custom awaitable gets
+            // a continuation of its own, which starts at the await.
             new("R03_FieldNullStateBeforeAnAwait", "Task<int>", """
                 {
                     _name ??= "n" + v;
                     System.Diagnostics.Debug.Assert(Other != null);
                     await env.T(0);
                     env.Log(_name.Length + " " + Other.Length);
-                    await env.T(1);
+                    await env.C(1, 1);
                     return Use(_name) + Other.Length;
                 }
                 """)
@@ -104,7 +105,8 @@ namespace Prewired.Tests.Semantics
             },
 
             // A nullable local assigned non-null inside a try whose finally reads it: its state after the assignment is
-            // not-null, so the code after the await may dereference it (CS8602/CS8604 if handed over as nullable).
+            // not-null, so the code after the await may dereference it (CS8602/CS8604 if handed over as nullable, which
+            // the finally's read of a maybe-null state decides). The custom awaitable's continuation starts at its await.
             new("R05_NullableLocalAssignedInTryReadInFinally", "Task<int>", """
                 {
                     string? name = null;
@@ -113,6 +115,7 @@ namespace Prewired.Tests.Semantics
                         name = "n" + v;
                         await env.T(0);
                         env.Log(name.Length.ToString());
+                        await env.C(1, 1);
                         return Use(name);
                     }
                     finally

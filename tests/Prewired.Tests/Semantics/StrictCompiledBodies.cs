@@ -47,8 +47,12 @@ namespace Prewired.Tests.Semantics
 
         public Dictionary<string, string> Generated { get; }
 
-        private static StrictCompiledBodies Compile(NullableContextOptions nullable)
+        private static StrictCompiledBodies Compile(NullableContextOptions nullable) => Compile(nullable, Bodies);
+
+        /// <summary>Compiles <paramref name="bodies"/> (all of <see cref="Bodies"/> for the tests; a few when investigating one).</summary>
+        public static StrictCompiledBodies Compile(NullableContextOptions nullable, IReadOnlyList<BodyCase> bodies)
         {
+            var Bodies = bodies;
             var settings = FuzzBatch.Settings("PrewiredStrictBodies" + nullable) with
             {
                 Nullable = nullable,

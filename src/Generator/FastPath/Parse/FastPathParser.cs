@@ -137,7 +137,8 @@ namespace Prewired.Generator.FastPath
                     ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
                     ContinuationBody(split, model),
                     hidden: true,
-                    attribute: builderAttribute);
+                    attribute: builderAttribute,
+                    nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.PerAwaitNullableWarningsReason : null);
                 if (split.Custom is { } custom) members.Member(custom.Declaration());
             }
 
