@@ -36,6 +36,7 @@ partial class Waiter
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add);
     }
 
+#nullable disable warnings // it starts at the await, without the null-states the body's flow established before it; the body method is checked as written
     /// <summary>Resumes 'WaitCoreAsync' at await #0 (<c>await new Signal()</c>) when it did not complete synchronously.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
@@ -44,6 +45,7 @@ partial class Waiter
         var value = await __awaitable;
         return value + add;
     }
+#nullable restore warnings
 
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     private struct WaitAsync__Resume0_PendingAwaiter : global::System.Runtime.CompilerServices.ICriticalNotifyCompletion
