@@ -41,6 +41,55 @@ namespace Prewired.Tests.Semantics
                     """,
             },
 
+            // The same with a pattern variable of the filter: it cannot be hoisted the same way, so the body forwards
+            // (PW0201) rather than generate code that does not compile.
+            new("R07_Forwarded_CatchFilterPatternVariableReadInTheBlock", "Task<int>", """
+                {
+                    try
+                    {
+                        await env.T(0);
+                        if (v == 0) throw new InvalidOperationException("retry me");
+                    }
+                    catch (Exception ex) when (ex is InvalidOperationException { Message: var message })
+                    {
+                        await env.T(1);
+                        env.Log(message);
+                    }
+
+                    return 1;
+                }
+                """) { Variants = new[] { 0, 1 }, ExpectSplit = false },
+
+            // An out variable of the filter read after a custom awaitable's await in the block: the custom awaitable gets
+            // a continuation of its own.
+            new("R08_CatchFilterVariableReadAfterACustomAwait", "Task<int>", """
+                {
+                    var total = 0;
+                    try
+                    {
+                        await env.T(0);
+                        if (v == 0) throw new InvalidOperationException("retry me");
+                    }
+                    catch (InvalidOperationException ex) when (CanRetry(ex, v, out var delay))
+                    {
+                        total += await env.C(1, delay);
+                        env.Log(ex.Message + " " + delay);
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private static bool CanRetry(Exception ex, int v, out int delay)
+                    {
+                        delay = v + 10;
+                        return ex.Message == "retry me";
+                    }
+                    """,
+            },
+
             // #pragma warning disable/restore inside the body: the copied statements keep the pragmas in effect where
             // the body has them (CS0618 here), in the synchronous path and the continuation.
             new("R02_PragmaWarningDisableAroundAwaits", "Task<int>", """
