@@ -52,13 +52,12 @@ namespace Prewired.Tests.Semantics
         /// <summary>Compiles <paramref name="bodies"/> (all of <see cref="Bodies"/> for the tests; a few when investigating one).</summary>
         public static StrictCompiledBodies Compile(NullableContextOptions nullable, IReadOnlyList<BodyCase> bodies)
         {
-            var Bodies = bodies;
             var settings = FuzzBatch.Settings("PrewiredStrictBodies" + nullable) with
             {
                 Nullable = nullable,
                 AdditionalAssemblies = ImmutableArray.Create(typeof(Env).Assembly, LoggingGenerator.AbstractionsAssembly),
             };
-            var input = TestCompilation.Create(Bodies.Select(FuzzBatch.Source), settings);
+            var input = TestCompilation.Create(bodies.Select(FuzzBatch.Source), settings);
             // As an SDK project: NoWarn 1701;1702 (binding a reference built against an older System.Runtime) by default.
             input = input.WithOptions(input.Options
                 .WithWarningLevel(9999)
@@ -69,7 +68,7 @@ namespace Prewired.Tests.Semantics
             var own = new Dictionary<string, List<Diagnostic>>();
             var inGenerated = new Dictionary<string, List<Diagnostic>>();
             var generated = new Dictionary<string, string>();
-            foreach (var body in Bodies)
+            foreach (var body in bodies)
             {
                 own[body.Name] = new List<Diagnostic>();
                 inGenerated[body.Name] = new List<Diagnostic>();
@@ -86,14 +85,14 @@ namespace Prewired.Tests.Semantics
                 var index = inputTrees.IndexOf(tree);
                 if (index >= 0)
                 {
-                    own[Bodies[index].Name].Add(diagnostic);
+                    own[bodies[index].Name].Add(diagnostic);
                     continue;
                 }
 
                 // The logging generator writes one file for every class: attribute by the enclosing class.
                 var className = tree.GetRoot().FindNode(diagnostic.Location.SourceSpan).AncestorsAndSelf()
                     .OfType<TypeDeclarationSyntax>().LastOrDefault()?.Identifier.ValueText;
-                var body = Bodies.FirstOrDefault(b => b.ClassName == className)
+                var body = bodies.FirstOrDefault(b => b.ClassName == className)
                            ?? throw new InvalidOperationException("A compile error in a generated file, outside every body's class: " + diagnostic);
                 inGenerated[body.Name].Add(diagnostic);
             }
