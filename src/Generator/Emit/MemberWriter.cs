@@ -27,6 +27,21 @@ namespace Prewired.Generator.Emit
             if (nullableWarningsOff is not null) _text.Append("#nullable restore warnings\n");
         }
 
+        /// <summary>Disables, for the members that follow, the warnings <see cref="PragmaWarningsInEffect"/> found disabled in
+        /// the body they copy (null: every warning); <see cref="RestoreWarnings"/> ends it.</summary>
+        public void DisableWarnings(System.Collections.Generic.IReadOnlyList<string>? ids) => WarningDirective("disable", ids);
+
+        public void RestoreWarnings(System.Collections.Generic.IReadOnlyList<string>? ids) => WarningDirective("restore", ids);
+
+        private void WarningDirective(string keyword, System.Collections.Generic.IReadOnlyList<string>? ids)
+        {
+            if (ids is { Count: 0 }) return;
+            if (_text.Length > 0) _text.Append('\n');
+            _text.Append("#pragma warning ").Append(keyword);
+            if (ids is not null) _text.Append(' ').Append(string.Join(", ", ids));
+            _text.Append(" // as in effect in the body the generated code copies\n");
+        }
+
         /// <summary>Asks the JIT to inline a small wrapper into its callers (see <see cref="ExceptionCapture"/> for why it can).</summary>
         public const string AggressiveInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
 

@@ -64,7 +64,10 @@ namespace Prewired.Generator.TailAwait
             }
 
             var members = new MemberWriter(shell.MemberIndent);
+            var pragmas = PragmaWarningsInEffect.Of(parsed.BodyNode);
+            members.DisableWarnings(pragmas);
             members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
+            members.RestoreWarnings(pragmas);
             return new GeneratedMethodModel(MarkKind.TailAwait, shell, members.ToString());
         }
 

@@ -65,9 +65,10 @@ namespace Prewired.Tests.Semantics
                 var settings = TestCompilationSettings.Default with
                 {
                     AssemblyName = assemblyName,
-                    AdditionalAssemblies = ImmutableArray.Create(typeof(Env).Assembly),
+                    AdditionalAssemblies = ImmutableArray.Create(typeof(Env).Assembly, LoggingGenerator.AbstractionsAssembly),
                 };
-                var run = GeneratorDriverHarness.Run(new IIncrementalGenerator[] { new PrewiredGenerator() }, sources, settings);
+                // The logging generator runs beside Prewired's, as in a build: bodies may call [LoggerMessage] methods.
+                var run = GeneratorDriverHarness.Run(new IIncrementalGenerator[] { new PrewiredGenerator(), LoggingGenerator.Create() }, sources, settings);
                 var generated = new Dictionary<string, string>();
                 var generatorDiagnostics = new Dictionary<string, List<string>>();
                 for (var i = 0; i < remaining.Count; i++)

@@ -256,8 +256,9 @@ namespace Prewired.Generator.FastPath
 
                     var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
                     var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
-                    // The filter as written: it names the clause's own variable, not the continuation's parameter carrying it.
-                    var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when) : string.Empty;
+                    // The filter as written: it names the clause's own variable, not the continuation's parameter carrying it;
+                    // but an out variable it declares is read by the block moved after the try, so it is the continuation's.
+                    var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, ReplaceFilterDeclaration) : string.Empty;
                     _lines.Line($"catch ({type} {name}){filter}");
                     _lines.OpenBrace();
                     _lines.Line($"{_lowering.Caught(clause)} = {name};");

@@ -29,6 +29,13 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public const string NullableWarningsReason = "the resume entries are paths the compiler sees but that never run; the body method is checked as written";
 
+        /// <summary>
+        /// The same for a continuation of its own (a custom awaitable's): it starts at the await, where the compiler
+        /// no longer knows the null-states the body's flow established before it (a field checked or asserted, a local
+        /// assigned in a try whose finally reads it), so its dereferences would warn where the body's do not.
+        /// </summary>
+        public const string PerAwaitNullableWarningsReason = "it starts at the await, without the null-states the body's flow established before it; the body method is checked as written";
+
         private readonly CodeLines _root = new();
         private readonly IReadOnlyList<SplitPoint> _splits;
         private readonly Dictionary<SyntaxNode, SplitPoint> _byStatement;
@@ -620,6 +627,17 @@ namespace Prewired.Generator.FastPath
                 default:
                     return false;
             }
+        }
+
+        /// <summary>
+        /// In a catch filter: <c>out var d</c>, where d is a continuation variable (the catch block, moved after the try,
+        /// reads it), assigns that variable; the compiler hoists such a variable the same way.
+        /// </summary>
+        private bool ReplaceFilterDeclaration(SyntaxNode node, SyntaxPrinter printer)
+        {
+            if (node is not DeclarationExpressionSyntax { Designation: SingleVariableDesignationSyntax single } || !Assigned(_model.GetDeclaredSymbol(single))) return false;
+            printer.Write(AssignedName(_model.GetDeclaredSymbol(single)!));
+            return true;
         }
 
         /// <summary>Notes which omitted locals printed code names (a lambda's body is printed whole, so it is searched whole).</summary>

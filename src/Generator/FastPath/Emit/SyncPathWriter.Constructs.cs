@@ -140,6 +140,7 @@ namespace Prewired.Generator.FastPath
             var lowered = _lowering.AwaitingCatches(tryStatement).ToList();
             // Null until the clause catches; declared without '?' because the generated file may not enable nullable (CS8669).
             foreach (var clause in lowered) _lines.Line($"global::System.Exception {_lowering.Caught(clause)} = null!;");
+            foreach (var (type, name) in lowered.SelectMany(_lowering.FilterOutVariables)) _lines.Line($"{type} {name} = default!;");
             if (writeFinally && tryStatement.Finally is not null)
             {
                 _lines.Line("try");
@@ -159,7 +160,7 @@ namespace Prewired.Generator.FastPath
                 var caught = _lowering.Caught(clause)!;
                 var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
                 var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
-                var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, Replace) : string.Empty;
+                var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, ReplaceInFilter) : string.Empty;
                 _lines.Line($"catch ({type} {name}){filter}");
                 _lines.OpenBrace();
                 _lines.Line($"{caught} = {name};");
@@ -187,6 +188,14 @@ namespace Prewired.Generator.FastPath
             if (!writeFinally || tryStatement.Finally is not { } finallyClause) return;
             _lines.CloseBrace();
             WriteFinallyUnlessHandedOff(finallyClause);
+        }
+
+        /// <summary>An out variable declared in the filter is declared before the try (<see cref="Lowering.FilterOutVariables"/>).</summary>
+        private bool ReplaceInFilter(SyntaxNode node, SyntaxPrinter printer)
+        {
+            if (_lowering.FilterOutVariable(node) is not { } name) return Replace(node, printer);
+            printer.Write(name);
+            return true;
         }
 
         /// <summary>

@@ -57,6 +57,16 @@ namespace Prewired.Generator.FastPath
                 }
 
                 read.UnionWith(flow.ReadInside);
+
+                // Arguments of a call the compiler removes here but another generator may implement: read where they
+                // are (conservatively as flowing in, unless the region declares the variable).
+                foreach (var variable in UnimplementedPartialCalls.VariablesRead(first, last, model))
+                {
+                    if (flow.VariablesDeclared.Contains(variable, SymbolEqualityComparer.Default)) continue;
+                    read.Add(variable);
+                    if (!ordered || !assigned.Contains(variable)) AddLive(variable);
+                }
+
                 if (ordered)
                 {
                     // Only a statement list run once, in order, tells what is already assigned when the next one starts.

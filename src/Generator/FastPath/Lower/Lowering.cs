@@ -21,6 +21,7 @@ namespace Prewired.Generator.FastPath
         private readonly Dictionary<SyntaxNode, string> _caught = new();
         private readonly HashSet<SyntaxNode> _onlyCaughtFallThrough = new();
         private readonly Dictionary<SyntaxNode, FinallyLowering> _finally = new();
+        private readonly Dictionary<SyntaxNode, (string Type, string Name)> _filterOutVariables = new();
 
         public Lowering(SyntaxNode body, SemanticModel model)
         {
@@ -40,6 +41,17 @@ namespace Prewired.Generator.FastPath
                         break;
                     case CatchClauseSyntax catchClause when AwaitSites.Collect(catchClause.Block).Count > 0:
                         _caught[catchClause] = "__caught" + caught++;
+                        if (catchClause.Filter is { } filter)
+                        {
+                            foreach (var declaration in filter.FilterExpression.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<DeclarationExpressionSyntax>())
+                            {
+                                if (declaration.Designation is SingleVariableDesignationSyntax single && model.GetDeclaredSymbol(single) is { } variable)
+                                {
+                                    _filterOutVariables.Add(declaration, (VariableTypes.Display(variable, model), MethodShellParser.EscapedName(variable.Name)));
+                                }
+                            }
+                        }
+
                         var owner = (TryStatementSyntax)catchClause.Parent!;
                         if (checkedFallThrough.Add(owner) && !EndReachable(owner.Block, model)
                             && owner.Catches.All(c => AwaitSites.Collect(c.Block).Count > 0 || !EndReachable(c.Block, model)))
@@ -68,6 +80,18 @@ namespace Prewired.Generator.FastPath
         /// <summary>For a catch clause whose block awaits: the variable the synchronous path catches its exception into,
         /// to run the block after the try statement (as the compiler does), and hands over for a <c>throw;</c>.</summary>
         public string? Caught(SyntaxNode catchClause) => _caught.TryGetValue(catchClause, out var name) ? name : null;
+
+        /// <summary>
+        /// The out variables (<c>out var d</c>) the filter of an awaiting catch clause declares: the clause's block runs
+        /// after the try statement, out of the filter's scope, so the synchronous path declares them before the try (as
+        /// the compiler hoists them) and the filter assigns them.
+        /// </summary>
+        public IEnumerable<(string Type, string Name)> FilterOutVariables(CatchClauseSyntax catchClause)
+            => catchClause.Filter is null ? Enumerable.Empty<(string, string)>()
+                : catchClause.Filter.DescendantNodes().Where(_filterOutVariables.ContainsKey).Select(n => _filterOutVariables[n]);
+
+        /// <summary>A declaration of <see cref="FilterOutVariables"/>: the name it assigns instead, or null.</summary>
+        public string? FilterOutVariable(SyntaxNode node) => _filterOutVariables.TryGetValue(node, out var variable) ? variable.Name : null;
 
         /// <summary>
         /// Whether control gets past the catch clauses of <paramref name="tryStatement"/> only when an awaiting one caught

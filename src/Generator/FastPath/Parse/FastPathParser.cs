@@ -114,6 +114,8 @@ namespace Prewired.Generator.FastPath
             lines.CloseBrace();
             members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell), attribute: MemberWriter.AggressiveInlining);
 
+            var pragmas = PragmaWarningsInEffect.Of(parsed.BodyNode); // the user's file, not a lowered copy
+            members.DisableWarnings(pragmas);
             var parameters = string.Join(", ", body.Parameters.Select(p => $"{p.Type.ToDisplayString(MethodShellParser.TypeFormat)} {MethodShellParser.EscapedName(p.Name)}"));
             members.Method(
                 $"The synchronous path of '{body.Name}': every await that already completed goes on in place; a pending one hands over to its continuation.",
@@ -132,6 +134,7 @@ namespace Prewired.Generator.FastPath
                     hidden: true,
                     attribute: builderAttribute,
                     nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
+                members.RestoreWarnings(pragmas);
                 return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
             }
 
@@ -143,10 +146,12 @@ namespace Prewired.Generator.FastPath
                     ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
                     ContinuationBody(split, model),
                     hidden: true,
-                    attribute: builderAttribute);
+                    attribute: builderAttribute,
+                    nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.PerAwaitNullableWarningsReason : null);
                 if (split.Custom is { } custom) members.Member(custom.Declaration());
             }
 
+            members.RestoreWarnings(pragmas);
             return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
         }
 

@@ -82,7 +82,34 @@ namespace Prewired.Generator.SharedRules
 
             blockers.AddRange(SharedCaptures(method, body, sites, model));
             blockers.AddRange(UnnameableLiveLocals(method, body, sites, model));
+            blockers.AddRange(FilterPatternVariables(method, sites, model));
             return blockers;
+        }
+
+        /// <summary>
+        /// A catch block that awaits runs after its try statement (as the compiler lowers it), out of its filter's scope.
+        /// An out variable the filter declares is hoisted before the try; a pattern variable cannot be assigned that way,
+        /// so a block that reads one is not split yet.
+        /// </summary>
+        private static IEnumerable<Finding> FilterPatternVariables(MethodDeclarationSyntax method, List<AwaitSite> sites, SemanticModel model)
+        {
+            foreach (var site in sites)
+            {
+                if (site.Expression?.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).OfType<CatchClauseSyntax>().FirstOrDefault(c => c.Block.Span.Contains(site.Expression.Span)) is not { Filter: { } filter } clause)
+                {
+                    continue;
+                }
+
+                var patternVariable = filter.FilterExpression.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>()
+                    .Where(d => d.Parent is not DeclarationExpressionSyntax { Parent: ArgumentSyntax })
+                    .Select(d => model.GetDeclaredSymbol(d))
+                    .FirstOrDefault(v => v is not null && clause.Block.DescendantNodes().OfType<IdentifierNameSyntax>()
+                        .Any(i => i.Identifier.ValueText == v.Name && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(i).Symbol, v)));
+                if (patternVariable is null) continue;
+                yield return new Finding(DiagnosticIds.FastPathNotSplit, site.Location, site.Display,
+                    $"its catch block reads '{patternVariable.Name}', a pattern variable of the catch filter, and the block runs after the try statement, out of the filter's scope", method.Identifier.ValueText);
+                yield break;
+            }
         }
 
         /// <summary>

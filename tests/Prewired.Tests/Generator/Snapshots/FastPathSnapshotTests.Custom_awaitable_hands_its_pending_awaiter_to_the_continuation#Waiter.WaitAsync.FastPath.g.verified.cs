@@ -41,6 +41,7 @@ partial class Waiter
 #line hidden
     }
 
+#nullable disable warnings // it starts at the await, without the null-states the body's flow established before it; the body method is checked as written
     /// <summary>Resumes 'WaitCoreAsync' at await #0 (<c>await new Signal()</c>) when it did not complete synchronously. A continuation per await: one continuation for the method does not cover a custom awaitable yet.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
@@ -52,6 +53,7 @@ partial class Waiter
         return value + add;
 #line hidden
     }
+#nullable restore warnings
 
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     private struct WaitAsync__Resume0_PendingAwaiter : global::System.Runtime.CompilerServices.ICriticalNotifyCompletion
