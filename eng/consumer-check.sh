@@ -4,7 +4,7 @@
 # PackageReference only (a nuget.config pointing at the folder; no project references), warnings as errors:
 #   Net8Lang12  net8.0 with C# 12 (the .NET 8 SDK floor)     Net10  net10.0
 #   PipelinesDI pipelines + Microsoft.Extensions.DependencyInjection, referencing only Prewired.DependencyInjection
-#   MultiTarget net472;netstandard2.0;net8.0;net10.0 library (built, not run)   NotServed  netstandard1.6: NU1202 at restore
+#   MultiTarget net472;netstandard2.0;net8.0;net10.0 library (built, not run)   MultiTargetConvert: the same, converted by the code fix first   NotServed  netstandard1.6: NU1202 at restore
 # and the generated-code review workflow on ReviewWorkflow: emit writes Generated/, verify passes, an edited body makes
 # verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both.
 # Also:
@@ -138,6 +138,20 @@ for lib in netstandard2.0 net8.0 net10.0; do
 done
 grep -q "\"Prewired/$VERSION\"" "$WORK/MultiTarget/obj/project.assets.json" || fail "MultiTarget restored Prewired $VERSION from the local folder"
 pass "MultiTarget: [FastPath]/[TailAwait]/[Pipeline] built clean with warnings as errors for net472, netstandard2.0 (lib/netstandard2.0), net8.0 and net10.0"
+
+step "MultiTargetConvert: converted by the code fix, every target"
+log="$OUT/MultiTargetConvert.log"
+dotnet restore "$WORK/MultiTargetConvert" -p:PrewiredVersion="$VERSION" > "$log" 2>&1 || fail "MultiTargetConvert restores"
+dotnet format analyzers "$WORK/MultiTargetConvert/MultiTargetConvert.csproj" --diagnostics PW0202 --severity hidden --no-restore >> "$log" 2>&1 \
+  || fail "MultiTargetConvert: dotnet format analyzers --diagnostics PW0202 ran"
+converted=$(grep -c '\[FastPath(nameof(' "$WORK/MultiTargetConvert/Library.cs" || true)
+[ "$converted" -eq 3 ] || { cat "$WORK/MultiTargetConvert/Library.cs"; fail "MultiTargetConvert: the code fix converted 3 methods (got $converted)"; }
+dotnet build "$WORK/MultiTargetConvert" -c Release -p:PrewiredVersion="$VERSION" -warnaserror --no-restore >> "$log" 2>&1 \
+  || { grep -E "(error|warning) [A-Z]+[0-9]+" "$log" | sed 's/ \[.*//' | sort -u | tail -n 30; cat "$WORK/MultiTargetConvert/Library.cs"; fail "MultiTargetConvert builds for every target with warnings as errors"; }
+for tfm in net472 netstandard2.0 net8.0 net10.0; do
+  [ -f "$WORK/MultiTargetConvert/bin/Release/$tfm/MultiTargetConvert.dll" ] || fail "MultiTargetConvert: built $tfm"
+done
+pass "MultiTargetConvert: 3 async methods (one with #if in its body, a using under #if) converted to [FastPath] by the code fix, then built clean with warnings as errors for net472, netstandard2.0, net8.0 and net10.0"
 
 step "NotServed: netstandard1.6"
 if dotnet restore "$WORK/NotServed" -p:PrewiredVersion="$VERSION" > "$OUT/NotServed.log" 2>&1; then fail "NotServed: restore fails for a target no lib folder serves"; fi
