@@ -19,18 +19,7 @@ namespace Prewired.Generator.ContextGuard
             var attribute = kind == MarkKind.TailAwait ? "TailAwait" : "FastPath";
             return new ContextGuardDecision(
                 needed: false,
-                $"No context guard: [{attribute}({ContextAssumption.PropertyName} = true)] asserts that the synchronous part changes neither ExecutionContext nor SynchronizationContext; unproven, because {Unproven(proven.Reason)}");
-        }
-
-        // "Context guard: the synchronous part calls 'X', which may change ...; both are restored ..." ->
-        // "the synchronous part calls 'X', which may change ...; nothing restores them here."
-        private static string Unproven(string reason)
-        {
-            const string prefix = "Context guard: ";
-            const string restored = "; both are restored";
-            if (reason.StartsWith(prefix, System.StringComparison.Ordinal)) reason = reason.Substring(prefix.Length);
-            var end = reason.IndexOf(restored, System.StringComparison.Ordinal);
-            return (end < 0 ? reason.TrimEnd('.') : reason.Substring(0, end)) + "; nothing restores them here.";
+                $"No context guard: [{attribute}({ContextAssumption.PropertyName} = true)] asserts that the synchronous part changes neither ExecutionContext nor SynchronizationContext; unproven, because the synchronous part calls {proven.Culprit}, which may change ExecutionContext or SynchronizationContext; nothing restores them here.");
         }
     }
 }

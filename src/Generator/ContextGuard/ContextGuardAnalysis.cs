@@ -50,7 +50,7 @@ namespace Prewired.Generator.ContextGuard
             var culprit = analysis.FirstUnsafe(body, model, depth: 0);
             return culprit is null
                 ? new ContextGuardDecision(false, "No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).")
-                : new ContextGuardDecision(true, $"Context guard: the synchronous part calls {culprit}, which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.");
+                : new ContextGuardDecision(true, $"Context guard: the synchronous part calls {culprit}, which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.", culprit);
         }
 
         /// <summary>The display of the first member that may change a context, or null when none can.</summary>
