@@ -124,7 +124,7 @@ namespace Prewired.Benchmarks.Emitters
         }
 
         [Benchmark(Baseline = true, Description = "async ValueTask")]
-        public int Async() => _current.SumAsync().GetAwaiter().GetResult();
+        public int Async() => _current.SumCoreAsync().GetAwaiter().GetResult();
 
         [Benchmark(Description = "[FastPath] per-await emitter")]
         public int Baseline() => _baseline.SumFastPathAsync().GetAwaiter().GetResult();
