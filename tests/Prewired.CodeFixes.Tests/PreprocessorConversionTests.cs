@@ -12,20 +12,25 @@ namespace Prewired.CodeFixes.Tests
     /// </summary>
     public sealed class PreprocessorConversionTests
     {
-        /// <summary>A header split by #if/#else/#endif, parameters after #endif, the #else branch active: the group moves
-        /// out to wrap whole members, the inactive branch keeps the original method, the active one gets the conversion.</summary>
-        [Fact]
-        public Task Header_split_by_if_else_with_the_else_branch_active() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
-        {
-            TestCode = """
+        /// <summary>
+        /// A header split by #if/#else/#endif, parameters after #endif: the group moves out to wrap whole members and each
+        /// branch is converted, whichever is active. A multi-targeted project is one project per target and 'dotnet format'
+        /// merges their fixes of the file, so the text must be the same in every configuration (a conversion of the active
+        /// branch only gave each target a different rewrite, merged as an "Unmerged change" conflict in the file).
+        /// </summary>
+        [Theory]
+        [InlineData(false)]
+        [InlineData(true)]
+        public Task Header_split_by_if_else_is_converted_in_both_branches_whichever_is_active(bool netFramework) => InConfiguration(netFramework,
+            """
                 using System.Threading.Tasks;
 
                 public class Orders
                 {
                 #if NETFRAMEWORK
-                    public async ValueTask<string> GetAsync
+                    public async ValueTask<string> {{NETFRAMEWORK}}
                 #else
-                    public async Task<string> {|PW0102:GetAsync|}
+                    public async Task<string> {{OTHER}}
                 #endif
                         (int id)
                     {
@@ -33,14 +38,19 @@ namespace Prewired.CodeFixes.Tests
                     }
                 }
                 """,
-            FixedCode = """
+            "PW0102",
+            """
                 using System.Threading.Tasks;
                 using Prewired;
 
                 public partial class Orders
                 {
                 #if NETFRAMEWORK
-                    public async ValueTask<string> GetAsync
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public partial ValueTask<string> GetAsync
+                        (int id);
+
+                    private async ValueTask<string> GetCoreAsync
                         (int id)
                     {
                         return await Task.FromResult("order " + id);
@@ -57,57 +67,182 @@ namespace Prewired.CodeFixes.Tests
                     }
                 #endif
                 }
-                """,
-        }.RunAsync();
+                """);
 
-        /// <summary>The same split with the #if branch active.</summary>
-        [Fact]
-        public Task Header_split_by_if_else_with_the_if_branch_active() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
-        {
-            TestCode = """
+        /// <summary>
+        /// One whole header per target, as multi-targeted libraries write them (a span overload where it exists), the body
+        /// shared: [FastPath] for both, the same text from either target.
+        /// </summary>
+        [Theory]
+        [InlineData(false)]
+        [InlineData(true)]
+        public Task Whole_header_per_target_is_converted_in_both_branches_whichever_is_active(bool netFramework) => InConfiguration(netFramework,
+            """
+                using System;
                 using System.Threading.Tasks;
 
-                public class Orders
+                public class Names
                 {
-                #if !NETFRAMEWORK
-                    public async Task<string> {|PW0102:GetAsync|}
+                    private int _loaded;
+
+                #if NETFRAMEWORK
+                    public async ValueTask<int> {{NETFRAMEWORK}}(string name)
                 #else
-                    public async ValueTask<string> GetAsync
+                    public async ValueTask<int> {{OTHER}}(ReadOnlyMemory<char> name)
                 #endif
-                        (int id)
                     {
-                        return await Task.FromResult("order " + id);
+                        await LoadAsync();
+                        return name.Length + _loaded;
+                    }
+
+                    private Task LoadAsync()
+                    {
+                        _loaded = 1;
+                        return Task.CompletedTask;
                     }
                 }
                 """,
-            FixedCode = """
+            "PW0202",
+            """
+                using System;
                 using System.Threading.Tasks;
                 using Prewired;
 
-                public partial class Orders
+                public partial class Names
                 {
-                #if !NETFRAMEWORK
-                    [TailAwait(nameof(GetCoreAsync))]
-                    public partial Task<string> GetAsync
-                        (int id);
+                    private int _loaded;
 
-                    private async Task<string> GetCoreAsync
-                        (int id)
+                #if NETFRAMEWORK
+                    [FastPath(nameof(LengthCoreAsync))]
+                    public partial ValueTask<int> LengthAsync(string name);
+
+                    private async ValueTask<int> LengthCoreAsync(string name)
                     {
-                        return await Task.FromResult("order " + id);
+                        await LoadAsync();
+                        return name.Length + _loaded;
                     }
                 #else
-                    public async ValueTask<string> GetAsync
-                        (int id)
+                    [FastPath(nameof(LengthCoreAsync))]
+                    public partial ValueTask<int> LengthAsync(ReadOnlyMemory<char> name);
+
+                    private async ValueTask<int> LengthCoreAsync(ReadOnlyMemory<char> name)
                     {
-                        return await Task.FromResult("order " + id);
+                        await LoadAsync();
+                        return name.Length + _loaded;
                     }
                 #endif
+
+                    private Task LoadAsync()
+                    {
+                        _loaded = 1;
+                        return Task.CompletedTask;
+                    }
                 }
                 """,
-        }.RunAsync();
+            name: "LengthAsync");
 
-        /// <summary>An attribute list before a split header: every branch keeps it.</summary>
+        /// <summary>
+        /// [FastPath] needs a ValueTask: the target whose header returns a Task is not offered the fix, and the other
+        /// target's conversion leaves that branch as it was (so the two targets' results still merge).
+        /// </summary>
+        [Fact]
+        public Task Branch_that_cannot_take_the_mark_keeps_the_method() => InConfiguration(netFramework: false,
+            """
+                using System.Threading.Tasks;
+
+                public class Names
+                {
+                    private int _loaded;
+
+                #if NETFRAMEWORK
+                    public async Task<int> {{NETFRAMEWORK}}(string name)
+                #else
+                    public async ValueTask<int> {{OTHER}}(string name)
+                #endif
+                    {
+                        await LoadAsync();
+                        return name.Length + _loaded;
+                    }
+
+                    private Task LoadAsync()
+                    {
+                        _loaded = 1;
+                        return Task.CompletedTask;
+                    }
+                }
+                """,
+            "PW0202",
+            """
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Names
+                {
+                    private int _loaded;
+
+                #if NETFRAMEWORK
+                    public async Task<int> LengthAsync(string name)
+                    {
+                        await LoadAsync();
+                        return name.Length + _loaded;
+                    }
+                #else
+                    [FastPath(nameof(LengthCoreAsync))]
+                    public partial ValueTask<int> LengthAsync(string name);
+
+                    private async ValueTask<int> LengthCoreAsync(string name)
+                    {
+                        await LoadAsync();
+                        return name.Length + _loaded;
+                    }
+                #endif
+
+                    private Task LoadAsync()
+                    {
+                        _loaded = 1;
+                        return Task.CompletedTask;
+                    }
+                }
+                """,
+            name: "LengthAsync");
+
+        /// <summary>The Task target of the same source: nothing to offer, nothing changed.</summary>
+        [Fact]
+        public async Task Target_whose_header_returns_a_Task_is_not_offered_FastPath()
+        {
+            var source = """
+                using System.Threading.Tasks;
+
+                public class Names
+                {
+                    private int _loaded;
+
+                #if NETFRAMEWORK
+                    public async Task<int> LengthAsync(string name)
+                #else
+                    public async ValueTask<int> LengthAsync(string name)
+                #endif
+                    {
+                        await LoadAsync();
+                        return name.Length + _loaded;
+                    }
+
+                    private Task LoadAsync()
+                    {
+                        _loaded = 1;
+                        return Task.CompletedTask;
+                    }
+                }
+                """;
+            await new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
+            {
+                TestCode = source,
+                FixedCode = source,
+                PreprocessorSymbols = new[] { "NETFRAMEWORK" },
+            }.RunAsync();
+        }
+
+        /// <summary>An attribute list before a split header: every branch keeps it, before the new attribute.</summary>
         [Fact]
         public Task Attribute_before_a_header_split_by_if_else() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
         {
@@ -138,7 +273,11 @@ namespace Prewired.CodeFixes.Tests
                     /// <summary>Gets an order.</summary>
                 #if NETFRAMEWORK
                     [System.Diagnostics.CodeAnalysis.SuppressMessage("Style", "X0001")]
-                    public async ValueTask<string> GetAsync
+                    [TailAwait(nameof(GetCoreAsync))]
+                    public partial ValueTask<string> GetAsync
+                        (int id);
+
+                    private async ValueTask<string> GetCoreAsync
                         (int id)
                     {
                         return await Task.FromResult("order " + id);
@@ -319,5 +458,20 @@ namespace Prewired.CodeFixes.Tests
                 }
                 """,
         }.RunAsync();
+        /// <summary>
+        /// Runs the conversion with NETFRAMEWORK defined or not. <paramref name="template"/> holds the method's name twice:
+        /// {{NETFRAMEWORK}} in the branch that configuration makes active, {{OTHER}} in the other; the active one carries
+        /// the diagnostic's markup. Both configurations must give <paramref name="fixedCode"/>.
+        /// </summary>
+        private static Task InConfiguration(bool netFramework, string template, string diagnosticId, string fixedCode, string name = "GetAsync")
+        {
+            var marked = "{|" + diagnosticId + ":" + name + "|}";
+            return new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
+            {
+                TestCode = template.Replace("{{NETFRAMEWORK}}", netFramework ? marked : name).Replace("{{OTHER}}", netFramework ? name : marked),
+                FixedCode = fixedCode,
+                PreprocessorSymbols = netFramework ? new[] { "NETFRAMEWORK" } : System.Array.Empty<string>(),
+            }.RunAsync();
+        }
     }
 }

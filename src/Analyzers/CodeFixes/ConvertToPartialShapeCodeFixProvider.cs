@@ -15,7 +15,7 @@ namespace Prewired.CodeFixes
     /// attributes, modifiers and accessibility as a partial declaration marked <c>[TailAwait(nameof(XCoreAsync))]</c> or
     /// <c>[FastPath(nameof(XCoreAsync))]</c>; its body moves, unchanged, to a new private async method right after it.
     /// Containing types become partial and <c>using Prewired;</c> is added when missing (outside any <c>#if</c> block). A header
-    /// split by an <c>#if</c> group is converted in the active branch only (<see cref="ConditionalHeader"/>).
+    /// split by an <c>#if</c> group is converted in every branch that takes the same mark (<see cref="ConditionalHeader"/>).
     /// </summary>
     [ExportCodeFixProvider(Microsoft.CodeAnalysis.LanguageNames.CSharp, Name = nameof(ConvertToPartialShapeCodeFixProvider)), Shared]
     public sealed class ConvertToPartialShapeCodeFixProvider : PrewiredCodeFixProvider
@@ -54,11 +54,13 @@ namespace Prewired.CodeFixes
             var attribute = PartialSyntax.ParseAttributeList($"[{session.AttributeName(kind, method.SpanStart)}({PartialSyntax.NameOf(coreName)})]");
             if (ConditionalHeader.CanConvert(method, out var split) && split is not null)
             {
-                // An #if group splits the header: it now wraps both members, the other branches keep the original method.
+                // An #if group splits the header: it now wraps whole members, and every branch that takes the same mark is
+                // converted, so each target of a multi-targeted project writes the same text.
+                string Inactive(string text) => InactiveBranch.Convert(text, split.Active, kind, coreName, attribute, session.EndOfLine);
                 var body = PartialSyntax.ToBodyMethod(split.Active, coreName, session.EndOfLine);
                 var declaration = PartialSyntax.ToPartialDeclaration(split.Active, attribute, session.EndOfLine);
-                session.Editor.InsertAfter(method, body.WithTrailingTrivia(body.GetTrailingTrivia().AddRange(split.After)));
-                session.Editor.ReplaceNode(method, declaration.WithLeadingTrivia(split.Before.AddRange(declaration.GetLeadingTrivia())));
+                session.Editor.InsertAfter(method, body.WithTrailingTrivia(body.GetTrailingTrivia().AddRange(split.After(Inactive))));
+                session.Editor.ReplaceNode(method, declaration.WithLeadingTrivia(split.Before(Inactive).AddRange(declaration.GetLeadingTrivia())));
             }
             else
             {

@@ -1,6 +1,7 @@
 // MultiTarget before conversion: what a multi-targeted library's async code looks like, with preprocessor directives
-// in a body and around a using. (Two headers of one method under #if/#else, one per target, are not converted cleanly
-// yet: each target's fix rewrites a different header and dotnet format reports an unmerged change; see issue 18's note.) eng/consumer-check.sh converts it with the code fix and builds every target.
+// in a body and around a using, and one method with a header per target (a span parameter where it exists) sharing one
+// body. eng/consumer-check.sh converts it with the code fix and builds every target: 'dotnet format' fixes the file once
+// per target and merges the results, so the conversion must write the same text whichever target it runs for.
 using System;
 using System.Collections.Generic;
 #if NET8_0_OR_GREATER
@@ -34,6 +35,16 @@ namespace MultiTargetConvert
             }
 
             return count;
+        }
+
+#if NET8_0_OR_GREATER
+        public async ValueTask<int> LengthAsync(ReadOnlyMemory<char> company)
+#else
+        public async ValueTask<int> LengthAsync(string company)
+#endif
+        {
+            await LoadAsync();
+            return company.Length + _cache!.Count;
         }
 
         public async ValueTask<decimal> TotalAsync(string first, string second)

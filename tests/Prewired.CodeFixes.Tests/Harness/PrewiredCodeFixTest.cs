@@ -149,7 +149,10 @@ namespace Prewired.CodeFixes.Tests.Harness
             nullableContextOptions: NullableContextOptions.Enable,
             deterministic: true);
 
-        protected override ParseOptions CreateParseOptions() => new CSharpParseOptions(LanguageVersion.Latest);
+        /// <summary>The symbols defined for the compilation (a target's NETFRAMEWORK, NET8_0_OR_GREATER, ...).</summary>
+        public string[] PreprocessorSymbols { get; set; } = Array.Empty<string>();
+
+        protected override ParseOptions CreateParseOptions() => new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: PreprocessorSymbols);
 
         // As in PrewiredAnalyzerTest: the library's "Default" entries for every supported ID are dropped (Prewired has no
         // rule that is off by default), keeping AD0001 as an error.

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -17,26 +18,62 @@ namespace Prewired.CodeFixes.Syntax
     ///         (int id) { ... }
     /// </code>
     /// Rewriting the header in place would leave the group's tail (<c>#else ... #endif</c>) inside both new members. The
-    /// conversion instead widens the group to whole members: each inactive branch gets its header followed by the rest of
-    /// the original method (that configuration keeps the method as it was), the active branch gets the converted members.
+    /// conversion instead widens the group to whole members: each branch gets its header followed by the rest of the
+    /// original method. The active branch gets the converted members; an inactive branch is converted the same way when
+    /// its header takes the same mark (<see cref="InactiveBranch"/>), and otherwise keeps the method as it was.
+    /// <para>
+    /// Converting every branch, not only the active one, is what makes the result the same whichever configuration the fix
+    /// runs in: a multi-targeted project is one project per target, and 'dotnet format' merges their fixes of a shared
+    /// file. Two different rewrites of one method would merge as an "Unmerged change" conflict written into the file.
+    /// </para>
     /// </summary>
     internal sealed class ConditionalHeader
     {
-        private ConditionalHeader(MethodDeclarationSyntax active, SyntaxTriviaList before, SyntaxTriviaList after)
+        private readonly SyntaxTriviaList _prefix;
+        private readonly IReadOnlyList<SyntaxTrivia> _directives;
+        private readonly IReadOnlyList<string> _branches;
+        private readonly int _active;
+
+        private ConditionalHeader(MethodDeclarationSyntax active, SyntaxTriviaList prefix, IReadOnlyList<SyntaxTrivia> directives, IReadOnlyList<string> branches, int activeIndex)
         {
             Active = active;
-            Before = before;
-            After = after;
+            _prefix = prefix;
+            _directives = directives;
+            _branches = branches;
+            _active = activeIndex;
         }
 
         /// <summary>The method as the active configuration reads it, without the group's directives.</summary>
         public MethodDeclarationSyntax Active { get; }
 
-        /// <summary>Trivia that goes before the converted members: the group's opening and the inactive branches before the active one.</summary>
-        public SyntaxTriviaList Before { get; }
+        /// <summary>
+        /// Trivia that goes before the converted members: the group's opening and the inactive branches before the active
+        /// one, each as <paramref name="inactive"/> rewrites the whole method it holds (its text in, its new text out).
+        /// </summary>
+        public SyntaxTriviaList Before(Func<string, string> inactive)
+        {
+            var before = new List<SyntaxTrivia>(_prefix) { _directives[0] };
+            for (var i = 0; i < _active; i++)
+            {
+                before.Add(SyntaxFactory.DisabledText(inactive(_branches[i])));
+                before.Add(_directives[i + 1]);
+            }
+
+            return SyntaxFactory.TriviaList(before);
+        }
 
         /// <summary>Trivia that goes after them: the inactive branches after the active one and the closing <c>#endif</c>.</summary>
-        public SyntaxTriviaList After { get; }
+        public SyntaxTriviaList After(Func<string, string> inactive)
+        {
+            var after = new List<SyntaxTrivia>();
+            for (var j = _active + 1; j < _directives.Count; j++)
+            {
+                after.Add(_directives[j]);
+                if (j < _branches.Count) after.Add(SyntaxFactory.DisabledText(inactive(_branches[j])));
+            }
+
+            return SyntaxFactory.TriviaList(after);
+        }
 
         /// <summary>
         /// Whether directives inside the method's header (after its first modifier or its return type, before its body)
@@ -97,21 +134,8 @@ namespace Prewired.CodeFixes.Syntax
                 return false;
             }
 
-            var before = new List<SyntaxTrivia>(hasAttributes ? methodLeading.Take(methodLeading.Count - indentation.Count) : leading.Take(opening)) { directives[0] };
-            for (var i = 0; i < active; i++)
-            {
-                before.Add(SyntaxFactory.DisabledText(head + branches[i] + rest));
-                before.Add(directives[i + 1]);
-            }
-
-            var after = new List<SyntaxTrivia>();
-            for (var j = active + 1; j < directives.Count; j++)
-            {
-                after.Add(directives[j]);
-                if (j < branches.Count) after.Add(SyntaxFactory.DisabledText(head + branches[j] + rest));
-            }
-
-            split = new ConditionalHeader(activeMethod, SyntaxFactory.TriviaList(before), SyntaxFactory.TriviaList(after));
+            var prefix = SyntaxFactory.TriviaList(hasAttributes ? methodLeading.Take(methodLeading.Count - indentation.Count) : leading.Take(opening));
+            split = new ConditionalHeader(activeMethod, prefix, directives, branches.Select(b => head + b + rest).ToList(), active);
             return true;
         }
     }
