@@ -560,9 +560,10 @@ namespace Prewired.Generator.FastPath
 
             // Before the first label nothing runs: the dispatch goes to the label.
             // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
-            if (!_beforeFirstLabel) _lines.MappedLine($"{slot} = {Print(split.Await.Expression)};", split.MappedTo);
+            var awaited = _beforeFirstLabel
+                ? $"await {slot}"
+                : $"await ({State} == {ContinuationLayout.ArrivingState} && ({State} = -1) < 0 ? {slot} : {Print(split.Await.Expression)})";
             ResumeLabel(split);
-            var awaited = $"await {slot}";
             switch (split.Form)
             {
                 case SplitForm.Return when split.Statement is not null && _lowering.FinallyAround(split.Statement) is { } finallyLowering:

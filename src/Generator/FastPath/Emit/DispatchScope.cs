@@ -49,7 +49,7 @@ namespace Prewired.Generator.FastPath
             {
                 // Entered while resuming at all means resuming here: the one place it can go.
                 var target = _targets[0];
-                var jump = target.Arrives ? $"{{ {ContinuationLayout.StateParameter} = -1; goto {target.Label}; }}" : $"goto {target.Label};";
+                var jump = target.Arrives ? $"{{ {ContinuationLayout.StateParameter} = {ContinuationLayout.ArrivingState}; goto {target.Label}; }}" : $"goto {target.Label};";
                 var comment = _targets.Count == 1 ? " // " + target.Await : string.Empty;
                 lines.Line(exhaustive ? jump + comment : $"if ({ContinuationLayout.StateParameter} >= 0) {jump}{comment}");
                 return true;
@@ -62,7 +62,7 @@ namespace Prewired.Generator.FastPath
             {
                 var target = ordered[i];
                 var label = exhaustive && i == ordered.Count - 1 ? "default" : $"case {target.Resume}";
-                var jump = target.Arrives ? $"{ContinuationLayout.StateParameter} = -1; goto {target.Label};" : $"goto {target.Label};";
+                var jump = target.Arrives ? $"{ContinuationLayout.StateParameter} = {ContinuationLayout.ArrivingState}; goto {target.Label};" : $"goto {target.Label};";
                 lines.Line($"{label}: {jump} // {target.Await}");
             }
 

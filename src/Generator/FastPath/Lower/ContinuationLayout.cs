@@ -159,6 +159,9 @@ namespace Prewired.Generator.FastPath
         /// <summary>The slot a split's pending awaitable travels in.</summary>
         public string SlotOf(SplitPoint split) => _slotByType[split.AwaitableTypeName!];
 
+        /// <summary>The resume point's value from the dispatch's jump to a resume label until that await takes its slot.</summary>
+        public const int ArrivingState = -2;
+
         public string Parameters()
         {
             var parameters = new List<string> { "int " + StateParameter };
