@@ -512,7 +512,7 @@ namespace Prewired.Generator.FastPath
             {
                 var sectionLabel = $"__switch{id}_section{switchStatement.Sections.IndexOf(section)}";
                 var scope = _scopes.Peek();
-                foreach (var point in ResumePointsIn(section)) scope.Add(point.Index, sectionLabel, arrives: false, AwaitText(point));
+                foreach (var point in ResumePointsIn(section)) scope.Add(point.Index, sectionLabel, arrivingState: null, AwaitText(point));
                 if (_lines.Count == 0) scope.FirstLabel = sectionLabel;
                 _lines.Line(sectionLabel + ":");
                 _beforeFirstLabel = false;

@@ -245,6 +245,16 @@ namespace Prewired.Generator.FastPath
             => statements.SelectMany(s => s.DescendantNodesAndSelf()).OfType<IdentifierNameSyntax>()
                 .Any(i => i.Identifier.ValueText == symbol.Name && SymbolEqualityComparer.Default.Equals(_model.GetSymbolInfo(i).Symbol, symbol));
 
+        /// <summary>
+        /// Whether every local the operand reads is assigned on the dispatch's path to the await: live state (a parameter),
+        /// a local declared in a preamble, or a foreach variable (declared with a default when resuming).
+        /// </summary>
+        private bool OperandReadsOnlyAssigned(ExpressionSyntax operand)
+            => operand.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().All(i =>
+                _model.GetSymbolInfo(i).Symbol is not ILocalSymbol local
+                || _layout.IsLive(local) || _hoisted.Contains(local)
+                || local.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is ForEachStatementSyntax));
+
         private void HoistLocal(CodeLines preamble, ISymbol? symbol, IEnumerable<StatementSyntax> later)
         {
             if (symbol is not ILocalSymbol local || _layout.IsLive(local) || _hoisted.Contains(local) || !IsReferenced(local, later)) return;
@@ -372,19 +382,19 @@ namespace Prewired.Generator.FastPath
             var label = $"__{construct}{_labels++}";
             var scope = _scopes.Peek();
             if (_lines.Count == 0) scope.FirstLabel = label;
-            foreach (var point in points) scope.Add(point.Index, label, arrives: false, AwaitText(point));
+            foreach (var point in points) scope.Add(point.Index, label, arrivingState: null, AwaitText(point));
             _lines.Line(label + ":");
             _beforeFirstLabel = false;
             return label;
         }
 
         /// <summary>The resume label of an await itself, where its dispatch clears the resume point.</summary>
-        private void ResumeLabel(SplitPoint split)
+        private void ResumeLabel(SplitPoint split, bool testsSlot)
         {
             var label = "__resume" + split.Index;
             var scope = _scopes.Peek();
             if (_lines.Count == 0) scope.FirstLabel = label;
-            scope.Add(split.Index, label, arrives: true, AwaitText(split));
+            scope.Add(split.Index, label, testsSlot ? ContinuationLayout.ArrivingState : -1, AwaitText(split));
             _lines.Line(label + ":");
             _beforeFirstLabel = false;
         }
@@ -553,16 +563,30 @@ namespace Prewired.Generator.FastPath
             }
         }
 
-        /// <summary><c>slot = expression;</c>, the await's label, then the statement's own use of <c>await slot</c>.</summary>
+        /// <summary>
+        /// The await's label, then the statement's own use of <c>await (arriving ? slot : expression)</c>: the pass that
+        /// arrives from the dispatch awaits what the synchronous path handed over, every later pass evaluates the operand
+        /// in place, as the body does. Storing the operand into the slot instead (a parameter, so a field of the boxed state
+        /// machine) cost a struct write with a GC barrier at every later await of the pending path. The first label, where
+        /// nothing runs before the dispatch, awaits its slot unconditionally.
+        /// </summary>
         private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
         {
             var slot = _layout.SlotOf(split);
 
+            // Arriving is any state but -1: the dispatch's jump leaves ArrivingState, falling through to the label leaves the
+            // resume point itself; the test clears it, so the operand is evaluated on every later pass. An operand that reads
+            // a local the dispatch's jump skips the declaration of (a catch variable, a local declared before the await in
+            // its block) would not compile there (CS0165): it is stored into the slot before the label instead.
+            var testsSlot = !_beforeFirstLabel && OperandReadsOnlyAssigned(split.Await.Expression);
+            var awaited = testsSlot
+                ? $"await ({State} != -1 && ({State} = -1) < 0 ? {slot} : {Print(split.Await.Expression)})"
+                : $"await {slot}";
+
             // Before the first label nothing runs: the dispatch goes to the label.
             // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
-            if (!_beforeFirstLabel) _lines.MappedLine($"{slot} = {Print(split.Await.Expression)};", split.MappedTo);
-            ResumeLabel(split);
-            var awaited = $"await {slot}";
+            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine($"{slot} = {Print(split.Await.Expression)};", split.MappedTo);
+            ResumeLabel(split, testsSlot);
             switch (split.Form)
             {
                 case SplitForm.Return when split.Statement is not null && _lowering.FinallyAround(split.Statement) is { } finallyLowering:

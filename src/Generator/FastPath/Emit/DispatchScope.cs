@@ -12,7 +12,7 @@ namespace Prewired.Generator.FastPath
     /// </summary>
     internal sealed class DispatchScope
     {
-        private readonly List<(int Resume, string Label, bool Arrives, string Await)> _targets = new();
+        private readonly List<(int Resume, string Label, int? ArrivingState, string Await)> _targets = new();
 
         /// <summary>The label of the list's first line, if it is one: a dispatch to it alone is falling through.</summary>
         public string? FirstLabel { get; set; }
@@ -24,9 +24,13 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public CodeLines Preamble { get; } = new();
 
-        /// <summary>Resume point <paramref name="resume"/> enters this list at <paramref name="label"/>; <paramref name="arrives"/>
-        /// when that is the await itself (the dispatch then ends the resumption: later passes take the normal path).</summary>
-        public void Add(int resume, string label, bool arrives, string await) => _targets.Add((resume, label, arrives, await));
+        /// <summary>
+        /// Resume point <paramref name="resume"/> enters this list at <paramref name="label"/>. <paramref name="arrivingState"/>
+        /// when that is the await itself: the value the jump leaves in the state, -1 (not resuming) for an await that takes
+        /// its slot unconditionally, <see cref="ContinuationLayout.ArrivingState"/> for one that tests it to take its slot.
+        /// Either way the dispatch ends the resumption: later passes take the normal path.
+        /// </summary>
+        public void Add(int resume, string label, int? arrivingState, string await) => _targets.Add((resume, label, arrivingState, await));
 
         /// <summary>
         /// The dispatch at the top of the list. <paramref name="exhaustive"/> at the top of the continuation: its last target
@@ -41,7 +45,10 @@ namespace Prewired.Generator.FastPath
             if (labels.Count == 1 && labels[0] == FirstLabel)
             {
                 // Falls through to it; only the top of the continuation can start at an await, which ends the resumption.
-                if (resetNeeded && _targets.Any(t => t.Arrives)) lines.Line($"{ContinuationLayout.StateParameter} = -1;");
+                // An await that tests the state for its slot takes any state but -1 as arriving there: nothing to write (this
+                // line runs on every pass, where the state is -1 but for the first). One that takes its slot unconditionally
+                // needs the state cleared here.
+                if (resetNeeded && _targets.Any(t => t.ArrivingState == -1)) lines.Line($"{ContinuationLayout.StateParameter} = -1;");
                 return false;
             }
 
@@ -49,7 +56,7 @@ namespace Prewired.Generator.FastPath
             {
                 // Entered while resuming at all means resuming here: the one place it can go.
                 var target = _targets[0];
-                var jump = target.Arrives ? $"{{ {ContinuationLayout.StateParameter} = -1; goto {target.Label}; }}" : $"goto {target.Label};";
+                var jump = target.ArrivingState is { } arriving ? $"{{ {ContinuationLayout.StateParameter} = {arriving}; goto {target.Label}; }}" : $"goto {target.Label};";
                 var comment = _targets.Count == 1 ? " // " + target.Await : string.Empty;
                 lines.Line(exhaustive ? jump + comment : $"if ({ContinuationLayout.StateParameter} >= 0) {jump}{comment}");
                 return true;
@@ -62,7 +69,7 @@ namespace Prewired.Generator.FastPath
             {
                 var target = ordered[i];
                 var label = exhaustive && i == ordered.Count - 1 ? "default" : $"case {target.Resume}";
-                var jump = target.Arrives ? $"{ContinuationLayout.StateParameter} = -1; goto {target.Label};" : $"goto {target.Label};";
+                var jump = target.ArrivingState is { } arriving ? $"{ContinuationLayout.StateParameter} = {arriving}; goto {target.Label};" : $"goto {target.Label};";
                 lines.Line($"{label}: {jump} // {target.Await}");
             }
 

@@ -159,6 +159,12 @@ namespace Prewired.Generator.FastPath
         /// <summary>The slot a split's pending awaitable travels in.</summary>
         public string SlotOf(SplitPoint split) => _slotByType[split.AwaitableTypeName!];
 
+        /// <summary>
+        /// The state from the dispatch's jump to a resume label until that await takes its slot: below zero, so every
+        /// "resuming?" test on the way reads false, and not -1, so the await knows it is arriving.
+        /// </summary>
+        public const int ArrivingState = -2;
+
         public string Parameters()
         {
             var parameters = new List<string> { "int " + StateParameter };

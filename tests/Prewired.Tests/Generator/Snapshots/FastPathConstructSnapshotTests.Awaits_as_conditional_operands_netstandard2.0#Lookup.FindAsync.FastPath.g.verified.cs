@@ -131,13 +131,8 @@ partial class Lookup
         }
         else
         {
-            if (__state >= 0) { __state = -1; goto __resume0; } // await LoadAsync(key)
-#line (14,9)-(14,51) 42 "/0/Test0.cs"
-            __awaitable0 = LoadAsync(key);
-#line hidden
-            __resume0:
-#line (14,9)-(14,51) 42 "/0/Test0.cs"
-            __spill0 = await __awaitable0;
+#line (14,9)-(14,51) 99 "/0/Test0.cs"
+            __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(key));
 #line hidden
         }
 #line (14,9)-(14,51) 24 "/0/Test0.cs"
@@ -146,13 +141,8 @@ partial class Lookup
         __conditional1:
         if (__state >= 0 || (refresh))
         {
-            if (__state >= 0) { __state = -1; goto __resume1; } // await ExpiredAsync(key)
-#line (15,24)-(15,46) 45 "/0/Test0.cs"
-            __awaitable1 = ExpiredAsync(key);
-#line hidden
-            __resume1:
-#line (15,24)-(15,46) 42 "/0/Test0.cs"
-            __spill1 = await __awaitable1;
+#line (15,24)-(15,46) 102 "/0/Test0.cs"
+            __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : ExpiredAsync(key));
 #line hidden
         }
         else
@@ -164,26 +154,16 @@ partial class Lookup
         if (__state >= 0 || (__spill1))
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume2; } // await LoadAsync(key)
-#line (15,49)-(15,76) 42 "/0/Test0.cs"
-            __awaitable0 = LoadAsync(key);
-#line hidden
-            __resume2:
-#line (15,49)-(15,76) 38 "/0/Test0.cs"
-            name = await __awaitable0;
+#line (15,49)-(15,76) 95 "/0/Test0.cs"
+            name = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(key));
 #line hidden
         }
         __conditional3:
         long __spill3;
         if (__state >= 0 || (name.Length > 3))
         {
-            if (__state >= 0) { __state = -1; goto __resume3; } // await CountAsync(name)
-#line (16,9)-(16,67) 44 "/0/Test0.cs"
-            __awaitable2 = CountAsync(name);
-#line hidden
-            __resume3:
-#line (16,9)-(16,67) 42 "/0/Test0.cs"
-            __spill3 = await __awaitable2;
+#line (16,9)-(16,67) 101 "/0/Test0.cs"
+            __spill3 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : CountAsync(name));
 #line hidden
         }
         else
@@ -197,24 +177,14 @@ partial class Lookup
         string __spill4;
         if (__state == 4 || __state < 0 && (refresh))
         {
-            if (__state >= 0) { __state = -1; goto __resume4; } // await LoadAsync(name)
-#line (17,9)-(17,75) 43 "/0/Test0.cs"
-            __awaitable0 = LoadAsync(name);
-#line hidden
-            __resume4:
-#line (17,9)-(17,75) 42 "/0/Test0.cs"
-            __spill4 = await __awaitable0;
+#line (17,9)-(17,75) 100 "/0/Test0.cs"
+            __spill4 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(name));
 #line hidden
         }
         else
         {
-            if (__state >= 0) { __state = -1; goto __resume5; } // await LoadAsync(key)
-#line (17,9)-(17,75) 42 "/0/Test0.cs"
-            __awaitable0 = LoadAsync(key);
-#line hidden
-            __resume5:
-#line (17,9)-(17,75) 42 "/0/Test0.cs"
-            __spill4 = await __awaitable0;
+#line (17,9)-(17,75) 99 "/0/Test0.cs"
+            __spill4 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(key));
 #line hidden
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"

@@ -101,13 +101,8 @@ partial class Sender
             __try1:
             try
             {
-                if (__state >= 0) { __state = -1; goto __resume0; } // await WriteAsync(message)
-#line (14,13)-(14,38) 51 "/0/Test0.cs"
-                __awaitable0 = WriteAsync(message);
-#line hidden
-                __resume0:
-#line (14,13)-(14,38) 35 "/0/Test0.cs"
-                await __awaitable0;
+#line (14,13)-(14,38) 97 "/0/Test0.cs"
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : WriteAsync(message));
 #line (15,13)-(15,24) 16 "/0/Test0.cs"
                 return true;
 #line hidden

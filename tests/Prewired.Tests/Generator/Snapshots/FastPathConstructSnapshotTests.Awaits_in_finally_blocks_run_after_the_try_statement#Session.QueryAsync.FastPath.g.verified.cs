@@ -70,7 +70,7 @@ partial class Session
         {
             case 0: __state = -1; goto __resume0; // await OpenAsync()
             case 1: goto __try0; // await connection.ExecuteAsync(sql)
-            default: __state = -1; goto __resume2; // await connection.DisposeAsync()
+            default: __state = -2; goto __resume2; // await connection.DisposeAsync()
         }
         __resume0:
 #line (12,9)-(12,43) 40 "/0/Test0.cs"
@@ -82,15 +82,13 @@ partial class Session
         __try0:
         try
         {
-            if (__state >= 0) { __state = -1; goto __resume1; } // await connection.ExecuteAsync(sql)
+            if (__state >= 0) { __state = -2; goto __resume1; } // await connection.ExecuteAsync(sql)
 #line (15,13)-(15,42) 12 "/0/Test0.cs"
             if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
-#line (16,13)-(16,54) 56 "/0/Test0.cs"
-            __awaitable1 = connection.ExecuteAsync(sql);
 #line hidden
             __resume1:
-#line (16,13)-(16,54) 95 "/0/Test0.cs"
-            { __returnValue0 = await __awaitable1; __pendingReturn0 = true; goto __endOfTry0; }
+#line (16,13)-(16,54) 166 "/0/Test0.cs"
+            { __returnValue0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : connection.ExecuteAsync(sql)); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             __endOfTry0: ;
         }
@@ -98,12 +96,9 @@ partial class Session
         {
             __finallyError0 = __exception;
         }
-#line (20,13)-(20,44) 49 "/0/Test0.cs"
-        __awaitable2 = connection.DisposeAsync();
-#line hidden
         __resume2:
-#line (20,13)-(20,44) 27 "/0/Test0.cs"
-        await __awaitable2;
+#line (20,13)-(20,44) 95 "/0/Test0.cs"
+        await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : connection.DisposeAsync());
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;

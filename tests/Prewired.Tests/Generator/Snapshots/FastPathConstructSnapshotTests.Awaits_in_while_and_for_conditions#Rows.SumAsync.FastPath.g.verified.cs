@@ -108,25 +108,20 @@ partial class Rows
         {
             switch (__state)
             {
-                case 0: __state = -1; goto __resume0; // await reader.ReadAsync()
-                case 1: __state = -1; goto __resume1; // await Value(reader.Current)
+                case 0: __state = -2; goto __resume0; // await reader.ReadAsync()
+                case 1: __state = -2; goto __resume1; // await Value(reader.Current)
             }
-#line (18,16)-(18,39) 46 "/0/Test0.cs"
-            __awaitable0 = reader.ReadAsync();
-#line hidden
             __resume0:
-#line (18,16)-(18,39) 42 "/0/Test0.cs"
-            __spill0 = await __awaitable0;
+#line (18,16)-(18,39) 103 "/0/Test0.cs"
+            __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : reader.ReadAsync());
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
 #line (20,13)-(20,45) 12 "/0/Test0.cs"
             if (reader.Current < 0) continue;
-#line (21,13)-(21,47) 49 "/0/Test0.cs"
-            __awaitable1 = Value(reader.Current);
 #line hidden
             __resume1:
-#line (21,13)-(21,47) 46 "/0/Test0.cs"
-            var __spill1 = await __awaitable1;
+#line (21,13)-(21,47) 110 "/0/Test0.cs"
+            var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Value(reader.Current));
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
 #line (22,13)-(22,35) 12 "/0/Test0.cs"
@@ -142,13 +137,8 @@ partial class Rows
         for (;; i++)
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume2; } // await reader.ReadAsync().ConfigureAwait(false)
-#line (25,25)-(25,70) 68 "/0/Test0.cs"
-            __awaitable2 = reader.ReadAsync().ConfigureAwait(false);
-#line hidden
-            __resume2:
-#line (25,25)-(25,70) 46 "/0/Test0.cs"
-            var __spill2 = await __awaitable2;
+#line (25,25)-(25,70) 129 "/0/Test0.cs"
+            var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : reader.ReadAsync().ConfigureAwait(false));
 #line (25,9)-(25,76) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (27,13)-(27,21) 12 "/0/Test0.cs"
@@ -158,13 +148,8 @@ partial class Rows
         __loop_while2:
         while (true)
         {
-            if (__state >= 0) { __state = -1; goto __resume3; } // await Next(sum)
-#line (30,16)-(30,30) 37 "/0/Test0.cs"
-            __awaitable3 = Next(sum);
-#line hidden
-            __resume3:
-#line (30,16)-(30,30) 46 "/0/Test0.cs"
-            var __spill3 = await __awaitable3;
+#line (30,16)-(30,30) 98 "/0/Test0.cs"
+            var __spill3 = await (__state != -1 && (__state = -1) < 0 ? __awaitable3 : Next(sum));
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
 #line (32,13)-(32,31) 12 "/0/Test0.cs"

@@ -134,13 +134,8 @@ partial class Walker
         for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
         {
             var n = __state < 0 ? __collection0[__index0] : default!;
-            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(n * 2)
-#line (32,13)-(32,45) 40 "/0/Test0.cs"
-            __awaitable0 = Value(n * 2);
-#line hidden
-            __resume0:
-#line (32,13)-(32,45) 45 "/0/Test0.cs"
-            var doubled = await __awaitable0;
+#line (32,13)-(32,45) 100 "/0/Test0.cs"
+            var doubled = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(n * 2));
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
 #line hidden
@@ -152,13 +147,8 @@ partial class Walker
             while (__state >= 0 || __enumerator1.MoveNext())
             {
                 if (__state < 0) name = __enumerator1.Current;
-                if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
-#line (38,13)-(38,31) 44 "/0/Test0.cs"
-                __awaitable1 = Task.Yield();
-#line hidden
-                __resume1:
-#line (38,13)-(38,31) 35 "/0/Test0.cs"
-                await __awaitable1;
+#line (38,13)-(38,31) 90 "/0/Test0.cs"
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
 #line (39,13)-(39,33) 16 "/0/Test0.cs"
                 total += name.Length;
 #line hidden
@@ -173,13 +163,8 @@ partial class Walker
         while (__state >= 0 || __enumerator2.MoveNext())
         {
             int c = __state < 0 ? (int)__enumerator2.Current : default!;
-            if (__state >= 0) { __state = -1; goto __resume2; } // await Value(total + c)
-#line (42,45)-(42,75) 44 "/0/Test0.cs"
-            __awaitable0 = Value(total + c);
-#line hidden
-            __resume2:
-#line (42,45)-(42,75) 39 "/0/Test0.cs"
-            total = await __awaitable0;
+#line (42,45)-(42,75) 98 "/0/Test0.cs"
+            total = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(total + c));
 #line hidden
         }
         __loop_foreach3:
@@ -189,15 +174,13 @@ partial class Walker
             while (__state >= 0 || __enumerator3.MoveNext())
             {
                 var line = __state < 0 ? __enumerator3.Current : default!;
-                if (__state >= 0) { __state = -1; goto __resume3; } // await Value(line.Length)
+                if (__state >= 0) { __state = -2; goto __resume3; } // await Value(line.Length)
 #line (45,13)-(45,44) 16 "/0/Test0.cs"
                 if (line.Length > 10) return -1;
-#line (46,13)-(46,50) 50 "/0/Test0.cs"
-                __awaitable0 = Value(line.Length);
 #line hidden
                 __resume3:
-#line (46,13)-(46,50) 48 "/0/Test0.cs"
-                var length = await __awaitable0;
+#line (46,13)-(46,50) 109 "/0/Test0.cs"
+                var length = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(line.Length));
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
                 total += length;
 #line hidden

@@ -68,20 +68,15 @@ partial class Worker
         switch (__state)
         {
             case 0: goto __loop_while0; // await Task.Yield()
-            default: __state = -1; goto __resume1; // await Task.Yield()
+            default: __state = -2; goto __resume1; // await Task.Yield()
         }
         __loop_while0:
 #line (17,9)-(17,48) 62 "/0/Test0.cs"
         while (__state >= 0 || (_queue.TryDequeue(out entry)))
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
-#line (19,13)-(19,31) 40 "/0/Test0.cs"
-            __awaitable0 = Task.Yield();
-#line hidden
-            __resume0:
-#line (19,13)-(19,31) 31 "/0/Test0.cs"
-            await __awaitable0;
+#line (19,13)-(19,31) 86 "/0/Test0.cs"
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
 #line (20,13)-(20,35) 12 "/0/Test0.cs"
             n += entry.Name.Length;
 #line hidden
@@ -90,12 +85,10 @@ partial class Worker
         text = _cached;
 #line (24,9)-(24,35) 8 "/0/Test0.cs"
         if (text is null) return n;
-#line (25,9)-(25,27) 36 "/0/Test0.cs"
-        __awaitable0 = Task.Yield();
 #line hidden
         __resume1:
-#line (25,9)-(25,27) 27 "/0/Test0.cs"
-        await __awaitable0;
+#line (25,9)-(25,27) 82 "/0/Test0.cs"
+        await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
 #line (26,9)-(26,31) 8 "/0/Test0.cs"
         return n + text.Length;
 #line hidden

@@ -60,17 +60,15 @@ partial class Parser
         switch (__state)
         {
             case 0: __state = -1; goto __resume0; // await ReadAsync(text)
-            default: __state = -1; goto __resume1; // await ReadAsync(text)
+            default: __state = -2; goto __resume1; // await ReadAsync(text)
         }
         __resume0:
 #line (13,9)-(13,42) 35 "/0/Test0.cs"
         first = await __awaitable0;
-#line (14,9)-(14,43) 39 "/0/Test0.cs"
-        __awaitable0 = ReadAsync(text);
 #line hidden
         __resume1:
-#line (14,9)-(14,43) 40 "/0/Test0.cs"
-        var second = await __awaitable0;
+#line (14,9)-(14,43) 98 "/0/Test0.cs"
+        var second = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ReadAsync(text));
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return Combine(first, second);
 #line (18,9)-(18,62) 8 "/0/Test0.cs"

@@ -99,15 +99,13 @@ partial class Loops
         for (; __state >= 0 || (i < n); i++)
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(i)
+            if (__state >= 0) { __state = -2; goto __resume0; } // await Value(i)
 #line (15,13)-(15,33) 12 "/0/Test0.cs"
             if (i == 3) continue;
-#line (16,13)-(16,39) 36 "/0/Test0.cs"
-            __awaitable0 = Value(i);
 #line hidden
             __resume0:
-#line (16,13)-(16,39) 43 "/0/Test0.cs"
-            var value = await __awaitable0;
+#line (16,13)-(16,39) 94 "/0/Test0.cs"
+            var value = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(i));
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
 #line (18,13)-(18,25) 12 "/0/Test0.cs"
@@ -122,13 +120,8 @@ partial class Loops
         while (__state >= 0 || (k < n))
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
-#line (24,13)-(24,31) 40 "/0/Test0.cs"
-            __awaitable1 = Task.Yield();
-#line hidden
-            __resume1:
-#line (24,13)-(24,31) 31 "/0/Test0.cs"
-            await __awaitable1;
+#line (24,13)-(24,31) 86 "/0/Test0.cs"
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
 #line (25,13)-(25,16) 12 "/0/Test0.cs"
             k++;
 #line hidden
@@ -136,13 +129,8 @@ partial class Loops
         __loop_do2:
         do
         {
-            if (__state >= 0) { __state = -1; goto __resume2; } // await Value(sum + 1)
-#line (30,13)-(30,39) 42 "/0/Test0.cs"
-            __awaitable0 = Value(sum + 1);
-#line hidden
-            __resume2:
-#line (30,13)-(30,39) 37 "/0/Test0.cs"
-            sum = await __awaitable0;
+#line (30,13)-(30,39) 94 "/0/Test0.cs"
+            sum = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(sum + 1));
 #line hidden
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"

@@ -94,10 +94,10 @@ partial class Spilled
         {
             case 0: __state = -1; goto __resume0; // await Flag(x)
             case 1: goto __if0; // await Text(x)
-            case 2: __state = -1; goto __resume2; // await Value(x)
-            case 3: __state = -1; goto __resume3; // await Value(total)
-            case 4: __state = -1; goto __resume4; // await Items(x)
-            default: __state = -1; goto __resume5; // await Text(total)
+            case 2: __state = -2; goto __resume2; // await Value(x)
+            case 3: __state = -2; goto __resume3; // await Value(total)
+            case 4: __state = -2; goto __resume4; // await Items(x)
+            default: __state = -2; goto __resume5; // await Text(total)
         }
         __resume0:
 #line (13,13)-(13,25) 38 "/0/Test0.cs"
@@ -108,50 +108,36 @@ partial class Spilled
         if (__state >= 0 || (__spill0))
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume1; } // await Text(x)
-#line (15,13)-(15,55) 35 "/0/Test0.cs"
-            __awaitable1 = Text(x);
-#line hidden
-            __resume1:
-#line (15,13)-(15,55) 46 "/0/Test0.cs"
-            var __spill1 = await __awaitable1;
+#line (15,13)-(15,55) 96 "/0/Test0.cs"
+            var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Text(x));
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
 #line hidden
         }
-#line (18,9)-(18,43) 32 "/0/Test0.cs"
-        __awaitable2 = Value(x);
-#line hidden
         __resume2:
-#line (18,9)-(18,43) 42 "/0/Test0.cs"
-        var __spill2 = await __awaitable2;
+#line (18,9)-(18,43) 93 "/0/Test0.cs"
+        var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(x));
 #line (18,9)-(18,43) 33 "/0/Test0.cs"
         total = Add(__spill2, 2);
-#line (19,9)-(19,36) 36 "/0/Test0.cs"
-        __awaitable2 = Value(total);
 #line hidden
         __resume3:
-#line (19,9)-(19,36) 42 "/0/Test0.cs"
-        var __spill3 = await __awaitable2;
+#line (19,9)-(19,36) 97 "/0/Test0.cs"
+        var __spill3 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(total));
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
-#line (20,30)-(20,43) 32 "/0/Test0.cs"
-        __awaitable3 = Items(x);
 #line hidden
         __resume4:
-#line (20,30)-(20,43) 42 "/0/Test0.cs"
-        var __spill4 = await __awaitable3;
+#line (20,30)-(20,43) 93 "/0/Test0.cs"
+        var __spill4 = await (__state != -1 && (__state = -1) < 0 ? __awaitable3 : Items(x));
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
         {
             total += item;
         }
-#line (25,9)-(25,46) 35 "/0/Test0.cs"
-        __awaitable1 = Text(total);
 #line hidden
         __resume5:
-#line (25,9)-(25,46) 42 "/0/Test0.cs"
-        var __spill5 = await __awaitable1;
+#line (25,9)-(25,46) 96 "/0/Test0.cs"
+        var __spill5 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Text(total));
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return (__spill5).Length + 1;
 #line hidden

@@ -68,31 +68,24 @@ partial class OutVariables
         switch (__state)
         {
             case 0: __state = -1; goto __resume0; // await Read(n, out var z)
-            case 1: __state = -1; goto __resume1; // await Check(x, out var w)
+            case 1: __state = -2; goto __resume1; // await Check(x, out var w)
             default: goto __loop_while0; // await Check(x--, out var item)
         }
         __resume0:
 #line (12,9)-(12,41) 31 "/0/Test0.cs"
         x = await __awaitable0;
-#line (13,13)-(13,37) 39 "/0/Test0.cs"
-        __awaitable1 = Check(x, out w);
 #line hidden
         __resume1:
-#line (13,13)-(13,37) 42 "/0/Test0.cs"
-        var __spill1 = await __awaitable1;
+#line (13,13)-(13,37) 100 "/0/Test0.cs"
+        var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Check(x, out w));
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return z + w;
 #line hidden
         __loop_while0:
         while (true)
         {
-            if (__state >= 0) { __state = -1; goto __resume2; } // await Check(x--, out var item)
-#line (14,16)-(14,45) 48 "/0/Test0.cs"
-            __awaitable1 = Check(x--, out item);
-#line hidden
-            __resume2:
-#line (14,16)-(14,45) 46 "/0/Test0.cs"
-            var __spill2 = await __awaitable1;
+#line (14,16)-(14,45) 109 "/0/Test0.cs"
+            var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Check(x--, out item));
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (14,48)-(14,57) 12 "/0/Test0.cs"

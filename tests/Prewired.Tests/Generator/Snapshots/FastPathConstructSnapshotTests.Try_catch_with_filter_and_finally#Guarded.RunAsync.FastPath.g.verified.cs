@@ -89,21 +89,16 @@ partial class Guarded
         {
             switch (__state)
             {
-                case 0: __state = -1; goto __resume0; // await Task.Yield()
-                case 1: __state = -1; goto __resume1; // await Value(x + 1)
+                case 0: __state = -2; goto __resume0; // await Task.Yield()
+                case 1: __state = -2; goto __resume1; // await Value(x + 1)
             }
-#line (15,13)-(15,31) 40 "/0/Test0.cs"
-            __awaitable0 = Task.Yield();
-#line hidden
             __resume0:
-#line (15,13)-(15,31) 31 "/0/Test0.cs"
-            await __awaitable0;
-#line (16,13)-(16,39) 40 "/0/Test0.cs"
-            __awaitable1 = Value(x + 1);
+#line (15,13)-(15,31) 86 "/0/Test0.cs"
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
 #line hidden
             __resume1:
-#line (16,13)-(16,39) 39 "/0/Test0.cs"
-            var y = await __awaitable1;
+#line (16,13)-(16,39) 94 "/0/Test0.cs"
+            var y = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Value(x + 1));
 #line (17,13)-(17,23) 12 "/0/Test0.cs"
             trail += y;
 #line hidden

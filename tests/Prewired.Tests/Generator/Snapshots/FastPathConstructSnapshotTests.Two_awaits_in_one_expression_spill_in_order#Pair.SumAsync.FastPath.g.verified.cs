@@ -56,17 +56,15 @@ partial class Pair
         switch (__state)
         {
             case 0: __state = -1; goto __resume0; // await Value(x)
-            default: __state = -1; goto __resume1; // await Value(x + 1)
+            default: __state = -2; goto __resume1; // await Value(x + 1)
         }
         __resume0:
 #line (13,9)-(13,51) 38 "/0/Test0.cs"
         __spill0 = await __awaitable0;
-#line (13,9)-(13,51) 36 "/0/Test0.cs"
-        __awaitable0 = Value(x + 1);
 #line hidden
         __resume1:
-#line (13,9)-(13,51) 42 "/0/Test0.cs"
-        var __spill1 = await __awaitable0;
+#line (13,9)-(13,51) 97 "/0/Test0.cs"
+        var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(x + 1));
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return __spill0 + __spill1;
 #line hidden

@@ -114,13 +114,8 @@ partial class Scoped
         if (__state < 0) resource = new Resource();
         try
         {
-            if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
-#line (22,13)-(22,31) 40 "/0/Test0.cs"
-            __awaitable0 = Task.Yield();
-#line hidden
-            __resume0:
-#line (22,13)-(22,31) 31 "/0/Test0.cs"
-            await __awaitable0;
+#line (22,13)-(22,31) 86 "/0/Test0.cs"
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
 #line hidden
         }
         finally
@@ -131,13 +126,8 @@ partial class Scoped
         if (__state < 0) __resource1 = new Lease();
         try
         {
-            if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Delay(1)
-#line (26,13)-(26,32) 41 "/0/Test0.cs"
-            __awaitable1 = Task.Delay(1);
-#line hidden
-            __resume1:
-#line (26,13)-(26,32) 31 "/0/Test0.cs"
-            await __awaitable1;
+#line (26,13)-(26,32) 87 "/0/Test0.cs"
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Delay(1));
 #line hidden
         }
         finally
@@ -152,13 +142,8 @@ partial class Scoped
             if (__state < 0) lease = new Lease();
             try
             {
-                if (__state >= 0) { __state = -1; goto __resume2; } // await Task.Yield()
-#line (31,13)-(31,31) 44 "/0/Test0.cs"
-                __awaitable0 = Task.Yield();
-#line hidden
-                __resume2:
-#line (31,13)-(31,31) 35 "/0/Test0.cs"
-                await __awaitable0;
+#line (31,13)-(31,31) 90 "/0/Test0.cs"
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
 #line (32,13)-(32,37) 16 "/0/Test0.cs"
                 Console.WriteLine(lease);
 #line hidden

@@ -65,7 +65,7 @@ partial class Counting
             switch (__state)
             {
                 case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
-                case 1: __state = -1; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
+                case 1: __state = -2; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
             }
             __asyncEnumerator0 = numbers.GetAsyncEnumerator();
             __finallyError0 = null!;
@@ -74,10 +74,7 @@ partial class Counting
             {
                 while (true)
                 {
-                    if (__state >= 0) { __state = -1; goto __resume0; } // await __asyncEnumerator0.MoveNextAsync()
-                    __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    __resume0:
-                    var __spill0 = await __awaitable0;
+                    var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : __asyncEnumerator0.MoveNextAsync());
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
                     total += n;
@@ -87,9 +84,8 @@ partial class Counting
             {
                 __finallyError0 = __exception;
             }
-            __awaitable1 = __asyncEnumerator0.DisposeAsync();
             __resume1:
-            await __awaitable1;
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : __asyncEnumerator0.DisposeAsync());
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
         return total;

@@ -58,10 +58,7 @@ namespace App
                 __loop_while1:
                 while (true)
                 {
-                    if (__state >= 0) { __state = -1; goto __resume0; } // await __asyncEnumerator0.MoveNextAsync()
-                    __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    __resume0:
-                    var __spill0 = await __awaitable0;
+                    var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : __asyncEnumerator0.MoveNextAsync());
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
                     sum += n;

@@ -110,7 +110,7 @@ partial class Streams
             switch (__state)
             {
                 case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
-                case 1: __state = -1; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
+                case 1: __state = -2; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
             }
             __asyncEnumerator0 = source.WithCancellation(ct).ConfigureAwait(false).GetAsyncEnumerator();
             __finallyError0 = null!;
@@ -121,10 +121,7 @@ partial class Streams
             {
                 while (true)
                 {
-                    if (__state >= 0) { __state = -1; goto __resume0; } // await __asyncEnumerator0.MoveNextAsync()
-                    __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    __resume0:
-                    var __spill0 = await __awaitable0;
+                    var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : __asyncEnumerator0.MoveNextAsync());
                     if (!(__spill0)) break;
                     var item = __asyncEnumerator0.Current;
                     if (item < 0) break;
@@ -137,9 +134,8 @@ partial class Streams
             {
                 __finallyError0 = __exception;
             }
-            __awaitable1 = __asyncEnumerator0.DisposeAsync();
             __resume1:
-            await __awaitable1;
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : __asyncEnumerator0.DisposeAsync());
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return __returnValue0;
         }
@@ -157,10 +153,7 @@ partial class Streams
             {
                 while (true)
                 {
-                    if (__state >= 0) { __state = -1; goto __resume2; } // await __asyncEnumerator1.MoveNextAsync()
-                    __awaitable2 = __asyncEnumerator1.MoveNextAsync();
-                    __resume2:
-                    var __spill2 = await __awaitable2;
+                    var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : __asyncEnumerator1.MoveNextAsync());
                     if (!(__spill2)) break;
                     var (key, value) = __asyncEnumerator1.Current;
                     sum += key.Length + value;
@@ -173,10 +166,7 @@ partial class Streams
             __if6:
             if (__state >= 0 || (__asyncEnumerator1 is not null))
             {
-                if (__state >= 0) { __state = -1; goto __resume3; } // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
-                __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                __resume3:
-                await __awaitable3;
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable3 : ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync());
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }

@@ -145,10 +145,7 @@ partial class Audit
             {
                 if (__state >= 0 || (log is not null))
                 {
-                    if (__state >= 0) { __state = -1; goto __resume0; } // await log.WriteAsync(id)
-                    __awaitable0 = log.WriteAsync(id);
-                    __resume0:
-                    await __awaitable0;
+                    await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : log.WriteAsync(id));
                 }
             }
             catch (global::System.Exception __exception)
@@ -158,17 +155,14 @@ partial class Audit
             __if3:
             if (__state >= 0 || (log is not null))
             {
-                if (__state >= 0) { __state = -1; goto __resume1; } // await ((global::System.IAsyncDisposable)log).DisposeAsync()
-                __awaitable0 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                __resume1:
-                await __awaitable0;
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ((global::System.IAsyncDisposable)log).DisposeAsync());
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
         __block4:
         {
             global::System.Runtime.CompilerServices.ConfiguredAsyncDisposable __asyncResource0 = default!;
-            if (__state >= 0) { __state = -1; goto __resume2; } // await __asyncResource0.DisposeAsync()
+            if (__state >= 0) { __state = -2; goto __resume2; } // await __asyncResource0.DisposeAsync()
             __asyncResource0 = second.ConfigureAwait(false);
             __finallyError1 = null!;
             try
@@ -179,9 +173,8 @@ partial class Audit
             {
                 __finallyError1 = __exception;
             }
-            __awaitable1 = __asyncResource0.DisposeAsync();
             __resume2:
-            await __awaitable1;
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : __asyncResource0.DisposeAsync());
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
         a = new Log();
@@ -203,10 +196,7 @@ partial class Audit
             __try6:
             try
             {
-                if (__state >= 0) { __state = -1; goto __resume3; } // await a.WriteAsync(id)
-                __awaitable0 = a.WriteAsync(id);
-                __resume3:
-                await __awaitable0;
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : a.WriteAsync(id));
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
                 __endOfTry3: ;
             }
@@ -217,10 +207,7 @@ partial class Audit
             __if7:
             if (__state >= 0 || (b is not null))
             {
-                if (__state >= 0) { __state = -1; goto __resume4; } // await ((global::System.IAsyncDisposable)b).DisposeAsync()
-                __awaitable0 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                __resume4:
-                await __awaitable0;
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ((global::System.IAsyncDisposable)b).DisposeAsync());
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
             { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
@@ -233,10 +220,7 @@ partial class Audit
         __if8:
         if (__state >= 0 || (a is not null))
         {
-            if (__state >= 0) { __state = -1; goto __resume5; } // await ((global::System.IAsyncDisposable)a).DisposeAsync()
-            __awaitable0 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            __resume5:
-            await __awaitable0;
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ((global::System.IAsyncDisposable)a).DisposeAsync());
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return __returnValue2;

@@ -75,7 +75,7 @@ partial class Leases
         {
             case 0: goto __try0; // await Task.Yield()
             case 1: goto __try0; // await pooled.DisposeAsync()
-            default: __state = -1; goto __resume2; // await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)
+            default: __state = -2; goto __resume2; // await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)
         }
         __try0:
         try
@@ -90,10 +90,7 @@ partial class Leases
             __try1:
             try
             {
-                if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
-                __awaitable0 = Task.Yield();
-                __resume0:
-                await __awaitable0;
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
             }
             catch (global::System.Exception __exception)
             {
@@ -102,10 +99,7 @@ partial class Leases
             __if2:
             if (__state >= 0 || (pooled is not null))
             {
-                if (__state >= 0) { __state = -1; goto __resume1; } // await pooled.DisposeAsync()
-                __awaitable1 = pooled.DisposeAsync();
-                __resume1:
-                await __awaitable1;
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : pooled.DisposeAsync());
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -113,9 +107,8 @@ partial class Leases
         {
             __finallyError0 = __exception;
         }
-        __awaitable1 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
         __resume2:
-        await __awaitable1;
+        await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease));
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
     }
 #nullable restore warnings

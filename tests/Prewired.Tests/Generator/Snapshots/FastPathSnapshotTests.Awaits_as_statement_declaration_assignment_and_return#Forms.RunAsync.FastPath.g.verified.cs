@@ -71,45 +71,35 @@ partial class Forms
         switch (__state)
         {
             case 0: __state = -1; goto __resume0; // await Step()
-            case 1: __state = -1; goto __resume1; // await Value(x).ConfigureAwait(false)
-            case 2: __state = -1; goto __resume2; // await Value(a + 1)
-            case 3: __state = -1; goto __resume3; // await Value(b)
-            case 4: __state = -1; goto __resume4; // await Value(_total + 1)
-            default: __state = -1; goto __resume5; // await Value(a + b + _total)
+            case 1: __state = -2; goto __resume1; // await Value(x).ConfigureAwait(false)
+            case 2: __state = -2; goto __resume2; // await Value(a + 1)
+            case 3: __state = -2; goto __resume3; // await Value(b)
+            case 4: __state = -2; goto __resume4; // await Value(_total + 1)
+            default: __state = -2; goto __resume5; // await Value(a + b + _total)
         }
         __resume0:
 #line (13,9)-(13,21) 27 "/0/Test0.cs"
         await __awaitable0;
-#line (14,9)-(14,53) 54 "/0/Test0.cs"
-        __awaitable1 = Value(x).ConfigureAwait(false);
 #line hidden
         __resume1:
-#line (14,9)-(14,53) 31 "/0/Test0.cs"
-        a = await __awaitable1;
-#line (16,9)-(16,31) 36 "/0/Test0.cs"
-        __awaitable2 = Value(a + 1);
+#line (14,9)-(14,53) 104 "/0/Test0.cs"
+        a = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Value(x).ConfigureAwait(false));
 #line hidden
         __resume2:
-#line (16,9)-(16,31) 31 "/0/Test0.cs"
-        b = await __awaitable2;
-#line (17,9)-(17,32) 32 "/0/Test0.cs"
-        __awaitable2 = Value(b);
+#line (16,9)-(16,31) 86 "/0/Test0.cs"
+        b = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(a + 1));
 #line hidden
         __resume3:
-#line (17,9)-(17,32) 36 "/0/Test0.cs"
-        _total = await __awaitable2;
-#line (18,9)-(18,46) 41 "/0/Test0.cs"
-        __awaitable2 = Value(_total + 1);
+#line (17,9)-(17,32) 87 "/0/Test0.cs"
+        _total = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(b));
 #line hidden
         __resume4:
-#line (18,9)-(18,46) 41 "/0/Test0.cs"
-        this._total = await __awaitable2;
-#line (19,9)-(19,43) 45 "/0/Test0.cs"
-        __awaitable2 = Value(a + b + _total);
+#line (18,9)-(18,46) 101 "/0/Test0.cs"
+        this._total = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(_total + 1));
 #line hidden
         __resume5:
-#line (19,9)-(19,43) 34 "/0/Test0.cs"
-        return await __awaitable2;
+#line (19,9)-(19,43) 98 "/0/Test0.cs"
+        return await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(a + b + _total));
 #line hidden
     }
 #nullable restore warnings

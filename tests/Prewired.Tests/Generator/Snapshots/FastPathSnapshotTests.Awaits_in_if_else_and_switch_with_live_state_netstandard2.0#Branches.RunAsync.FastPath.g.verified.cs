@@ -114,13 +114,8 @@ partial class Branches
         if (__state == 0 || __state < 0 && (kind > 0))
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(kind)
-#line (16,13)-(16,34) 39 "/0/Test0.cs"
-            __awaitable0 = Value(kind);
-#line hidden
-            __resume0:
-#line (16,13)-(16,34) 35 "/0/Test0.cs"
-            n = await __awaitable0;
+#line (16,13)-(16,34) 89 "/0/Test0.cs"
+            n = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(kind));
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
 #line hidden
@@ -129,13 +124,8 @@ partial class Branches
         else if (__state >= 0 || (kind < 0))
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
-#line (20,13)-(20,31) 40 "/0/Test0.cs"
-            __awaitable1 = Task.Yield();
-#line hidden
-            __resume1:
-#line (20,13)-(20,31) 31 "/0/Test0.cs"
-            await __awaitable1;
+#line (20,13)-(20,31) 86 "/0/Test0.cs"
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
 #line hidden
         }
         else
@@ -159,13 +149,8 @@ partial class Branches
         goto __switch1_end;
         __switch1_section0:
         {
-            if (__state >= 0) { __state = -1; goto __resume2; } // await Task.Yield()
-#line (29,17)-(29,35) 40 "/0/Test0.cs"
-            __awaitable1 = Task.Yield();
-#line hidden
-            __resume2:
-#line (29,17)-(29,35) 31 "/0/Test0.cs"
-            await __awaitable1;
+#line (29,17)-(29,35) 86 "/0/Test0.cs"
+            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
 #line (30,17)-(30,32) 12 "/0/Test0.cs"
             prefix += "one";
 #line (31,17)-(31,22) 12 "/0/Test0.cs"
@@ -174,13 +159,8 @@ partial class Branches
         }
         __switch1_section1:
         {
-            if (__state >= 0) { __state = -1; goto __resume3; } // await Text(prefix)
-#line (33,17)-(33,42) 40 "/0/Test0.cs"
-            __awaitable2 = Text(prefix);
-#line hidden
-            __resume3:
-#line (33,17)-(33,42) 38 "/0/Test0.cs"
-            return await __awaitable2;
+#line (33,17)-(33,42) 93 "/0/Test0.cs"
+            return await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Text(prefix));
 #line hidden
         }
         __switch1_end: ;

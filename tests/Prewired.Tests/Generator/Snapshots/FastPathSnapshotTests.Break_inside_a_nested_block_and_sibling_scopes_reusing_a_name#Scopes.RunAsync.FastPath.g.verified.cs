@@ -84,15 +84,13 @@ partial class Scopes
             if (__state >= 0 || (v == 0))
 #line hidden
             {
-                if (__state >= 0) { __state = -1; goto __resume0; } // await Task.Yield()
+                if (__state >= 0) { __state = -2; goto __resume0; } // await Task.Yield()
 #line (18,21)-(18,34) 29 "/0/Test0.cs"
                 t__1 = v + 1;
-#line (19,21)-(19,39) 44 "/0/Test0.cs"
-                __awaitable0 = Task.Yield();
 #line hidden
                 __resume0:
-#line (19,21)-(19,39) 35 "/0/Test0.cs"
-                await __awaitable0;
+#line (19,21)-(19,39) 90 "/0/Test0.cs"
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
 #line (20,21)-(20,31) 16 "/0/Test0.cs"
                 trail += t__1;
 #line (21,21)-(21,26) 16 "/0/Test0.cs"

@@ -83,7 +83,7 @@ partial class Legacy
         {
             case 0: goto __try0; // await Task.FromResult(name.Length)
             case 1: goto __try0; // await Task.Yield()
-            default: __state = -1; goto __resume2; // await Task.Yield()
+            default: __state = -2; goto __resume2; // await Task.Yield()
         }
         __try0:
         try
@@ -97,13 +97,8 @@ partial class Legacy
             __try1:
             try
             {
-                if (__state >= 0) { __state = -1; goto __resume0; } // await Task.FromResult(name.Length)
-#line (15,13)-(15,54) 60 "/0/Test0.cs"
-                __awaitable0 = Task.FromResult(name.Length);
-#line hidden
-                __resume0:
-#line (15,13)-(15,54) 99 "/0/Test0.cs"
-                { __returnValue0 = await __awaitable0; __pendingReturn0 = true; goto __endOfTry0; }
+#line (15,13)-(15,54) 170 "/0/Test0.cs"
+                { __returnValue0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.FromResult(name.Length)); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             }
             catch (InvalidOperationException __exception)
@@ -112,13 +107,8 @@ partial class Legacy
             }
             __catch2:
             {
-                if (__state >= 0) { __state = -1; goto __resume1; } // await Task.Yield()
-#line (19,13)-(19,31) 44 "/0/Test0.cs"
-                __awaitable1 = Task.Yield();
-#line hidden
-                __resume1:
-#line (19,13)-(19,31) 35 "/0/Test0.cs"
-                await __awaitable1;
+#line (19,13)-(19,31) 90 "/0/Test0.cs"
+                await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
 #line hidden
@@ -129,12 +119,9 @@ partial class Legacy
         {
             __finallyError0 = __exception;
         }
-#line (24,13)-(24,31) 36 "/0/Test0.cs"
-        __awaitable1 = Task.Yield();
-#line hidden
         __resume2:
-#line (24,13)-(24,31) 27 "/0/Test0.cs"
-        await __awaitable1;
+#line (24,13)-(24,31) 82 "/0/Test0.cs"
+        await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;

@@ -62,13 +62,8 @@ partial class Unsupported
         for (; __state >= 0 || (i < n); i++)
 #line hidden
         {
-            if (__state >= 0) { __state = -1; goto __resume0; } // await Value(i)
-#line (13,37)-(13,58) 36 "/0/Test0.cs"
-            __awaitable0 = Value(i);
-#line hidden
-            __resume0:
-#line (13,37)-(13,58) 46 "/0/Test0.cs"
-            var __spill0 = await __awaitable0;
+#line (13,37)-(13,58) 97 "/0/Test0.cs"
+            var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(i));
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden
