@@ -1239,6 +1239,20 @@ namespace Prewired.Tests.Semantics
                 }
                 """),
 
+            // A custom awaitable in the one continuation: handed over once, then awaited again on later passes of its loop
+            // (each pass asks GetAwaiter and IsCompleted once, as the async method does).
+            new("B89_CustomAwaitable_InLoopAfterAnotherAwait", "Task<int>", """
+                {
+                    var total = await env.TR(0, 1);
+                    for (var i = 0; i < 3; i++)
+                    {
+                        total += await env.C(1, i + 2);
+                        env.Log("i=" + i + " total=" + total);
+                    }
+                    return total + await env.C(2, 10);
+                }
+                """),
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

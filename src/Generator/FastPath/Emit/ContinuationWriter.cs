@@ -82,8 +82,7 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public static CodeLines? Write(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model, out string? notCovered)
         {
-            notCovered = splits.Any(s => s.Custom is not null) ? "a custom awaitable" : null;
-            if (notCovered is not null) return null;
+            notCovered = null;
             var writer = new ContinuationWriter(splits, layout, lowering, model);
             if (method.ExpressionBody is not null)
             {
@@ -579,13 +578,16 @@ namespace Prewired.Generator.FastPath
             // a local the dispatch's jump skips the declaration of (a catch variable, a local declared before the await in
             // its block) would not compile there (CS0165): it is stored into the slot before the label instead.
             var testsSlot = !_beforeFirstLabel && OperandReadsOnlyAssigned(split.Await.Expression);
+            // Printed only where it is written: printing records the locals it reads (CS0219 on a preamble's declaration
+            // of a variable that only the unprinted operand reads).
+            var operand = _beforeFirstLabel ? null : split.Custom is { } custom ? custom.Fresh(Print(split.Await.Expression)) : Print(split.Await.Expression);
             var awaited = testsSlot
-                ? $"await ({State} != -1 && ({State} = -1) < 0 ? {slot} : {Print(split.Await.Expression)})"
+                ? $"await ({State} != -1 && ({State} = -1) < 0 ? {slot} : {operand})"
                 : $"await {slot}";
 
             // Before the first label nothing runs: the dispatch goes to the label.
             // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
-            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine($"{slot} = {Print(split.Await.Expression)};", split.MappedTo);
+            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine($"{slot} = {operand};", split.MappedTo);
             ResumeLabel(split, testsSlot);
             switch (split.Form)
             {

@@ -7,7 +7,9 @@ namespace Prewired.Generator.FastPath
     /// that awaited the awaitable again would repeat both, which its author can observe. So the synchronous path keeps the
     /// awaiter it already asked, and hands it over in a small generated struct that answers IsCompleted with the false
     /// already seen and forwards the rest, implementing ICriticalNotifyCompletion only when the awaiter does, so the
-    /// builder takes the same OnCompleted or UnsafeOnCompleted path as for the original.
+    /// builder takes the same OnCompleted or UnsafeOnCompleted path as for the original. The one continuation also wraps
+    /// the awaiter of every later pass of that await (<see cref="Fresh"/>), so both of its operands have one type: that
+    /// wrapper asks the awaiter's IsCompleted itself, once, as the async method does.
     /// </summary>
     internal sealed class CustomAwaiter
     {
@@ -28,6 +30,9 @@ namespace Prewired.Generator.FastPath
 
         public bool IsCritical { get; }
 
+        /// <summary>The wrapper of an awaiter not asked yet: <paramref name="operand"/>'s, on a pass of the continuation.</summary>
+        public string Fresh(string operand) => $"new {WrapperName}(({operand}).GetAwaiter(), fresh: true)";
+
         public CodeLines Declaration()
         {
             var lines = new CodeLines();
@@ -35,9 +40,11 @@ namespace Prewired.Generator.FastPath
             lines.Line($"private struct {WrapperName} : {notify}");
             lines.OpenBrace();
             lines.Line($"private {AwaiterType} _awaiter;");
-            lines.Line($"public {WrapperName}({AwaiterType} awaiter) => _awaiter = awaiter;");
+            lines.Line("private readonly bool _fresh;");
+            lines.Line($"public {WrapperName}({AwaiterType} awaiter) : this(awaiter, false) {{ }}");
+            lines.Line($"public {WrapperName}({AwaiterType} awaiter, bool fresh) {{ _awaiter = awaiter; _fresh = fresh; }}");
             lines.Line($"public {WrapperName} GetAwaiter() => this;");
-            lines.Line("public bool IsCompleted => false; // the synchronous path asked once and saw false");
+            lines.Line("public bool IsCompleted => _fresh && _awaiter.IsCompleted; // handed over: the synchronous path asked once and saw false");
             lines.Line(ResultType is null ? "public void GetResult() => _awaiter.GetResult();" : $"public {ResultType} GetResult() => _awaiter.GetResult();");
             lines.Line("public void OnCompleted(global::System.Action continuation) => _awaiter.OnCompleted(continuation);");
             if (IsCritical) lines.Line("public void UnsafeOnCompleted(global::System.Action continuation) => _awaiter.UnsafeOnCompleted(continuation);");

@@ -134,6 +134,11 @@ namespace Prewired.Generator.FastPath
                     hidden: true,
                     attribute: builderAttribute,
                     nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
+                foreach (var split in splits)
+                {
+                    if (split.Custom is { } custom) members.Member(custom.Declaration());
+                }
+
                 members.RestoreWarnings(pragmas);
                 return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
             }

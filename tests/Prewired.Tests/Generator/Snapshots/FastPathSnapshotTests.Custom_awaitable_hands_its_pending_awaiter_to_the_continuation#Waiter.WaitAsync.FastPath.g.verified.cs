@@ -34,21 +34,21 @@ partial class Waiter
 #line (24,9)-(24,39) 53 "/0/Test0.cs"
         var __awaiter0 = (new Signal()).GetAwaiter();
 #line hidden
-        if (!__awaiter0.IsCompleted) return WaitAsync__Resume0(new WaitAsync__Resume0_PendingAwaiter(__awaiter0), add);
+        if (!__awaiter0.IsCompleted) return WaitAsync__Resume(0, new WaitAsync__Resume0_PendingAwaiter(__awaiter0), add);
         var value = __awaiter0.GetResult();
 #line (25,9)-(25,27) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add);
 #line hidden
     }
 
-#nullable disable warnings // it starts at the await, without the null-states the body's flow established before it; the body method is checked as written
-    /// <summary>Resumes 'WaitCoreAsync' at await #0 (<c>await new Signal()</c>) when it did not complete synchronously. A continuation per await: one continuation for the method does not cover a custom awaitable yet.</summary>
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    /// <summary>Resumes 'WaitCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await new Signal()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> WaitAsync__Resume0(WaitAsync__Resume0_PendingAwaiter __awaitable, int add)
+    private async global::System.Threading.Tasks.ValueTask<int> WaitAsync__Resume(int __state, WaitAsync__Resume0_PendingAwaiter __awaitable0, int add)
     {
-#line (24,9)-(24,39) 38 "/0/Test0.cs"
-        var value = await __awaitable;
+#line (24,9)-(24,39) 39 "/0/Test0.cs"
+        var value = await __awaitable0;
 #line (25,9)-(25,27) 8 "/0/Test0.cs"
         return value + add;
 #line hidden
@@ -59,9 +59,11 @@ partial class Waiter
     private struct WaitAsync__Resume0_PendingAwaiter : global::System.Runtime.CompilerServices.ICriticalNotifyCompletion
     {
         private global::SignalAwaiter _awaiter;
-        public WaitAsync__Resume0_PendingAwaiter(global::SignalAwaiter awaiter) => _awaiter = awaiter;
+        private readonly bool _fresh;
+        public WaitAsync__Resume0_PendingAwaiter(global::SignalAwaiter awaiter) : this(awaiter, false) { }
+        public WaitAsync__Resume0_PendingAwaiter(global::SignalAwaiter awaiter, bool fresh) { _awaiter = awaiter; _fresh = fresh; }
         public WaitAsync__Resume0_PendingAwaiter GetAwaiter() => this;
-        public bool IsCompleted => false; // the synchronous path asked once and saw false
+        public bool IsCompleted => _fresh && _awaiter.IsCompleted; // handed over: the synchronous path asked once and saw false
         public int GetResult() => _awaiter.GetResult();
         public void OnCompleted(global::System.Action continuation) => _awaiter.OnCompleted(continuation);
         public void UnsafeOnCompleted(global::System.Action continuation) => _awaiter.UnsafeOnCompleted(continuation);
