@@ -426,6 +426,27 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 2 },
             },
+
+            // Npgsql converted whole (issue 21): NpgsqlConnector.ReadMessageLong awaits itself (its partial declaration, which
+            // has no implementation in the generator's view) with named arguments spelled like its own parameters
+            // ('ReadMessageLong(async, ..., readingNotifications: false)'). The arguments of such a call count as read (a
+            // [LoggerMessage] method's would be), and the argument names, resolving to the callee's parameters, were taken
+            // for variables: the continuation's parameter list named 'readingNotifications' twice (CS0100).
+            new("G22_NamedArgumentOfAnUnimplementedPartialCall", "Task<int>", """
+                {
+                    var total = v;
+                    if (v > 0)
+                    {
+                        total += await G22_NamedArgumentOfAnUnimplementedPartialCall(env, v: v - 1);
+                    }
+
+                    total += await env.VR(0, 1);
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
         };
     }
 }
