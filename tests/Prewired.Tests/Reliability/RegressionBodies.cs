@@ -447,6 +447,35 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 2 },
             },
+
+            // Npgsql's TsQueryConverter.Read: a switch whose sections await and 'continue', and whose last section,
+            // 'case var tokenType:', matches everything and throws. The continuation jumped past the switch after it, code
+            // the compiler finds unreachable as 'case var' leaves no value unmatched: warning CS0162 in generated code
+            // (an error under warnings as errors). A 'default:' section was already known to end it.
+            new("G23_SwitchEndedByACatchAllVarPattern", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        switch (i)
+                        {
+                            case 0:
+                                total += await env.VR(0, v);
+                                continue;
+                            case 1:
+                                total += await env.VR(1, 1);
+                                continue;
+                            case var other:
+                                throw new InvalidOperationException("unexpected " + other);
+                        }
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
         };
     }
 }
