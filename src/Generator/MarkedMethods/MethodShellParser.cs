@@ -24,7 +24,7 @@ namespace Prewired.Generator.MarkedMethods
                 types.Insert(0, TypeDeclaration(type));
             }
 
-            var (fileUsings, namespaceUsings) = Usings(body);
+            var (fileUsings, namespaceUsings) = Usings(body, bodyModel);
             var nullable = (bodyModel.GetNullableContext(body.SpanStart) & NullableContext.AnnotationsEnabled) != 0;
             // The implementation takes the body's parameter names, which the copied statements use; where the partial
             // declaration chose other names that is warning CS8826, suppressed around the generated method.
@@ -113,7 +113,7 @@ namespace Prewired.Generator.MarkedMethods
         // copies every using directive's nodes). Syntax nodes never change, so the text stays right for the node's lifetime.
         private static readonly ConditionalWeakTable<SyntaxNode, string[]> s_usings = new();
 
-        private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node)
+        private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node, SemanticModel? model = null)
         {
             var file = new List<string>();
             var inNamespace = new List<string>();
@@ -122,15 +122,41 @@ namespace Prewired.Generator.MarkedMethods
                 switch (ancestor)
                 {
                     case BaseNamespaceDeclarationSyntax ns:
-                        inNamespace.InsertRange(0, s_usings.GetValue(ns, n => ((BaseNamespaceDeclarationSyntax)n).Usings.Select(u => u.WithoutTrivia().ToString()).ToArray()));
+                        inNamespace.InsertRange(0, s_usings.GetValue(ns, n => ((BaseNamespaceDeclarationSyntax)n).Usings.Where(u => !NamesFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray()));
                         break;
                     case CompilationUnitSyntax unit:
-                        file.AddRange(s_usings.GetValue(unit, n => ((CompilationUnitSyntax)n).Usings.Where(u => u.GlobalKeyword.RawKind == 0).Select(u => u.WithoutTrivia().ToString()).ToArray()));
+                        file.AddRange(s_usings.GetValue(unit, n => ((CompilationUnitSyntax)n).Usings.Where(u => u.GlobalKeyword.RawKind == 0 && !NamesFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray()));
                         break;
                 }
             }
 
             return (file.ToEquatableArray(), inNamespace.ToEquatableArray());
+        }
+
+        /// <summary>
+        /// A 'using static' or alias of a type declared 'file' in this file: the generated file cannot see the type (CS0234),
+        /// so the directive is not copied (a body that uses such a type is forwarded, PW0201, and never needs it). Without
+        /// a semantic model (the declaration-only shell) the type's name decides.
+        /// </summary>
+        private static bool NamesFileLocalType(UsingDirectiveSyntax directive, SemanticModel? model)
+        {
+            if (directive.StaticKeyword.RawKind == 0 && directive.Alias is null) return false; // a namespace is never file-local
+            var fileLocal = new HashSet<string>(
+                directive.SyntaxTree.GetRoot().DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax)
+                    .OfType<BaseTypeDeclarationSyntax>().Where(t => t.Modifiers.Any(SyntaxKind.FileKeyword)).Select(t => t.Identifier.ValueText),
+                System.StringComparer.Ordinal);
+            if (fileLocal.Count == 0) return false;
+            if (model is not null && ReferenceEquals(model.SyntaxTree, directive.SyntaxTree))
+            {
+                for (var type = model.GetSymbolInfo(directive.NamespaceOrType).Symbol as INamedTypeSymbol; type is not null; type = type.ContainingType)
+                {
+                    if (type.IsFileLocal) return true;
+                }
+
+                return false;
+            }
+
+            return directive.NamespaceOrType.DescendantNodesAndSelf().OfType<SimpleNameSyntax>().Any(n => fileLocal.Contains(n.Identifier.ValueText));
         }
 
         private static string HintName(IMethodSymbol marked, MarkKind kind)

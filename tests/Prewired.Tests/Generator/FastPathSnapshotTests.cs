@@ -152,6 +152,60 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>
+        /// The user's own [MethodImpl] on the partial declaration (Npgsql's NpgsqlCommand.ExecuteScalar keeps its
+        /// AggressiveInlining through the conversion, issue 21) is the method's: the generated part adds none of its own,
+        /// which was CS0579 (a duplicate attribute) for every such method.
+        /// </summary>
+        [Fact]
+        public void MethodImpl_on_the_partial_declaration_is_not_repeated() => GeneratorTest.Verify("""
+            using System.Runtime.CompilerServices;
+
+            public partial class Command
+            {
+                [MethodImpl(MethodImplOptions.NoInlining)]
+                [FastPath(nameof(ExecuteCoreAsync))]
+                public partial ValueTask<int> ExecuteAsync(Func<ValueTask<int>> callback);
+                private async ValueTask<int> ExecuteCoreAsync(Func<ValueTask<int>> callback)
+                {
+                    var value = await callback();
+                    return value + 1;
+                }
+            }
+            """, expectedFiles: 1);
+
+        /// <summary>
+        /// A 'using static' of a file-local type (Npgsql's BitStringConverters.cs: 'using static ...BitStringHelpers;' with
+        /// 'file static class BitStringHelpers') cannot be copied into the generated file, which cannot see the type
+        /// (CS0234); a body that calls such a member is forwarded (PW0201), so the generated code never needs it.
+        /// </summary>
+        [Fact]
+        public void Using_static_of_a_file_local_type_is_not_copied() => GeneratorTest.Verify("""
+            using static Converters.BitHelpers;
+            using Alias = Converters.BitHelpers;
+
+            namespace Converters
+            {
+                file static class BitHelpers
+                {
+                    public static int ByteCount(int bits) => (bits + 7) / 8;
+                }
+
+                public partial class BitConverter
+                {
+                    public int Size(int bits) => ByteCount(bits) + Alias.ByteCount(bits);
+
+                    [FastPath(nameof(WriteCoreAsync))]
+                    public partial ValueTask<int> WriteAsync(Func<ValueTask<int>> flush);
+                    private async ValueTask<int> WriteCoreAsync(Func<ValueTask<int>> flush)
+                    {
+                        var written = await flush();
+                        return written + 1;
+                    }
+                }
+            }
+            """, expectedFiles: 1);
+
         /// <summary>Catch and finally lowering in a file that does not enable nullable: no '?' annotations (was CS8669).</summary>
         [Fact]
         public void Catch_and_finally_awaits_in_a_nullable_disabled_file() => GeneratorTest.Verify("""

@@ -426,6 +426,56 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 2 },
             },
+
+            // Npgsql converted whole (issue 21): NpgsqlConnector.ReadMessageLong awaits itself (its partial declaration, which
+            // has no implementation in the generator's view) with named arguments spelled like its own parameters
+            // ('ReadMessageLong(async, ..., readingNotifications: false)'). The arguments of such a call count as read (a
+            // [LoggerMessage] method's would be), and the argument names, resolving to the callee's parameters, were taken
+            // for variables: the continuation's parameter list named 'readingNotifications' twice (CS0100).
+            new("G22_NamedArgumentOfAnUnimplementedPartialCall", "Task<int>", """
+                {
+                    var total = v;
+                    if (v > 0)
+                    {
+                        total += await G22_NamedArgumentOfAnUnimplementedPartialCall(env, v: v - 1);
+                    }
+
+                    total += await env.VR(0, 1);
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
+
+            // Npgsql's TsQueryConverter.Read: a switch whose sections await and 'continue', and whose last section,
+            // 'case var tokenType:', matches everything and throws. The continuation jumped past the switch after it, code
+            // the compiler finds unreachable as 'case var' leaves no value unmatched: warning CS0162 in generated code
+            // (an error under warnings as errors). A 'default:' section was already known to end it.
+            new("G23_SwitchEndedByACatchAllVarPattern", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        switch (i)
+                        {
+                            case 0:
+                                total += await env.VR(0, v);
+                                continue;
+                            case 1:
+                                total += await env.VR(1, 1);
+                                continue;
+                            case var other:
+                                throw new InvalidOperationException("unexpected " + other);
+                        }
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
         };
     }
 }

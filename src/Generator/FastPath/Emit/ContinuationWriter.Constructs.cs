@@ -498,7 +498,10 @@ namespace Prewired.Generator.FastPath
             _lines.CloseBrace();
 
             // Past the sections written below, unless no case leaves the switch (a default, every kept section returning).
-            var hasDefault = switchStatement.Sections.Any(s => s.Labels.Any(l => l is DefaultSwitchLabelSyntax));
+            // 'case var x:' and 'case var _:' without a 'when' match every value as 'default:' does: past them, the
+            // compiler finds the jump unreachable (CS0162).
+            var hasDefault = switchStatement.Sections.Any(s => s.Labels.Any(l => l is DefaultSwitchLabelSyntax
+                or CasePatternSwitchLabelSyntax { WhenClause: null, Pattern: VarPatternSyntax or DiscardPatternSyntax }));
             var keptBreaks = switchStatement.Sections.Except(moved).Any(s => s.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<BreakStatementSyntax>().Any(b => BreakTarget(b) == switchStatement));
             if (!hasDefault || keptBreaks) Jump(switchStatement);
 

@@ -30,6 +30,8 @@ namespace Prewired.Generator.FastPath
 
                 foreach (var identifier in call.ArgumentList.DescendantNodes().OfType<IdentifierNameSyntax>())
                 {
+                    // 'name: value': the name is the callee's parameter, not a variable of this method (even when spelled alike).
+                    if (identifier.Parent is NameColonSyntax) continue;
                     var variable = model.GetSymbolInfo(identifier).Symbol;
                     if (variable is ILocalSymbol or IParameterSymbol { IsThis: false }) yield return variable;
                 }

@@ -112,7 +112,11 @@ namespace Prewired.Generator.FastPath
             lines.OpenBrace();
             lines.Line(outerForms.FaultedReturn(ExceptionCapture.Variable));
             lines.CloseBrace();
-            members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell), attribute: MemberWriter.AggressiveInlining);
+            // The user's own [MethodImpl] on the declaration is the method's (a second one is CS0579), whatever it asks.
+            var inlining = marked.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Runtime.CompilerServices.MethodImplAttribute")
+                ? null
+                : MemberWriter.AggressiveInlining;
+            members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell), attribute: inlining);
 
             var pragmas = PragmaWarningsInEffect.Of(parsed.BodyNode); // the user's file, not a lowered copy
             members.DisableWarnings(pragmas);
