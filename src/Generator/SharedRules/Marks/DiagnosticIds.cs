@@ -40,6 +40,9 @@ namespace Prewired.Generator.SharedRules
         public const string NoUsableConstructor = "PW0306";
         public const string InvalidPipelineClass = "PW0307";
         public const string AmbiguousStage = "PW0308";
+        public const string ResultDoesNotFlow = "PW0309";
+        public const string TokenDoesNotFlow = "PW0310";
+        public const string OpenStageCannotBeClosed = "PW0311";
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

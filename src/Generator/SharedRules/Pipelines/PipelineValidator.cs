@@ -70,18 +70,33 @@ namespace Prewired.Generator.SharedRules.Pipelines
         }
 
         /// <summary>
-        /// Walks the stages in order, carrying the context each one passes on. The walk stops at the first stage that does
-        /// not fit: what comes after it has no known context to be checked against.
+        /// Walks the stages in order, carrying the context each one passes on and the response they all return (set by the
+        /// first stage). An open generic stage is closed over the context and response at its position first. The walk stops
+        /// at the first stage that does not fit: what comes after it has no known context to be checked against.
         /// </summary>
         private static List<ResolvedStage> ResolveFlow(INamedTypeSymbol pipeline, List<INamedTypeSymbol> types, ArgumentLocations locations,
             Compilation compilation, List<Finding> findings)
         {
             var stages = new List<ResolvedStage>();
             ITypeSymbol? context = null;
+            var result = ResultOfClosedTerminator(types[types.Count - 1]);
+            var resultFixed = false;
             for (var i = 0; i < types.Count; i++)
             {
                 var type = types[i];
                 var isLast = i == types.Count - 1;
+                if (type.IsUnboundGenericType)
+                {
+                    var closing = OpenStageCloser.Close(type, isLast, context, result, compilation);
+                    if (closing.Closed is null)
+                    {
+                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), Display(type), closing.Reason ?? "it implements no stage interface"));
+                        return stages;
+                    }
+
+                    type = closing.Closed;
+                }
+
                 var shapes = StageInterface.Of(type);
                 if (shapes.Count == 0)
                 {
@@ -113,6 +128,19 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     return stages;
                 }
 
+                if (resultFixed)
+                {
+                    var returning = fitting.Where(s => SymbolEqualityComparer.Default.Equals(s.Result, result.Value)).ToList();
+                    if (returning.Count == 0)
+                    {
+                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), Display(type),
+                            OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value)));
+                        return stages;
+                    }
+
+                    fitting = returning;
+                }
+
                 if (fitting.Count > 1)
                 {
                     var takes = context ?? fitting[0].InContext;
@@ -124,9 +152,45 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var shape = fitting[0];
                 stages.Add(new ResolvedStage(type, shape, context ?? shape.InContext, locations.At(i)));
                 context = shape.OutContext;
+                if (!resultFixed)
+                {
+                    result = new Optional<ITypeSymbol?>(shape.Result);
+                    resultFixed = true;
+                }
             }
 
+            if (stages.Count == types.Count) CheckTokenFlow(stages, findings);
             return stages;
+        }
+
+        /// <summary>
+        /// What the last type returns when it is a closed terminator with one result: an open generic stage before the first
+        /// closed one can then be closed over the pipeline's response too.
+        /// </summary>
+        private static Optional<ITypeSymbol?> ResultOfClosedTerminator(INamedTypeSymbol last)
+        {
+            if (last.IsUnboundGenericType) return default;
+            var results = StageInterface.Of(last).Where(s => s.Kind == StageKind.Terminator).Select(s => s.Result).ToList();
+            return results.Count > 0 && results.All(r => SymbolEqualityComparer.Default.Equals(r, results[0])) ? new Optional<ITypeSymbol?>(results[0]) : default;
+        }
+
+        /// <summary>
+        /// The pipeline's CancellationToken reaches a stage through every stage before it: an inline behavior's generated
+        /// next struct carries it past a stage that does not take it, but a plain IBehavior's next is a Func without one.
+        /// </summary>
+        private static void CheckTokenFlow(List<ResolvedStage> stages, List<Finding> findings)
+        {
+            ResolvedStage? dropped = null;
+            foreach (var stage in stages)
+            {
+                if (stage.Shape.TakesToken && dropped is not null)
+                {
+                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, stage.Location, Display(stage.Type), Display(dropped.Type)));
+                    return;
+                }
+
+                if (dropped is null && stage.Shape.Kind == StageKind.DelegateBehavior && !stage.Shape.TakesToken) dropped = stage;
+            }
         }
 
         /// <summary>Interfaces taking exactly the context passed on win; otherwise any that take it by implicit conversion.</summary>
@@ -139,12 +203,12 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
         private static string? InvalidTypeReason(INamedTypeSymbol type)
         {
-            if (type.IsUnboundGenericType) return $"it is an open generic type; close it, for example typeof({type.Name}<YourContext>)";
             if (type.TypeKind == TypeKind.Interface) return "it is an interface; list the class that implements it";
             if (type.TypeKind != TypeKind.Class) return $"it is a {KindName(type)}; a stage must be a class, called through its reference by every invocation";
             if (type.IsStatic) return "it is a static class, which has no instances";
             if (type.IsAbstract) return "it is abstract; list a concrete class that derives from it";
-            if (EffectiveAccessibility.Of(type) < EffectiveAccessibility.Internal) return "it is private or protected; the generated constructor takes it as a parameter, so make it at least internal";
+            // An open generic type is judged by its definition: the arguments it is closed over are checked as contexts.
+            if (EffectiveAccessibility.Of(type.IsUnboundGenericType ? type.OriginalDefinition : type) < EffectiveAccessibility.Internal) return "it is private or protected; the generated constructor takes it as a parameter, so make it at least internal";
             return null;
         }
 
