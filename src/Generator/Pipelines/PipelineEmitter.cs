@@ -58,7 +58,7 @@ namespace Prewired.Generator.Pipelines
 
         private static void WriteConstructor(PipelineModel model, CodeLines body)
         {
-            var chain = string.Join(" → ", model.Stages.Select(s => "<see cref=\"" + s.TypeName + "\"/>"));
+            var chain = string.Join(" → ", model.Stages.Select(s => Reference(s.TypeName)));
             body.Line($"/// <summary>Wires the pipeline {chain}: every <c>next</c> is bound here, once, so an invocation allocates nothing.</summary>");
             body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
             var parameters = string.Join(", ", model.Stages.Select(s => s.TypeName + " " + s.ParameterName));
@@ -116,7 +116,7 @@ namespace Prewired.Generator.Pipelines
         {
             var stage = model.Stages[position];
             var withToken = model.Stages[position - 1].TakesToken;
-            body.Line($"/// <summary>The <c>next</c> of stage {position - 1}: runs stage {position}, <see cref=\"{stage.TypeName}\"/>.</summary>");
+            body.Line($"/// <summary>The <c>next</c> of stage {position - 1}: runs stage {position}, {Reference(stage.TypeName)}.</summary>");
             WriteHiddenAttributes(model, body);
             var token = withToken ? $", {Token} cancellationToken" : string.Empty;
             body.Line($"private {Returns(model)} {StepMethod(position)}({stage.Receives} context{token}) => {Call(model, position, owner: null, token: withToken ? "cancellationToken" : null)};");
@@ -128,7 +128,7 @@ namespace Prewired.Generator.Pipelines
             var withToken = model.Stages[position - 1].TakesToken;
             var carriesToken = CarriesToken(model, position);
             var contract = withToken ? "ICancellableNext" : "INext";
-            body.Line($"/// <summary>The <c>next</c> of stage {position - 1}: runs stage {position}, <see cref=\"{stage.TypeName}\"/>. A struct, so the call inlines.</summary>");
+            body.Line($"/// <summary>The <c>next</c> of stage {position - 1}: runs stage {position}, {Reference(stage.TypeName)}. A struct, so the call inlines.</summary>");
             body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
             body.Line("[global::System.Diagnostics.DebuggerNonUserCode]");
             body.Line($"private readonly struct {NextStruct(position)} : global::Prewired.{contract}<{TypeArguments(model, stage.Receives)}>");
@@ -193,6 +193,13 @@ namespace Prewired.Generator.Pipelines
         private static bool CarriesToken(PipelineModel model, int position)
             => model.Stages[position - 1].Kind == StageKind.InlineBehavior && !model.Stages[position - 1].TakesToken && TokenReaches(model, position)
                && model.Stages.Skip(position).Any(s => s.TakesToken);
+
+        /// <summary>
+        /// A stage type in a doc comment: a cref for a plain type; a constructed generic type (a closed open-generic stage) as
+        /// code, since a cref cannot name type arguments and the XML would not be well-formed with them.
+        /// </summary>
+        private static string Reference(string typeName)
+            => typeName.IndexOf('<') < 0 ? "<see cref=\"" + typeName + "\"/>" : "<c>" + typeName.Replace("<", "&lt;").Replace(">", "&gt;") + "</c>";
 
         private static string Returns(PipelineModel model) => model.Result is null ? Task : $"global::System.Threading.Tasks.ValueTask<{model.Result}>";
 
