@@ -111,12 +111,27 @@ namespace Prewired.Tests.Analyzers
             Diagnostic("PW0311").WithLocation(0).WithArguments("Validate<>", "its constraint 'where TRequest : IValidatable' is not met by 'Ping'"));
 
         [Fact]
-        public Task PW0311_an_open_generic_first_stage_has_no_context_to_be_closed_over() => VerifyAsync("""
-            [Pipeline({|#0:typeof(Logging<,>)|}, typeof(Answer))]
+        public Task An_open_generic_first_stage_is_closed_over_the_context_of_the_first_closed_stage() => VerifyAsync("""
+            [Pipeline(typeof(Logging<,>), typeof(Logging<,>), typeof(Answer))]
+            public sealed partial class P;
+
+            public static class Use
+            {
+                public static ValueTask<Reply> Run() => new P(new Logging<Ping, Reply>(), new Logging<Ping, Reply>(), new Answer()).Invoke(new Ping());
+            }
+            """ + Requests);
+
+        [Fact]
+        public Task PW0311_when_no_closed_stage_names_the_context() => VerifyAsync("""
+            public sealed class OpenEnd<TRequest, TResponse> : IPipelineTerminator<TRequest, TResponse>
+            {
+                public ValueTask<TResponse> Terminate(TRequest context) => default;
+            }
+            [Pipeline({|#0:typeof(Logging<,>)|}, typeof(OpenEnd<,>))]
             public sealed partial class P;
             """ + Requests,
             Diagnostic("PW0311").WithLocation(0).WithArguments("Logging<,>",
-                "the first stage's context is the pipeline's context, so it must be named: list a closed type first, or close this one, e.g. typeof(Logging<YourContext>)"));
+                "no closed stage names the pipeline's context (the first stage takes it, and a closed stage after open ones sets it for them): list a closed stage, usually the terminator, or close this one with the pipeline's types"));
 
         [Fact]
         public Task PW0311_an_open_typed_behavior_in_a_task_only_pipeline() => VerifyAsync("""

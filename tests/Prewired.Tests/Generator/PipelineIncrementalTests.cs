@@ -112,6 +112,19 @@ namespace Prewired.Tests.Generator
             Assert.Empty(driver.GetRunResult().GeneratedTrees);
         }
 
+        [Fact]
+        public void An_assembly_default_declared_in_another_file_reaches_every_pipeline_and_its_removal_too()
+        {
+            const string defaults = GeneratorTest.Usings + "[assembly: PipelineDefaults(typeof(Shop.Logging<,>))]\n";
+            var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[] { OpenPipelineFile, OpenStagesFile, defaults });
+            run.AssertGeneratedCodeCompilesCleanly();
+            Assert.Contains("global::Shop.Logging<global::Shop.Ask, int> __stage0;", Single(run.Driver));
+
+            var edited = ReplaceInFile(2, "[assembly: PipelineDefaults(typeof(Shop.Logging<,>))]", "")(run.InputCompilation);
+            var driver = run.Driver.RunGenerators(edited);
+            Assert.Contains("global::Shop.Start __stage0;", Single(driver));
+        }
+
         private static string Single(GeneratorDriver driver) => driver.GetRunResult().GeneratedTrees.Single().GetText().ToString();
 
         private static System.Func<Compilation, Compilation> ReplaceInFile(int fileIndex, string oldText, string newText) => compilation =>

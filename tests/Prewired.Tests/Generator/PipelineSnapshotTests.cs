@@ -301,6 +301,48 @@ namespace Prewired.Tests.Generator
             public sealed partial class CancellablePricePipeline;
             """, expectedFiles: 4, WithDependencyInjection);
 
+        [Fact]
+        public void Assembly_defaults_come_first_closed_over_each_pipeline_and_registered_with_it() => GeneratorTest.Verify("""
+            [assembly: PipelineDefaults(typeof(Requests.Logging<,>), typeof(Requests.Validate<,>))]
+
+            namespace Requests;
+
+            public interface IValidated { bool IsValid { get; } }
+            public sealed class CreateOrder : IValidated { public bool IsValid => true; }
+            public sealed class OrderCreated { }
+            public sealed class GetPrice { }
+            public sealed class Price { }
+
+            public sealed class Logging<TRequest, TResponse> : IBehavior<TRequest, TRequest, TResponse>
+            {
+                public ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, ValueTask<TResponse>> next) => next(context);
+            }
+
+            public sealed class Validate<TRequest, TResponse> : IInlineBehavior<TRequest, TRequest, TResponse> where TRequest : IValidated
+            {
+                public ValueTask<TResponse> Invoke<TNext>(TRequest context, TNext next) where TNext : struct, INext<TRequest, TResponse>
+                    => context.IsValid ? next.Invoke(context) : throw new ArgumentException("invalid");
+            }
+
+            public sealed class CreateOrderHandler : IPipelineTerminator<CreateOrder, OrderCreated>
+            {
+                public ValueTask<OrderCreated> Terminate(CreateOrder context) => new(new OrderCreated());
+            }
+
+            public sealed class PriceHandler : IPipelineTerminator<GetPrice, Price>
+            {
+                public ValueTask<Price> Terminate(GetPrice context) => new(new Price());
+            }
+
+            // Logging<CreateOrder, OrderCreated> → Validate<CreateOrder, OrderCreated> → CreateOrderHandler.
+            [Pipeline(typeof(CreateOrderHandler))]
+            public sealed partial class CreateOrderPipeline;
+
+            // GetPrice is not IValidated: Validate<,> is not applied (PW0312, a suggestion), Logging<,> is.
+            [Pipeline(typeof(PriceHandler))]
+            public sealed partial class PricePipeline;
+            """, expectedFiles: 4, WithDependencyInjection);
+
         private static TestCompilationSettings WithDependencyInjection => TestCompilationSettings.Default with
         {
             AdditionalAssemblies = ImmutableArray.Create(

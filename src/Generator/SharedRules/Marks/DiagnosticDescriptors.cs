@@ -107,6 +107,10 @@ namespace Prewired.Generator.SharedRules
             "Open generic stage cannot be closed at its position",
             "'{0}' cannot be closed over the types at its position: {1}");
 
+        public static readonly DiagnosticDescriptor DefaultStageNotApplied = Info(DiagnosticIds.DefaultStageNotApplied,
+            "Assembly default behavior not applied to a pipeline",
+            "'{0}' from [assembly: PipelineDefaults] is not applied to '{1}': {2}");
+
         public static readonly DiagnosticDescriptor ConcurrentNext = Warning(DiagnosticIds.ConcurrentNext,
             "next is called concurrently",
             "'{0}' runs the rest of the pipeline while '{1}' may still be running on the same context: await each call before starting the next, or give each call its own context");
@@ -172,6 +176,7 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.ResultDoesNotFlow => ResultDoesNotFlow,
             DiagnosticIds.TokenDoesNotFlow => TokenDoesNotFlow,
             DiagnosticIds.OpenStageCannotBeClosed => OpenStageCannotBeClosed,
+            DiagnosticIds.DefaultStageNotApplied => DefaultStageNotApplied,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

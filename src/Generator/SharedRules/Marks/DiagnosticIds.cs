@@ -43,6 +43,9 @@ namespace Prewired.Generator.SharedRules
         public const string ResultDoesNotFlow = "PW0309";
         public const string TokenDoesNotFlow = "PW0310";
         public const string OpenStageCannotBeClosed = "PW0311";
+
+        // A suggestion, not an error: an assembly default constrained to some requests is meant to skip the others, but visibly.
+        public const string DefaultStageNotApplied = "PW0312";
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

@@ -16,20 +16,24 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// <summary>The outcome: the closed type, or why the definition cannot be closed there.</summary>
         public readonly struct Closing
         {
-            public Closing(INamedTypeSymbol? closed, string? reason)
+            public Closing(INamedTypeSymbol? closed, string? reason, bool constraintUnmet = false)
             {
                 Closed = closed;
                 Reason = reason;
+                ConstraintUnmet = constraintUnmet;
             }
 
             public INamedTypeSymbol? Closed { get; }
 
             public string? Reason { get; }
+
+            /// <summary>The types fit, but a constraint of the definition is not met: the reason names it.</summary>
+            public bool ConstraintUnmet { get; }
         }
 
         /// <param name="open">The unbound type as listed, e.g. <c>Logging&lt;,&gt;</c>.</param>
         /// <param name="isLast">Whether it is the last position, which takes a terminator.</param>
-        /// <param name="context">The context the stage before passes; null at the first position.</param>
+        /// <param name="context">The context the stage before passes (at the start: the one the first closed stage takes); null when unknown.</param>
         /// <param name="result">What the pipeline's stages return, when known: the response type, or null for a plain Task.</param>
         public static Closing Close(INamedTypeSymbol open, bool isLast, ITypeSymbol? context, Optional<ITypeSymbol?> result, Compilation compilation)
         {
@@ -41,8 +45,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
             if (context is null)
             {
-                return new Closing(null, "the first stage's context is the pipeline's context, so it must be named: list a closed type first, or close this one, e.g. typeof("
-                                         + definition.Name + "<YourContext>)");
+                return new Closing(null, "no closed stage names the pipeline's context (the first stage takes it, and a closed stage after open ones "
+                                         + "sets it for them): list a closed stage, usually the terminator, or close this one with the pipeline's types");
             }
 
             var shapes = StageInterface.Of(definition).Where(s => (s.Kind == StageKind.Terminator) == isLast).ToList();
@@ -90,7 +94,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 return new Closing(definition.Construct(arguments), null);
             }
 
-            return new Closing(null, constraintReason ?? reason);
+            return new Closing(null, constraintReason ?? reason, constraintUnmet: constraintReason is not null);
         }
 
         /// <summary>Binds the definition's type parameters in <paramref name="pattern"/> so that it becomes <paramref name="actual"/>.</summary>

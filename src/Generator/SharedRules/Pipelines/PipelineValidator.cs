@@ -40,25 +40,31 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 return new PipelineValidation(findings, new List<ResolvedStage>(), registration: null);
             }
 
+            // The assembly's default behaviors go first; a finding about one sits at this pipeline's attribute.
+            var defaults = PipelineDefaults.For(attribute, compilation);
+            types.InsertRange(0, defaults);
+            locations = locations.WithDefaults(defaults.Count);
+
             var usable = true;
             for (var i = 0; i < types.Count; i++)
             {
                 if (InvalidTypeReason(types[i]!) is { } reason)
                 {
-                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), Display(types[i]!), reason));
+                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.Name(i, types[i]!), reason));
                     usable = false;
                 }
             }
 
-            var stages = usable ? ResolveFlow(pipeline, types!, locations, compilation, findings) : new List<ResolvedStage>();
-            if (stages.Count == types.Count && ConflictingMember(pipeline, stages) is { } conflict)
+            var complete = false;
+            var stages = usable ? ResolveFlow(pipeline, types!, locations, compilation, findings, out complete) : new List<ResolvedStage>();
+            if (complete && ConflictingMember(pipeline, stages) is { } conflict)
             {
                 findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, ClassLocation(pipeline, attributeSyntax), pipeline.Name,
                     $"it already declares {conflict}, which the generator writes; rename or remove it"));
             }
 
             var registration = PipelineRegistrationTarget.Find(pipeline, compilation);
-            if (registration is not null && stages.Count == types.Count)
+            if (registration is not null && complete)
             {
                 foreach (var stage in stages.Where(s => !HasPublicConstructor(s.Type)))
                 {
@@ -75,8 +81,9 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// at the first stage that does not fit: what comes after it has no known context to be checked against.
         /// </summary>
         private static List<ResolvedStage> ResolveFlow(INamedTypeSymbol pipeline, List<INamedTypeSymbol> types, ArgumentLocations locations,
-            Compilation compilation, List<Finding> findings)
+            Compilation compilation, List<Finding> findings, out bool complete)
         {
+            complete = false;
             var stages = new List<ResolvedStage>();
             ITypeSymbol? context = null;
             var result = ResultOfClosedTerminator(types[types.Count - 1]);
@@ -87,10 +94,17 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var isLast = i == types.Count - 1;
                 if (type.IsUnboundGenericType)
                 {
-                    var closing = OpenStageCloser.Close(type, isLast, context, result, compilation);
+                    var closing = OpenStageCloser.Close(type, isLast, context ?? EntryContextAfter(types, i), result, compilation);
+                    if (closing.Closed is null && closing.ConstraintUnmet && locations.IsDefault(i))
+                    {
+                        // A default behavior constrained to some requests: not applied where the constraint is not met, and said so.
+                        findings.Add(new Finding(DiagnosticIds.DefaultStageNotApplied, locations.At(i), Display(type), pipeline.Name, closing.Reason!));
+                        continue;
+                    }
+
                     if (closing.Closed is null)
                     {
-                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), Display(type), closing.Reason ?? "it implements no stage interface"));
+                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), locations.Name(i, type), closing.Reason ?? "it implements no stage interface"));
                         return stages;
                     }
 
@@ -100,7 +114,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var shapes = StageInterface.Of(type);
                 if (shapes.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), Display(type)));
+                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), locations.Name(i, type)));
                     return stages;
                 }
 
@@ -115,7 +129,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     }
                     else
                     {
-                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), Display(type)));
+                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.Name(i, type)));
                     }
 
                     return stages;
@@ -124,7 +138,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var fitting = context is null ? wanted : Fitting(wanted, context, compilation);
                 if (fitting.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), Display(type), Display(wanted[0].InContext), Display(context!)));
+                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.Name(i, type), Display(wanted[0].InContext), Display(context!)));
                     return stages;
                 }
 
@@ -133,7 +147,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     var returning = fitting.Where(s => SymbolEqualityComparer.Default.Equals(s.Result, result.Value)).ToList();
                     if (returning.Count == 0)
                     {
-                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), Display(type),
+                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), locations.Name(i, type),
                             OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value)));
                         return stages;
                     }
@@ -144,7 +158,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 if (fitting.Count > 1)
                 {
                     var takes = context ?? fitting[0].InContext;
-                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), Display(type), Display(takes),
+                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), locations.Name(i, type), Display(takes),
                         string.Join(", ", fitting.Select(s => s.Display()))));
                     return stages;
                 }
@@ -159,8 +173,28 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 }
             }
 
-            if (stages.Count == types.Count) CheckTokenFlow(stages, findings);
+            complete = true;
+            CheckTokenFlow(stages, findings);
             return stages;
+        }
+
+        /// <summary>
+        /// The context an open generic stage at the start of the pipeline is closed over: the one the first closed stage
+        /// after it takes, when that is a single type (open stages before it are taken to pass their context on, which the
+        /// flow check confirms). Null when there is none to go by.
+        /// </summary>
+        private static ITypeSymbol? EntryContextAfter(List<INamedTypeSymbol> types, int index)
+        {
+            for (var j = index + 1; j < types.Count; j++)
+            {
+                if (types[j].IsUnboundGenericType) continue;
+                var isLast = j == types.Count - 1;
+                var contexts = StageInterface.Of(types[j]).Where(s => (s.Kind == StageKind.Terminator) == isLast).Select(s => s.InContext)
+                    .Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToList();
+                return contexts.Count == 1 ? contexts[0] : null;
+            }
+
+            return null;
         }
 
         /// <summary>
