@@ -147,6 +147,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
                 foreach (var constraint in parameter.ConstraintTypes)
                 {
+                    // A constraint that does not bind is the compiler's error to report, and nothing to check against.
+                    if (constraint.TypeKind == TypeKind.Error) continue;
                     var required = Substitute(constraint, map, compilation);
                     var conversion = compilation.ClassifyConversion(argument, required);
                     if (!(conversion.IsIdentity || (conversion.IsImplicit && (conversion.IsReference || conversion.IsBoxing))))
