@@ -77,8 +77,9 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
         /// <summary>
         /// Walks the stages in order, carrying the context each one passes on and the response they all return (set by the
-        /// first stage). An open generic stage is closed over the context and response at its position first. The walk stops
-        /// at the first stage that does not fit: what comes after it has no known context to be checked against.
+        /// first stage). An open generic stage is closed over the context and response at its position first; an assembly
+        /// default whose constraint the types there do not meet is left out (PW0312). The walk stops at the first stage that
+        /// does not fit: what comes after it has no known context to be checked against.
         /// </summary>
         private static List<ResolvedStage> ResolveFlow(INamedTypeSymbol pipeline, List<INamedTypeSymbol> types, ArgumentLocations locations,
             Compilation compilation, List<Finding> findings, out bool complete)
