@@ -47,5 +47,38 @@ namespace Prewired.DependencyInjection
             services.Add(new ServiceDescriptor(typeof(IPipeline<TContext>), static provider => provider.GetRequiredService<TPipeline>(), lifetime));
             return services;
         }
+
+        /// <summary>Registers the pipeline class alone, created by <paramref name="factory"/> from the container's stages.</summary>
+        /// <typeparam name="TPipeline">The generated pipeline class.</typeparam>
+        /// <param name="services">The service collection.</param>
+        /// <param name="factory">Calls the generated constructor with each stage resolved from the provider.</param>
+        /// <param name="lifetime">The pipeline's lifetime (see the other overload).</param>
+        /// <returns><paramref name="services"/>, for chaining.</returns>
+        public static IServiceCollection AddPipeline<TPipeline>(IServiceCollection services, Func<IServiceProvider, TPipeline> factory, ServiceLifetime lifetime)
+            where TPipeline : class
+        {
+            if (services is null) throw new ArgumentNullException(nameof(services));
+            if (factory is null) throw new ArgumentNullException(nameof(factory));
+            services.Add(new ServiceDescriptor(typeof(TPipeline), factory, lifetime));
+            return services;
+        }
+
+        /// <summary>
+        /// Registers <typeparamref name="TService"/> (a pipeline interface such as <see cref="IPipeline{TContext, TResult}"/> or
+        /// <see cref="ICancellablePipeline{TContext}"/>) as the registered <typeparamref name="TPipeline"/> within the lifetime.
+        /// </summary>
+        /// <typeparam name="TService">The interface to resolve the pipeline by.</typeparam>
+        /// <typeparam name="TPipeline">The generated pipeline class, registered before.</typeparam>
+        /// <param name="services">The service collection.</param>
+        /// <param name="lifetime">The pipeline's lifetime.</param>
+        /// <returns><paramref name="services"/>, for chaining.</returns>
+        public static IServiceCollection AddPipelineService<TService, TPipeline>(IServiceCollection services, ServiceLifetime lifetime)
+            where TService : class
+            where TPipeline : class, TService
+        {
+            if (services is null) throw new ArgumentNullException(nameof(services));
+            services.Add(new ServiceDescriptor(typeof(TService), static provider => provider.GetRequiredService<TPipeline>(), lifetime));
+            return services;
+        }
     }
 }

@@ -25,6 +25,7 @@ namespace Prewired.AotApp
             AwaitCases.Run();
             GuardCases.Run();
             PipelineCases.Run();
+            RequestCases.Run();
 #if AOT_GATE_PROBE
             GateProbe.Run();
 #endif

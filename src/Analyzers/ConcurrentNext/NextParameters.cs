@@ -44,12 +44,15 @@ namespace Prewired.Analyzers.ConcurrentNext
             return false;
         }
 
+        /// <summary>INext&lt;T&gt;, and the typed-response and cancellable forms INext&lt;T, TResult&gt; and ICancellableNext&lt;T(, TResult)&gt;.</summary>
         private static bool IsINextInterface(ITypeSymbol type)
-            => type is INamedTypeSymbol { Name: "INext", Arity: 1, TypeKind: TypeKind.Interface, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } };
+            => type is INamedTypeSymbol { Name: "INext" or "ICancellableNext", Arity: 1 or 2, TypeKind: TypeKind.Interface, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } };
 
+        /// <summary><c>Func&lt;T, Task&gt;</c> (also ValueTask&lt;TResult&gt;), or with the token: <c>Func&lt;T, CancellationToken, Task&gt;</c>.</summary>
         private static bool IsFuncReturningTask(ITypeSymbol type)
-            => type is INamedTypeSymbol { Name: "Func", Arity: 2, ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } func
-               && KnownTypes.ClassifyTaskType(func.TypeArguments[1]) is not null;
+            => type is INamedTypeSymbol { Name: "Func", Arity: 2 or 3, ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } func
+               && (func.Arity == 2 || func.TypeArguments[1] is INamedTypeSymbol { Name: "CancellationToken" })
+               && KnownTypes.ClassifyTaskType(func.TypeArguments[func.Arity - 1]) is not null;
 
         /// <summary>
         /// The method implements <c>IBehavior&lt;,&gt;.Invoke</c>, implicitly, explicitly, or by overriding a base class
@@ -82,6 +85,9 @@ namespace Prewired.Analyzers.ConcurrentNext
 
         private static bool IsBehaviorInvoke(IMethodSymbol method) => method.Name == "Invoke" && IsBehaviorInterface(method.ContainingType);
 
-        private static bool IsBehaviorInterface(INamedTypeSymbol? type) => type is { Name: "IBehavior", Arity: 2, TypeKind: TypeKind.Interface };
+        /// <summary>Any IBehavior&lt;TIn, TOut&gt; (NServiceBus's too), and Prewired's typed and cancellable forms.</summary>
+        private static bool IsBehaviorInterface(INamedTypeSymbol? type)
+            => type is { Name: "IBehavior", Arity: 2, TypeKind: TypeKind.Interface }
+               || type is { Name: "IBehavior" or "ICancellableBehavior", Arity: 2 or 3, TypeKind: TypeKind.Interface, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } };
     }
 }

@@ -14,6 +14,8 @@ namespace Prewired.Generator.Pipelines
     /// <param name="HideFrames">Whether the target has StackTraceHiddenAttribute (.NET 6 and later) to hide generated frames.</param>
     /// <param name="Stages">The stages, in order; the last is the terminator.</param>
     /// <param name="Registration">The dependency-injection registration, when Prewired.DependencyInjection is referenced.</param>
+    /// <param name="Result">The response every stage returns, fully qualified; null for the Task-only NServiceBus shape.</param>
+    /// <param name="Cancellable">Whether a stage takes the CancellationToken, so <c>Invoke</c> takes one and passes it on.</param>
     internal sealed record PipelineModel(
         string HintName,
         string? Namespace,
@@ -25,5 +27,7 @@ namespace Prewired.Generator.Pipelines
         string InvokeModifier,
         bool HideFrames,
         EquatableArray<StageModel> Stages,
-        RegistrationModel? Registration);
+        RegistrationModel? Registration,
+        string? Result,
+        bool Cancellable);
 }

@@ -50,7 +50,9 @@ namespace Prewired.Generator.Pipelines
                 EffectiveAccessibility.MemberModifier(pipelineLevel, EffectiveAccessibility.Of(entry)),
                 TargetFeatures.Of(compilation).StackTraceHidden,
                 StageModels(stages).ToEquatableArray(),
-                registration);
+                registration,
+                stages[0].Shape.Result?.ToDisplayString(TypeFormat),
+                stages.Any(s => s.Shape.TakesToken));
         }
 
         private static IEnumerable<StageModel> StageModels(List<ResolvedStage> stages)
@@ -65,7 +67,8 @@ namespace Prewired.Generator.Pipelines
                     stage.Shape.Kind,
                     stage.Receives.ToDisplayString(TypeFormat),
                     stage.Shape.OutContext?.ToDisplayString(TypeFormat),
-                    IsCallableDirectly(stage) ? null : stage.Shape.Interface.ToDisplayString(TypeFormat));
+                    IsCallableDirectly(stage) ? null : stage.Shape.Interface.ToDisplayString(TypeFormat),
+                    stage.Shape.TakesToken);
             }
         }
 

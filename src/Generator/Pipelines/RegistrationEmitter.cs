@@ -21,7 +21,9 @@ namespace Prewired.Generator.Pipelines
             body.Line($"{registration.Modifier} static class {registration.ClassName}");
             body.OpenBrace();
             body.Line("/// <summary>");
-            body.Line($"/// Adds <see cref=\"{registration.PipelineType}\"/> and <see cref=\"global::Prewired.IPipeline{{TContext}}\"/> of its context,");
+            body.Line(model.Result is null && !model.Cancellable
+                ? $"/// Adds <see cref=\"{registration.PipelineType}\"/> and <see cref=\"global::Prewired.IPipeline{{TContext}}\"/> of its context,"
+                : $"/// Adds <see cref=\"{registration.PipelineType}\"/> and the pipeline interfaces it implements,");
             body.Line("/// created with <paramref name=\"lifetime\"/> from stages resolved from the container. A stage type not registered");
             body.Line("/// yet is added as transient; register it before this call to give it another lifetime.");
             body.Line("/// </summary>");
@@ -32,7 +34,13 @@ namespace Prewired.Generator.Pipelines
                 body.Line($"{Helpers}.TryAddStage<{type}>(services);");
             }
 
-            body.Line($"return {Helpers}.AddPipeline<{registration.PipelineType}, {model.EntryContext}>(services, provider => new {registration.PipelineType}(");
+            // The Task-only pipeline registers itself and IPipeline<TContext> in one helper call; a typed one names its interface.
+            var typeArguments = model.Result is null ? model.EntryContext : model.EntryContext + ", " + model.Result;
+            var aliases = new System.Collections.Generic.List<string>();
+            if (model.Result is not null) aliases.Add($"global::Prewired.IPipeline<{typeArguments}>");
+            if (model.Cancellable) aliases.Add($"global::Prewired.ICancellablePipeline<{typeArguments}>");
+            var add = model.Result is null ? $"AddPipeline<{registration.PipelineType}, {model.EntryContext}>" : $"AddPipeline<{registration.PipelineType}>";
+            body.Line($"{(aliases.Count == 0 ? "return " : string.Empty)}{Helpers}.{add}(services, provider => new {registration.PipelineType}(");
             body.Indent++;
             for (var i = 0; i < model.Stages.Count; i++)
             {
@@ -41,6 +49,11 @@ namespace Prewired.Generator.Pipelines
             }
 
             body.Indent--;
+            for (var i = 0; i < aliases.Count; i++)
+            {
+                body.Line($"{(i == aliases.Count - 1 ? "return " : string.Empty)}{Helpers}.AddPipelineService<{aliases[i]}, {registration.PipelineType}>(services, lifetime);");
+            }
+
             body.CloseBrace();
             body.CloseBrace();
             var indent = registration.Namespace is null ? 0 : 1;

@@ -9,5 +9,6 @@ namespace Prewired.Generator.Pipelines
     /// <param name="Receives">The context it is called with, fully qualified.</param>
     /// <param name="Passes">The context it passes to next, fully qualified; null for the terminator.</param>
     /// <param name="CallThrough">The interface to call it through when it implements the method explicitly; null for a direct call.</param>
-    internal sealed record StageModel(string TypeName, string ParameterName, StageKind Kind, string Receives, string? Passes, string? CallThrough);
+    /// <param name="TakesToken">Whether it takes the pipeline's CancellationToken (an ICancellable* stage).</param>
+    internal sealed record StageModel(string TypeName, string ParameterName, StageKind Kind, string Receives, string? Passes, string? CallThrough, bool TakesToken);
 }

@@ -11,7 +11,7 @@ namespace Prewired
     /// Stages are <see cref="IBehavior{TInContext, TOutContext}"/> or <see cref="IInlineBehavior{TInContext, TOutContext}"/>
     /// implementations whose context types flow from one into the next, and the last is an
     /// <see cref="IPipelineTerminator{TContext}"/>. A wrong type, a context that does not flow, or a missing terminator is a
-    /// compile error at the offending <c>typeof</c> argument (PW0301-PW0307). With <c>Prewired.DependencyInjection</c>
+    /// compile error at the offending <c>typeof</c> argument (PW0301-PW0311). With <c>Prewired.DependencyInjection</c>
     /// referenced, the generator also writes an <c>Add{Pipeline}</c> registration for Microsoft.Extensions.DependencyInjection.
     /// </remarks>
     /// <example>
@@ -32,5 +32,11 @@ namespace Prewired
 
         /// <summary>The stage types, in the order they run.</summary>
         public Type[] Stages { get; }
+
+        /// <summary>
+        /// Whether the assembly's <see cref="PipelineDefaultsAttribute"/> behaviors run before <see cref="Stages"/> (the
+        /// default); false leaves this pipeline with its own stages only.
+        /// </summary>
+        public bool ApplyDefaults { get; set; } = true;
     }
 }

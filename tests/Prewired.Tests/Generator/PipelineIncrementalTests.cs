@@ -73,6 +73,58 @@ namespace Prewired.Tests.Generator
             Assert.Empty(driver.GetRunResult().GeneratedTrees);
         }
 
+        private const string OpenPipelineFile = GeneratorTest.Usings + """
+            namespace Shop;
+            [Pipeline(typeof(Start), typeof(Logging<,>), typeof(Reply))]
+            public sealed partial class RequestPipeline;
+            """;
+
+        private const string OpenStagesFile = GeneratorTest.Usings + """
+            namespace Shop;
+            public interface IAudited { }
+            public sealed class Ask { }
+            public sealed class Start : IBehavior<Ask, Ask, int> { public ValueTask<int> Invoke(Ask context, Func<Ask, ValueTask<int>> next) => next(context); }
+            public sealed class Logging<TRequest, TResponse> : IBehavior<TRequest, TRequest, TResponse>
+            {
+                public ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, ValueTask<TResponse>> next) => next(context);
+            }
+            public sealed class Reply : IPipelineTerminator<Ask, int> { public ValueTask<int> Terminate(Ask context) => new(1); }
+            """;
+
+        [Fact]
+        public void A_change_of_an_open_generic_stage_body_keeps_the_closed_pipeline_cached()
+        {
+            var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[] { OpenPipelineFile, OpenStagesFile });
+            run.AssertGeneratedCodeCompilesCleanly();
+            Assert.Contains("global::Shop.Logging<global::Shop.Ask, int> __stage1;", Single(run.Driver));
+            IncrementalCachingAssert.AssertCachedAfterEdit(run, ReplaceInFile(1, "=> next(context);\n}", "{ System.Console.WriteLine(); return next(context); }\n}"),
+                TrackingNames.PipelineModels);
+        }
+
+        [Fact]
+        public void A_constraint_the_closed_stage_stops_meeting_in_another_file_removes_the_generated_chain()
+        {
+            var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[] { OpenPipelineFile, OpenStagesFile });
+            Assert.Single(run.GeneratedSources);
+
+            var edited = ReplaceInFile(1, "IBehavior<TRequest, TRequest, TResponse>\n", "IBehavior<TRequest, TRequest, TResponse> where TRequest : IAudited\n")(run.InputCompilation);
+            var driver = run.Driver.RunGenerators(edited);
+            Assert.Empty(driver.GetRunResult().GeneratedTrees);
+        }
+
+        [Fact]
+        public void An_assembly_default_declared_in_another_file_reaches_every_pipeline_and_its_removal_too()
+        {
+            const string defaults = GeneratorTest.Usings + "[assembly: PipelineDefaults(typeof(Shop.Logging<,>))]\n";
+            var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[] { OpenPipelineFile, OpenStagesFile, defaults });
+            run.AssertGeneratedCodeCompilesCleanly();
+            Assert.Contains("global::Shop.Logging<global::Shop.Ask, int> __stage0;", Single(run.Driver));
+
+            var edited = ReplaceInFile(2, "[assembly: PipelineDefaults(typeof(Shop.Logging<,>))]", "")(run.InputCompilation);
+            var driver = run.Driver.RunGenerators(edited);
+            Assert.Contains("global::Shop.Start __stage0;", Single(driver));
+        }
+
         private static string Single(GeneratorDriver driver) => driver.GetRunResult().GeneratedTrees.Single().GetText().ToString();
 
         private static System.Func<Compilation, Compilation> ReplaceInFile(int fileIndex, string oldText, string newText) => compilation =>

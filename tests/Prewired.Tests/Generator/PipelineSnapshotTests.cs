@@ -148,6 +148,201 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 4, WithDependencyInjection);
 
+        /// <summary>A request/response pipeline: a typed result through both shapes and a connector that changes the context.</summary>
+        private const string RequestStages = """
+            namespace Requests;
+
+            public sealed class GetPrice { public string Sku = ""; }
+            public sealed class PriceLookup { public int Id; }
+            public sealed class Price { public decimal Amount; }
+
+            /// <summary>Sees the result, and replaces it when it is zero.</summary>
+            public sealed class Fallback : IBehavior<GetPrice, GetPrice, Price>
+            {
+                public async ValueTask<Price> Invoke(GetPrice context, Func<GetPrice, ValueTask<Price>> next)
+                {
+                    var price = await next(context);
+                    return price.Amount == 0 ? new Price { Amount = 1 } : price;
+                }
+            }
+
+            public sealed class Trim : IInlineBehavior<GetPrice, GetPrice, Price>
+            {
+                public ValueTask<Price> Invoke<TNext>(GetPrice context, TNext next) where TNext : struct, INext<GetPrice, Price>
+                    => next.Invoke(new GetPrice { Sku = context.Sku.Trim() });
+            }
+
+            public sealed class Lookup : IInlineBehavior<GetPrice, PriceLookup, Price>
+            {
+                public ValueTask<Price> Invoke<TNext>(GetPrice context, TNext next) where TNext : struct, INext<PriceLookup, Price>
+                    => next.Invoke(new PriceLookup { Id = context.Sku.Length });
+            }
+
+            public sealed class LookupConnector : IBehavior<GetPrice, PriceLookup, Price>
+            {
+                public ValueTask<Price> Invoke(GetPrice context, Func<PriceLookup, ValueTask<Price>> next) => next(new PriceLookup { Id = context.Sku.Length });
+            }
+
+            public sealed class PriceHandler : IPipelineTerminator<PriceLookup, Price>
+            {
+                public ValueTask<Price> Terminate(PriceLookup context) => new(new Price { Amount = context.Id });
+            }
+
+            """;
+
+        [Fact]
+        public void Typed_response_through_both_shapes_and_a_connector() => GeneratorTest.Verify(RequestStages + """
+            [Pipeline(typeof(Fallback), typeof(LookupConnector), typeof(PriceHandler))]
+            public sealed partial class PricePipeline;
+
+            [Pipeline(typeof(Trim), typeof(Fallback), typeof(Lookup), typeof(PriceHandler))]
+            public sealed partial class InlinePricePipeline;
+            """, expectedFiles: 2);
+
+        [Fact]
+        public void Cancellation_token_through_every_stage_that_takes_it() => GeneratorTest.Verify(RequestStages + """
+            public sealed class Timeout : ICancellableBehavior<GetPrice, GetPrice, Price>
+            {
+                public async ValueTask<Price> Invoke(GetPrice context, Func<GetPrice, CancellationToken, ValueTask<Price>> next, CancellationToken cancellationToken)
+                {
+                    using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+                    return await next(context, linked.Token);
+                }
+            }
+
+            public sealed class CancellableLookup : ICancellableInlineBehavior<GetPrice, PriceLookup, Price>
+            {
+                public ValueTask<Price> Invoke<TNext>(GetPrice context, TNext next, CancellationToken cancellationToken) where TNext : struct, ICancellableNext<PriceLookup, Price>
+                    => next.Invoke(new PriceLookup { Id = context.Sku.Length }, cancellationToken);
+            }
+
+            public sealed class CancellableHandler : ICancellableTerminator<PriceLookup, Price>
+            {
+                public ValueTask<Price> Terminate(PriceLookup context, CancellationToken cancellationToken)
+                    => cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<Price>(cancellationToken) : new(new Price { Amount = context.Id });
+            }
+
+            public sealed class Notify { public int Count; }
+
+            public sealed class Count : IBehavior<Notify, Notify>
+            {
+                public Task Invoke(Notify context, Func<Notify, Task> next) { context.Count++; return next(context); }
+            }
+
+            public sealed class Send : ICancellableTerminator<Notify>
+            {
+                public Task Terminate(Notify context, CancellationToken cancellationToken) => Task.Delay(0, cancellationToken);
+            }
+
+            public sealed class InlineCount : IInlineBehavior<Notify, Notify>
+            {
+                public Task Invoke<TNext>(Notify context, TNext next) where TNext : struct, INext<Notify> { context.Count++; return next.Invoke(context); }
+            }
+
+            // The token enters at Invoke, passes Timeout's next, and Trim's next struct carries it past Trim, which takes none.
+            [Pipeline(typeof(Timeout), typeof(Trim), typeof(CancellableLookup), typeof(CancellableHandler))]
+            public sealed partial class CancellablePricePipeline;
+
+            // Task-only: the plain inline behavior's struct carries the token to the terminator.
+            [Pipeline(typeof(InlineCount), typeof(InlineCount), typeof(Send))]
+            public sealed partial class NotifyPipeline;
+
+            // Only the first stage takes the token: the behaviors after it never see one.
+            [Pipeline(typeof(Timeout), typeof(Fallback), typeof(LookupConnector), typeof(PriceHandler))]
+            public sealed partial class FirstOnly;
+            """, expectedFiles: 3);
+
+        [Fact]
+        public void Open_generic_behaviors_closed_over_the_context_and_result_at_their_stage() => GeneratorTest.Verify(RequestStages + """
+            public interface IHasSku { string Sku { get; } }
+            public sealed class GetStock : IHasSku { public string Sku { get; set; } = ""; }
+            public sealed class Stock { public int Count; }
+
+            public sealed class Logging<TRequest, TResponse> : IBehavior<TRequest, TRequest, TResponse>
+            {
+                public ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, ValueTask<TResponse>> next) => next(context);
+            }
+
+            public sealed class Validate<TRequest, TResponse> : IInlineBehavior<TRequest, TRequest, TResponse> where TRequest : class, IHasSku
+            {
+                public ValueTask<TResponse> Invoke<TNext>(TRequest context, TNext next) where TNext : struct, INext<TRequest, TResponse>
+                    => context.Sku.Length == 0 ? throw new ArgumentException("no sku") : next.Invoke(context);
+            }
+
+            public sealed class StockHandler : IPipelineTerminator<GetStock, Stock>
+            {
+                public ValueTask<Stock> Terminate(GetStock context) => new(new Stock { Count = context.Sku.Length });
+            }
+
+            public sealed class Start : IBehavior<GetStock, GetStock, Stock>
+            {
+                public ValueTask<Stock> Invoke(GetStock context, Func<GetStock, ValueTask<Stock>> next) => next(context);
+            }
+
+            // Logging<,> is closed over <GetStock, Stock> and <PriceLookup, Price> on either side of a connector.
+            [Pipeline(typeof(Start), typeof(Logging<,>), typeof(Validate<,>), typeof(StockHandler))]
+            public sealed partial class StockPipeline;
+
+            [Pipeline(typeof(Fallback), typeof(Logging<,>), typeof(LookupConnector), typeof(Logging<,>), typeof(PriceHandler))]
+            public sealed partial class PricePipeline;
+            """, expectedFiles: 2);
+
+        [Fact]
+        public void Dependency_injection_registration_of_typed_and_cancellable_pipelines() => GeneratorTest.Verify(RequestStages + """
+            public sealed class CancellableHandler : ICancellableTerminator<PriceLookup, Price>
+            {
+                public ValueTask<Price> Terminate(PriceLookup context, CancellationToken cancellationToken) => new(new Price());
+            }
+
+            [Pipeline(typeof(Fallback), typeof(LookupConnector), typeof(PriceHandler))]
+            public sealed partial class PricePipeline;
+
+            [Pipeline(typeof(Trim), typeof(Lookup), typeof(CancellableHandler))]
+            public sealed partial class CancellablePricePipeline;
+            """, expectedFiles: 4, WithDependencyInjection);
+
+        [Fact]
+        public void Assembly_defaults_come_first_closed_over_each_pipeline_and_registered_with_it() => GeneratorTest.Verify("""
+            [assembly: PipelineDefaults(typeof(Requests.Logging<,>), typeof(Requests.Validate<,>))]
+
+            namespace Requests;
+
+            public interface IValidated { bool IsValid { get; } }
+            public sealed class CreateOrder : IValidated { public bool IsValid => true; }
+            public sealed class OrderCreated { }
+            public sealed class GetPrice { }
+            public sealed class Price { }
+
+            public sealed class Logging<TRequest, TResponse> : IBehavior<TRequest, TRequest, TResponse>
+            {
+                public ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, ValueTask<TResponse>> next) => next(context);
+            }
+
+            public sealed class Validate<TRequest, TResponse> : IInlineBehavior<TRequest, TRequest, TResponse> where TRequest : IValidated
+            {
+                public ValueTask<TResponse> Invoke<TNext>(TRequest context, TNext next) where TNext : struct, INext<TRequest, TResponse>
+                    => context.IsValid ? next.Invoke(context) : throw new ArgumentException("invalid");
+            }
+
+            public sealed class CreateOrderHandler : IPipelineTerminator<CreateOrder, OrderCreated>
+            {
+                public ValueTask<OrderCreated> Terminate(CreateOrder context) => new(new OrderCreated());
+            }
+
+            public sealed class PriceHandler : IPipelineTerminator<GetPrice, Price>
+            {
+                public ValueTask<Price> Terminate(GetPrice context) => new(new Price());
+            }
+
+            // Logging<CreateOrder, OrderCreated> → Validate<CreateOrder, OrderCreated> → CreateOrderHandler.
+            [Pipeline(typeof(CreateOrderHandler))]
+            public sealed partial class CreateOrderPipeline;
+
+            // GetPrice is not IValidated: Validate<,> is not applied (PW0312, a suggestion), Logging<,> is.
+            [Pipeline(typeof(PriceHandler))]
+            public sealed partial class PricePipeline;
+            """, expectedFiles: 4, WithDependencyInjection);
+
         private static TestCompilationSettings WithDependencyInjection => TestCompilationSettings.Default with
         {
             AdditionalAssemblies = ImmutableArray.Create(

@@ -326,6 +326,50 @@ namespace Prewired.Tests.Robustness
                 }
                 """,
 
+            ["RequestPipelines"] = Usings + """
+                [assembly: PipelineDefaults(typeof(Shop.Trace<,>))]
+
+                namespace Shop;
+
+                public interface IChecked { bool Ok { get; } }
+                public sealed class Ask : IChecked { public bool Ok => true; }
+                public sealed class Line { }
+                public sealed class Reply { }
+
+                public sealed class Trace<TRequest, TResponse> : ICancellableBehavior<TRequest, TRequest, TResponse>
+                {
+                    public async ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, CancellationToken, ValueTask<TResponse>> next, CancellationToken cancellationToken)
+                        => await next(context, cancellationToken);
+                }
+
+                public sealed class Check<TRequest, TResponse> : IInlineBehavior<TRequest, TRequest, TResponse> where TRequest : class, IChecked, new()
+                {
+                    public ValueTask<TResponse> Invoke<TNext>(TRequest context, TNext next) where TNext : struct, INext<TRequest, TResponse>
+                        => context.Ok ? next.Invoke(context) : throw new ArgumentException();
+                }
+
+                public sealed class ToLine : IBehavior<Ask, Line, Reply>
+                {
+                    public ValueTask<Reply> Invoke(Ask context, Func<Line, ValueTask<Reply>> next) => next(new Line());
+                }
+
+                public sealed class Answer : ICancellableTerminator<Line, Reply>
+                {
+                    public ValueTask<Reply> Terminate(Line context, CancellationToken cancellationToken) => new(new Reply());
+                }
+
+                public sealed class Finish : ICancellableTerminator<Ask, Reply>
+                {
+                    public ValueTask<Reply> Terminate(Ask context, CancellationToken cancellationToken) => new(new Reply());
+                }
+
+                [Pipeline(typeof(Check<,>), typeof(Trace<,>), typeof(Finish))]
+                public sealed partial class AskPipeline;
+
+                [Pipeline(typeof(ToLine), typeof(Answer), ApplyDefaults = false)]
+                public sealed partial class LinePipeline;
+                """,
+
             ["UsageErrorStubs"] = Usings + """
                 public partial class Misused
                 {

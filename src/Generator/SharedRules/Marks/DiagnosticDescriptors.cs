@@ -95,6 +95,22 @@ namespace Prewired.Generator.SharedRules
             "Stage implements more than one fitting stage interface",
             "'{0}' implements more than one stage interface that takes '{1}' ({2}): split it into one type per stage");
 
+        public static readonly DiagnosticDescriptor ResultDoesNotFlow = Error(DiagnosticIds.ResultDoesNotFlow,
+            "Stage result type does not match the pipeline's",
+            "'{0}' returns '{1}', but the stages before it return '{2}': every stage of a pipeline returns the same response type");
+
+        public static readonly DiagnosticDescriptor TokenDoesNotFlow = Error(DiagnosticIds.TokenDoesNotFlow,
+            "CancellationToken cannot reach the stage",
+            "'{0}' takes the pipeline's CancellationToken, but '{1}' before it passes next no token (its next is a Func without one): make '{1}' an ICancellableBehavior, or move '{0}' before it");
+
+        public static readonly DiagnosticDescriptor OpenStageCannotBeClosed = Error(DiagnosticIds.OpenStageCannotBeClosed,
+            "Open generic stage cannot be closed at its position",
+            "'{0}' cannot be closed over the types at its position: {1}");
+
+        public static readonly DiagnosticDescriptor DefaultStageNotApplied = Info(DiagnosticIds.DefaultStageNotApplied,
+            "Assembly default behavior not applied to a pipeline",
+            "'{0}' from [assembly: PipelineDefaults] is not applied to '{1}': {2}");
+
         public static readonly DiagnosticDescriptor ConcurrentNext = Warning(DiagnosticIds.ConcurrentNext,
             "next is called concurrently",
             "'{0}' runs the rest of the pipeline while '{1}' may still be running on the same context: await each call before starting the next, or give each call its own context");
@@ -157,6 +173,10 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.NoUsableConstructor => NoUsableConstructor,
             DiagnosticIds.InvalidPipelineClass => InvalidPipelineClass,
             DiagnosticIds.AmbiguousStage => AmbiguousStage,
+            DiagnosticIds.ResultDoesNotFlow => ResultDoesNotFlow,
+            DiagnosticIds.TokenDoesNotFlow => TokenDoesNotFlow,
+            DiagnosticIds.OpenStageCannotBeClosed => OpenStageCannotBeClosed,
+            DiagnosticIds.DefaultStageNotApplied => DefaultStageNotApplied,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

@@ -40,6 +40,12 @@ namespace Prewired.Generator.SharedRules
         public const string NoUsableConstructor = "PW0306";
         public const string InvalidPipelineClass = "PW0307";
         public const string AmbiguousStage = "PW0308";
+        public const string ResultDoesNotFlow = "PW0309";
+        public const string TokenDoesNotFlow = "PW0310";
+        public const string OpenStageCannotBeClosed = "PW0311";
+
+        // A suggestion, not an error: an assembly default constrained to some requests is meant to skip the others, but visibly.
+        public const string DefaultStageNotApplied = "PW0312";
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

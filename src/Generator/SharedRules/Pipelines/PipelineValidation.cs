@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 
 namespace Prewired.Generator.SharedRules.Pipelines
 {
@@ -27,8 +28,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// <summary>Where the dependency-injection registration goes, when Prewired.DependencyInjection is referenced.</summary>
         public PipelineRegistrationTarget? Registration { get; }
 
-        /// <summary>Generate only for a stage list that resolved completely with nothing to report.</summary>
-        public bool IsValid => _usable && Findings.Count == 0 && Stages.Count > 0;
+        /// <summary>Generate only for a stage list that resolved completely with nothing to report but suggestions (PW0312).</summary>
+        public bool IsValid => _usable && Findings.All(f => f.Id == DiagnosticIds.DefaultStageNotApplied) && Stages.Count > 0;
 
         /// <summary>The compiler already rejects the attribute's arguments: nothing to add, nothing to generate.</summary>
         public static PipelineValidation Unusable(List<Finding> findings) => new(findings, new List<ResolvedStage>(), null, usable: false);

@@ -40,25 +40,31 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 return new PipelineValidation(findings, new List<ResolvedStage>(), registration: null);
             }
 
+            // The assembly's default behaviors go first; a finding about one sits at this pipeline's attribute.
+            var defaults = PipelineDefaults.For(attribute, compilation);
+            types.InsertRange(0, defaults);
+            locations = locations.WithDefaults(defaults.Count);
+
             var usable = true;
             for (var i = 0; i < types.Count; i++)
             {
                 if (InvalidTypeReason(types[i]!) is { } reason)
                 {
-                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), Display(types[i]!), reason));
+                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.Name(i, types[i]!), reason));
                     usable = false;
                 }
             }
 
-            var stages = usable ? ResolveFlow(pipeline, types!, locations, compilation, findings) : new List<ResolvedStage>();
-            if (stages.Count == types.Count && ConflictingMember(pipeline, stages) is { } conflict)
+            var complete = false;
+            var stages = usable ? ResolveFlow(pipeline, types!, locations, compilation, findings, out complete) : new List<ResolvedStage>();
+            if (complete && ConflictingMember(pipeline, stages) is { } conflict)
             {
                 findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, ClassLocation(pipeline, attributeSyntax), pipeline.Name,
                     $"it already declares {conflict}, which the generator writes; rename or remove it"));
             }
 
             var registration = PipelineRegistrationTarget.Find(pipeline, compilation);
-            if (registration is not null && stages.Count == types.Count)
+            if (registration is not null && complete)
             {
                 foreach (var stage in stages.Where(s => !HasPublicConstructor(s.Type)))
                 {
@@ -70,22 +76,46 @@ namespace Prewired.Generator.SharedRules.Pipelines
         }
 
         /// <summary>
-        /// Walks the stages in order, carrying the context each one passes on. The walk stops at the first stage that does
-        /// not fit: what comes after it has no known context to be checked against.
+        /// Walks the stages in order, carrying the context each one passes on and the response they all return (set by the
+        /// first stage). An open generic stage is closed over the context and response at its position first; an assembly
+        /// default whose constraint the types there do not meet is left out (PW0312). The walk stops at the first stage that
+        /// does not fit: what comes after it has no known context to be checked against.
         /// </summary>
         private static List<ResolvedStage> ResolveFlow(INamedTypeSymbol pipeline, List<INamedTypeSymbol> types, ArgumentLocations locations,
-            Compilation compilation, List<Finding> findings)
+            Compilation compilation, List<Finding> findings, out bool complete)
         {
+            complete = false;
             var stages = new List<ResolvedStage>();
             ITypeSymbol? context = null;
+            var result = ResultOfClosedTerminator(types[types.Count - 1]);
+            var resultFixed = false;
             for (var i = 0; i < types.Count; i++)
             {
                 var type = types[i];
                 var isLast = i == types.Count - 1;
+                if (type.IsUnboundGenericType)
+                {
+                    var closing = OpenStageCloser.Close(type, isLast, context ?? EntryContextAfter(types, i), result, compilation);
+                    if (closing.Closed is null && closing.ConstraintUnmet && locations.IsDefault(i))
+                    {
+                        // A default behavior constrained to some requests: not applied where the constraint is not met, and said so.
+                        findings.Add(new Finding(DiagnosticIds.DefaultStageNotApplied, locations.At(i), Display(type), pipeline.Name, closing.Reason!));
+                        continue;
+                    }
+
+                    if (closing.Closed is null)
+                    {
+                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), locations.Name(i, type), closing.Reason ?? "it implements no stage interface"));
+                        return stages;
+                    }
+
+                    type = closing.Closed;
+                }
+
                 var shapes = StageInterface.Of(type);
                 if (shapes.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), Display(type)));
+                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), locations.Name(i, type)));
                     return stages;
                 }
 
@@ -100,7 +130,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     }
                     else
                     {
-                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), Display(type)));
+                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.Name(i, type)));
                     }
 
                     return stages;
@@ -109,14 +139,27 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var fitting = context is null ? wanted : Fitting(wanted, context, compilation);
                 if (fitting.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), Display(type), Display(wanted[0].InContext), Display(context!)));
+                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.Name(i, type), Display(wanted[0].InContext), Display(context!)));
                     return stages;
+                }
+
+                if (resultFixed)
+                {
+                    var returning = fitting.Where(s => SymbolEqualityComparer.Default.Equals(s.Result, result.Value)).ToList();
+                    if (returning.Count == 0)
+                    {
+                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), locations.Name(i, type),
+                            OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value)));
+                        return stages;
+                    }
+
+                    fitting = returning;
                 }
 
                 if (fitting.Count > 1)
                 {
                     var takes = context ?? fitting[0].InContext;
-                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), Display(type), Display(takes),
+                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), locations.Name(i, type), Display(takes),
                         string.Join(", ", fitting.Select(s => s.Display()))));
                     return stages;
                 }
@@ -124,9 +167,65 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var shape = fitting[0];
                 stages.Add(new ResolvedStage(type, shape, context ?? shape.InContext, locations.At(i)));
                 context = shape.OutContext;
+                if (!resultFixed)
+                {
+                    result = new Optional<ITypeSymbol?>(shape.Result);
+                    resultFixed = true;
+                }
             }
 
+            complete = true;
+            CheckTokenFlow(stages, findings);
             return stages;
+        }
+
+        /// <summary>
+        /// The context an open generic stage at the start of the pipeline is closed over: the one the first closed stage
+        /// after it takes, when that is a single type (open stages before it are taken to pass their context on, which the
+        /// flow check confirms). Null when there is none to go by.
+        /// </summary>
+        private static ITypeSymbol? EntryContextAfter(List<INamedTypeSymbol> types, int index)
+        {
+            for (var j = index + 1; j < types.Count; j++)
+            {
+                if (types[j].IsUnboundGenericType) continue;
+                var isLast = j == types.Count - 1;
+                var contexts = StageInterface.Of(types[j]).Where(s => (s.Kind == StageKind.Terminator) == isLast).Select(s => s.InContext)
+                    .Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToList();
+                return contexts.Count == 1 ? contexts[0] : null;
+            }
+
+            return null;
+        }
+
+        /// <summary>
+        /// What the last type returns when it is a closed terminator with one result: an open generic stage before the first
+        /// closed one can then be closed over the pipeline's response too.
+        /// </summary>
+        private static Optional<ITypeSymbol?> ResultOfClosedTerminator(INamedTypeSymbol last)
+        {
+            if (last.IsUnboundGenericType) return default;
+            var results = StageInterface.Of(last).Where(s => s.Kind == StageKind.Terminator).Select(s => s.Result).ToList();
+            return results.Count > 0 && results.All(r => SymbolEqualityComparer.Default.Equals(r, results[0])) ? new Optional<ITypeSymbol?>(results[0]) : default;
+        }
+
+        /// <summary>
+        /// The pipeline's CancellationToken reaches a stage through every stage before it: an inline behavior's generated
+        /// next struct carries it past a stage that does not take it, but a plain IBehavior's next is a Func without one.
+        /// </summary>
+        private static void CheckTokenFlow(List<ResolvedStage> stages, List<Finding> findings)
+        {
+            ResolvedStage? dropped = null;
+            foreach (var stage in stages)
+            {
+                if (stage.Shape.TakesToken && dropped is not null)
+                {
+                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, stage.Location, Display(stage.Type), Display(dropped.Type)));
+                    return;
+                }
+
+                if (dropped is null && stage.Shape.Kind == StageKind.DelegateBehavior && !stage.Shape.TakesToken) dropped = stage;
+            }
         }
 
         /// <summary>Interfaces taking exactly the context passed on win; otherwise any that take it by implicit conversion.</summary>
@@ -139,12 +238,12 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
         private static string? InvalidTypeReason(INamedTypeSymbol type)
         {
-            if (type.IsUnboundGenericType) return $"it is an open generic type; close it, for example typeof({type.Name}<YourContext>)";
             if (type.TypeKind == TypeKind.Interface) return "it is an interface; list the class that implements it";
             if (type.TypeKind != TypeKind.Class) return $"it is a {KindName(type)}; a stage must be a class, called through its reference by every invocation";
             if (type.IsStatic) return "it is a static class, which has no instances";
             if (type.IsAbstract) return "it is abstract; list a concrete class that derives from it";
-            if (EffectiveAccessibility.Of(type) < EffectiveAccessibility.Internal) return "it is private or protected; the generated constructor takes it as a parameter, so make it at least internal";
+            // An open generic type is judged by its definition: the arguments it is closed over are checked as contexts.
+            if (EffectiveAccessibility.Of(type.IsUnboundGenericType ? type.OriginalDefinition : type) < EffectiveAccessibility.Internal) return "it is private or protected; the generated constructor takes it as a parameter, so make it at least internal";
             return null;
         }
 

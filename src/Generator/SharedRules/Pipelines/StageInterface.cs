@@ -3,15 +3,21 @@ using Microsoft.CodeAnalysis;
 
 namespace Prewired.Generator.SharedRules.Pipelines
 {
-    /// <summary>One stage interface a type implements: its kind, the context it takes and the context it passes on.</summary>
+    /// <summary>
+    /// One stage interface a type implements: its kind, the context it takes and the context it passes on, the typed
+    /// response it returns (none for the Task-only NServiceBus shape) and whether it takes the pipeline's CancellationToken.
+    /// </summary>
     internal sealed class StageInterface
     {
-        private StageInterface(INamedTypeSymbol @interface, StageKind kind)
+        private StageInterface(INamedTypeSymbol @interface, StageKind kind, bool takesToken)
         {
             Interface = @interface;
             Kind = kind;
+            TakesToken = takesToken;
             InContext = @interface.TypeArguments[0];
             OutContext = kind == StageKind.Terminator ? null : @interface.TypeArguments[1];
+            var resultIndex = kind == StageKind.Terminator ? 1 : 2;
+            Result = @interface.TypeArguments.Length > resultIndex ? @interface.TypeArguments[resultIndex] : null;
         }
 
         public INamedTypeSymbol Interface { get; }
@@ -23,6 +29,12 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// <summary>What the stage passes to <c>next</c>; null for a terminator.</summary>
         public ITypeSymbol? OutContext { get; }
 
+        /// <summary>The response it returns (<c>ValueTask&lt;TResult&gt;</c>); null when it returns a plain Task.</summary>
+        public ITypeSymbol? Result { get; }
+
+        /// <summary>Whether it takes the pipeline's CancellationToken (the ICancellable* interfaces).</summary>
+        public bool TakesToken { get; }
+
         /// <summary>The Prewired stage interfaces <paramref name="type"/> implements, in declaration order.</summary>
         public static List<StageInterface> Of(ITypeSymbol type)
         {
@@ -30,14 +42,17 @@ namespace Prewired.Generator.SharedRules.Pipelines
             foreach (var @interface in type.AllInterfaces)
             {
                 if (!IsPrewired(@interface)) continue;
-                StageKind? kind = (@interface.Name, @interface.Arity) switch
+                (StageKind Kind, bool Token)? shape = (@interface.Name, @interface.Arity) switch
                 {
-                    ("IBehavior", 2) => StageKind.DelegateBehavior,
-                    ("IInlineBehavior", 2) => StageKind.InlineBehavior,
-                    ("IPipelineTerminator", 1) => StageKind.Terminator,
+                    ("IBehavior", 2 or 3) => (StageKind.DelegateBehavior, false),
+                    ("IInlineBehavior", 2 or 3) => (StageKind.InlineBehavior, false),
+                    ("IPipelineTerminator", 1 or 2) => (StageKind.Terminator, false),
+                    ("ICancellableBehavior", 2 or 3) => (StageKind.DelegateBehavior, true),
+                    ("ICancellableInlineBehavior", 2 or 3) => (StageKind.InlineBehavior, true),
+                    ("ICancellableTerminator", 1 or 2) => (StageKind.Terminator, true),
                     _ => null,
                 };
-                if (kind is { } k) found.Add(new StageInterface(@interface, k));
+                if (shape is { } s) found.Add(new StageInterface(@interface, s.Kind, s.Token));
             }
 
             return found;
