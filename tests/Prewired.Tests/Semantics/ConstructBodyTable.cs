@@ -1422,13 +1422,13 @@ namespace Prewired.Tests.Semantics
                 """) { Variants = new[] { 0, 1 } },
 
 
-            new("C11_Forwarded_AndOperandDeclaresVariable", "Task<int>", """
+            new("C11_AndOperandDeclaresVariable", "Task<int>", """
                 {
-                    object o = "text";
+                    object o = v == 0 ? "text" : 5;
                     if (o is string s && await env.TR(0, s.Length > 0)) return s.Length;
                     return 0;
                 }
-                """) { ExpectSplit = false },
+                """) { Variants = new[] { 0, 1 } },
 
             new("C12_ConditionalPassedToOverload", "Task<string>", """
                 {

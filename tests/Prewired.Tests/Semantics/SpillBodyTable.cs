@@ -238,6 +238,52 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Members = Kit, HelperSites = "0:T", Variants = new[] { 0, 1 } },
 
+            new("S26_ConditionalOnPatternVariable", "Task<int>", """
+                {
+                    object o = v == 0 ? "text" : 5;
+                    var n = o is string { Length: > 2 } s && s.Length < 10 ? await env.TR(0, s.Length) * 2 : -1;
+                    return n;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            new("S27_SwitchExpressionArmsAwait", "Task<string>", """
+                {
+                    var text = v switch { 0 => await env.TR(0, "zero"), 1 => "one" + await env.TR(1, "!"), _ => "other" };
+                    env.Log(text);
+                    return text;
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
+
+            new("S28_SwitchExpressionPatternVariablesAndGuard", "Task<int>", """
+                {
+                    object o = v == 0 ? "abc" : v == 1 ? v : 2.5;
+                    return _total + o switch { string s when s.Length > 2 => s.Length + await Bump(env, 0, 10), int i => i, var other => other.GetHashCode() % 1 - 1 };
+                }
+                """) { Members = Kit, HelperSites = "0:T", Variants = new[] { 0, 1, 2 } },
+
+            // ---- forwarded, with the reason: an order that cannot be written out exactly -------------------------------------
+            new("S90_Forwarded_UserDefinedConversionBeforeAwait", "Task<int>", """
+                {
+                    var m = new Meters(env, v);
+                    return Add(m, await env.TR(0, 2));
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                ExpectSplit = false,
+                Members = """
+                    private readonly struct Meters
+                    {
+                        private readonly Env _env;
+                        private readonly int _value;
+                        public Meters(Env env, int value) { _env = env; _value = value; }
+                        public static implicit operator int(Meters m) { m._env.Log("convert " + m._value); return m._value; }
+                    }
+
+                    private static int Add(int a, int b) => a * 10 + b;
+                    """,
+            },
+
             // ---- an expression-bodied method: its expression is the body's return (or statement) -----------------------------
             // (N15_TwoAwaitsInOneExpression and B65_NestedAwaitExpressionBody, forwarded before, are split the same way.)
             new("S30_ExpressionBodiedCallWithAwaitedArgument", "Task<int>", """

@@ -20,6 +20,7 @@ namespace Prewired.Generator.SharedRules
         private LoweringTemplate _template = null!;
         private int _depth;
         private ExpressionSyntax _root = null!;
+        private string? _failure;
 
         /// <summary>How an operand that comes before an await is kept.</summary>
         private enum Operand
@@ -52,7 +53,7 @@ namespace Prewired.Generator.SharedRules
                 case CastExpressionSyntax cast:
                     return cast.WithType(Keep(cast.Type)).WithExpression(LowerExpression(cast.Expression));
                 case CheckedExpressionSyntax:
-                    throw new NotSpillable("it is nested in a checked or unchecked expression, which is not spilled yet");
+                    return Fail("it is nested in a checked or unchecked expression, which is not spilled yet", expression);
                 case PrefixUnaryExpressionSyntax prefix when !prefix.IsKind(SyntaxKind.PreIncrementExpression) && !prefix.IsKind(SyntaxKind.PreDecrementExpression):
                     return prefix.WithOperand(LowerExpression(prefix.Operand));
                 case PostfixUnaryExpressionSyntax postfix when postfix.IsKind(SyntaxKind.SuppressNullableWarningExpression):
@@ -68,11 +69,13 @@ namespace Prewired.Generator.SharedRules
                 case BinaryExpressionSyntax binary when binary.IsKind(SyntaxKind.LogicalAndExpression) || binary.IsKind(SyntaxKind.LogicalOrExpression) || binary.IsKind(SyntaxKind.CoalesceExpression):
                     return ContainsAwait(binary.Right) ? Conditional(binary) : binary.WithLeft(LowerExpression(binary.Left));
                 case BinaryExpressionSyntax binary:
-                    if (_model.GetTypeInfo(binary).Type is { TypeKind: TypeKind.Dynamic }) throw new NotSpillable("it is an operand of a dynamic operation, which is not spilled");
+                    if (_model.GetTypeInfo(binary).Type is { TypeKind: TypeKind.Dynamic }) return Fail("it is an operand of a dynamic operation, which is not spilled", expression);
                     var operands = Ordered(new[] { (binary.Left, Operand.Value), (binary.Right, Operand.Value) });
                     return binary.WithLeft(operands[0]).WithRight(operands[1]);
                 case ConditionalExpressionSyntax conditional:
                     return ContainsAwait(conditional.WhenTrue) || ContainsAwait(conditional.WhenFalse) ? Conditional(conditional) : conditional.WithCondition(LowerExpression(conditional.Condition));
+                case SwitchExpressionSyntax switchExpression:
+                    return switchExpression.Arms.Any(a => ContainsAwait(a)) ? Switch(switchExpression) : switchExpression.WithGoverningExpression(LowerExpression(switchExpression.GoverningExpression));
                 case InvocationExpressionSyntax invocation:
                     return Invocation(invocation);
                 case BaseObjectCreationExpressionSyntax creation:
@@ -85,7 +88,7 @@ namespace Prewired.Generator.SharedRules
                     var elements = Ordered(tuple.Arguments.Select(a => (a.Expression, a.Expression is DeclarationExpressionSyntax ? Operand.Kept : Operand.Value)).ToList());
                     return tuple.WithArguments(SyntaxFactory.SeparatedList(tuple.Arguments.Select((a, i) => a.WithExpression(elements[i])), tuple.Arguments.GetSeparators()));
                 default:
-                    throw new NotSpillable($"it is nested inside a '{expression.Kind()}' expression, which is not spilled yet");
+                    return Fail($"it is nested inside a '{expression.Kind()}' expression, which is not spilled yet", expression);
             }
         }
 
@@ -109,8 +112,7 @@ namespace Prewired.Generator.SharedRules
                 }
                 else if (i == last)
                 {
-                    if (kind != Operand.Value) throw new NotSpillable("an await is nested in a ref argument or an assignment's target, which is not spilled");
-                    result.Add(LowerExpression(expression));
+                    result.Add(kind != Operand.Value ? Fail("an await is nested in a ref argument or an assignment's target, which is not spilled", expression) : LowerExpression(expression));
                 }
                 else
                 {
@@ -134,7 +136,7 @@ namespace Prewired.Generator.SharedRules
             var conversion = _model.GetConversion(expression);
             if (conversion.IsUserDefined || conversion.IsInterpolatedStringHandler)
             {
-                throw new NotSpillable("an operand evaluated before it converts with a user-defined conversion, which is not spilled");
+                return Fail("an operand evaluated before it converts with a user-defined conversion, which is not spilled", expression);
             }
 
             var type = _model.GetTypeInfo(expression).Type;
@@ -147,12 +149,12 @@ namespace Prewired.Generator.SharedRules
                     return Keep(expression);
                 }
 
-                throw new NotSpillable("an operand evaluated before it has no type of its own, which is not spilled");
+                return Fail("an operand evaluated before it has no type of its own, which is not spilled", expression);
             }
 
             if (type.TypeKind == TypeKind.Dynamic || type.IsRefLikeType || !LoweringShapes.IsNameable(type))
             {
-                throw new NotSpillable("an operand evaluated before it is dynamic, ref-like or of an anonymous type, which is not spilled");
+                return Fail("an operand evaluated before it is dynamic, ref-like or of an anonymous type, which is not spilled", expression);
             }
 
             return SyntaxFactory.IdentifierName(Temporary(expression, Keep(expression)));
@@ -196,7 +198,7 @@ namespace Prewired.Generator.SharedRules
                     return elementAccess.WithExpression(receiver).WithArgumentList(elementAccess.ArgumentList.WithArguments(SyntaxFactory.SeparatedList(indices, elementAccess.ArgumentList.Arguments.GetSeparators())));
             }
 
-            throw new NotSpillable($"the location '{expression}' is evaluated before it and cannot be held across it, which is not spilled");
+            return Fail($"the location '{expression}' is evaluated before it and cannot be held across it, which is not spilled", expression);
         }
 
         /// <summary>A local, parameter, field or array element: a location a struct receiver or ref argument names.</summary>
@@ -216,13 +218,13 @@ namespace Prewired.Generator.SharedRules
 
         private ExpressionSyntax Invocation(InvocationExpressionSyntax invocation)
         {
-            if (_model.GetSymbolInfo(invocation).Symbol is not IMethodSymbol method) throw new NotSpillable("it is an argument of a call that is dynamic or does not bind, which is not spilled");
+            if (_model.GetSymbolInfo(invocation).Symbol is not IMethodSymbol method) return Fail("it is an argument of a call that is dynamic or does not bind, which is not spilled", invocation);
             if (!ContainsAwait(invocation.ArgumentList))
             {
                 // await in the callee's receiver only: F(x).M(y) evaluates the receiver first anyway.
                 return invocation.Expression is MemberAccessExpressionSyntax callee && !ContainsAwait(callee.Name)
                     ? invocation.WithExpression(callee.WithExpression(LowerExpression(callee.Expression))).WithArgumentList(Keep(invocation.ArgumentList))
-                    : throw new NotSpillable("an await is nested in the callee of a call, which is not spilled");
+                    : Fail("an await is nested in the callee of a call, which is not spilled", invocation);
             }
 
             var operands = new List<(ExpressionSyntax, Operand)>();
@@ -233,12 +235,12 @@ namespace Prewired.Generator.SharedRules
                     break; // this's own method, a static one or a local function: nothing is evaluated for the callee
                 case MemberAccessExpressionSyntax callee when method.MethodKind != MethodKind.DelegateInvoke:
                     if (_model.GetSymbolInfo(callee.Expression).Symbol is ITypeSymbol || callee.Expression is ThisExpressionSyntax or BaseExpressionSyntax) break;
-                    if (method.IsStatic) throw new NotSpillable("it is an argument of a static call through an instance, which is not spilled");
+                    if (method.IsStatic) return Fail("it is an argument of a static call through an instance, which is not spilled", invocation);
                     hasReceiver = true;
                     operands.Add((callee.Expression, ReceiverKind(callee.Expression, method)));
                     break;
                 default:
-                    if (method.MethodKind != MethodKind.DelegateInvoke) throw new NotSpillable("it is an argument of a call whose callee is not a method name, which is not spilled");
+                    if (method.MethodKind != MethodKind.DelegateInvoke) return Fail("it is an argument of a call whose callee is not a method name, which is not spilled", invocation);
                     hasReceiver = true;
                     operands.Add((invocation.Expression, Operand.Value));
                     break;
@@ -258,7 +260,7 @@ namespace Prewired.Generator.SharedRules
             if (method.MethodKind == MethodKind.ReducedExtension)
             {
                 return method.ReducedFrom?.Parameters.FirstOrDefault()?.RefKind is null or RefKind.None ? Operand.Value
-                    : IsVariable(receiver) ? Operand.Variable : throw new NotSpillable("it is an argument of a ref extension method, which is not spilled");
+                    : IsVariable(receiver) ? Operand.Variable : Fail("it is an argument of a ref extension method, which is not spilled", Operand.Value);
             }
 
             var type = _model.GetTypeInfo(receiver).Type;
@@ -286,7 +288,8 @@ namespace Prewired.Generator.SharedRules
                 else if (parameter is { RefKind: not RefKind.None })
                 {
                     // An in parameter without 'in': the compiler may pass the variable itself, not a copy.
-                    if (ContainsAwait(argument.Expression) || argumentOperations.Length > 0) throw new NotSpillable("it is an argument of a call with an in parameter, which is not spilled");
+                    Fail("it is an argument of a call with an in parameter, which is not spilled", argument);
+                    result.Add((argument.Expression, Operand.Kept));
                 }
                 else
                 {
@@ -302,7 +305,7 @@ namespace Prewired.Generator.SharedRules
 
         private ExpressionSyntax ElementAccess(ElementAccessExpressionSyntax elementAccess)
         {
-            if (elementAccess.ArgumentList.Arguments.Any(a => a.RefKindKeyword.RawKind != 0)) throw new NotSpillable("it is an index passed by reference, which is not spilled");
+            if (elementAccess.ArgumentList.Arguments.Any(a => a.RefKindKeyword.RawKind != 0)) return Fail("it is an index passed by reference, which is not spilled", elementAccess);
             var type = _model.GetTypeInfo(elementAccess.Expression).Type;
             var receiverKind = type is { IsReferenceType: false } && IsVariable(elementAccess.Expression) ? Operand.Variable : Operand.Value;
             var operands = new List<(ExpressionSyntax, Operand)> { (elementAccess.Expression, receiverKind) };
@@ -319,25 +322,27 @@ namespace Prewired.Generator.SharedRules
         /// </summary>
         private ExpressionSyntax Assignment(AssignmentExpressionSyntax assignment)
         {
-            if (ContainsAwait(assignment.Left) || !ContainsAwait(assignment.Right)) throw new NotSpillable("an await is nested in an assignment's target, which is not spilled");
-            if (assignment.Left is TupleExpressionSyntax or DeclarationExpressionSyntax) throw new NotSpillable("it is assigned to a deconstruction whose parts are evaluated before it, which is not spilled");
+            if (ContainsAwait(assignment.Left) || !ContainsAwait(assignment.Right)) return Fail("an await is nested in an assignment's target, which is not spilled", assignment);
+            if (assignment.Left is TupleExpressionSyntax or DeclarationExpressionSyntax) return Fail("it is assigned to a deconstruction whose parts are evaluated before it, which is not spilled", assignment);
             if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression))
             {
                 var target = Target(assignment.Left);
                 return assignment.WithLeft(target).WithRight(LowerExpression(assignment.Right));
             }
 
-            if (assignment.IsKind(SyntaxKind.CoalesceAssignmentExpression)) throw new NotSpillable("it is the right side of ??=, which is not spilled yet");
+            if (assignment.IsKind(SyntaxKind.CoalesceAssignmentExpression)) return Fail("it is the right side of ??=, which is not spilled yet", assignment);
             if (_model.GetOperation(assignment) is not ICompoundAssignmentOperation compound || compound.Type is null || compound.Type.TypeKind == TypeKind.Dynamic
                 || compound.Target.Type is not { } targetType || !LoweringShapes.IsNameable(targetType))
             {
-                throw new NotSpillable("it is the right side of a compound assignment that is dynamic or an event's, which is not spilled");
+                return Fail("it is the right side of a compound assignment that is dynamic or an event's, which is not spilled", assignment);
             }
 
+            var operatorKind = BinaryKind(assignment.Kind());
+            if (operatorKind == SyntaxKind.None) return Fail("it is the right side of a compound assignment operator that is not spilled yet", assignment);
             var location = Target(assignment.Left);
             var current = Temporary(assignment.Left, location);
             var right = LowerExpression(assignment.Right);
-            var binary = SyntaxFactory.BinaryExpression(BinaryKind(assignment.Kind()), SyntaxFactory.IdentifierName(current),
+            var binary = SyntaxFactory.BinaryExpression(operatorKind, SyntaxFactory.IdentifierName(current),
                 SyntaxFactory.ParenthesizedExpression(right.WithoutTrivia())).NormalizeWhitespace();
             ExpressionSyntax value = compound.OutConversion.IsIdentity
                 ? binary
@@ -351,7 +356,7 @@ namespace Prewired.Generator.SharedRules
         private ExpressionSyntax Target(ExpressionSyntax target)
         {
             var symbol = _model.GetSymbolInfo(target).Symbol;
-            if (symbol is IEventSymbol) throw new NotSpillable("it is assigned to an event, which is not spilled");
+            if (symbol is IEventSymbol) return Fail("it is assigned to an event, which is not spilled", target);
             if (target is IdentifierNameSyntax || target is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or BaseExpressionSyntax }) return Keep(target);
             if (target is MemberAccessExpressionSyntax { Name: IdentifierNameSyntax } memberAccess && symbol is IPropertySymbol { IsStatic: false })
             {
@@ -359,7 +364,7 @@ namespace Prewired.Generator.SharedRules
                 var receiverType = _model.GetTypeInfo(memberAccess.Expression).Type;
                 if (receiverType is { IsReferenceType: true }) return memberAccess.WithExpression(Value(memberAccess.Expression));
                 if (receiverType is { IsValueType: true } && IsVariable(memberAccess.Expression)) return memberAccess.WithExpression(Variable(memberAccess.Expression));
-                throw new NotSpillable("it is assigned to a property of a receiver that is not a variable, which is not spilled");
+                return Fail("it is assigned to a property of a receiver that is not a variable, which is not spilled", target);
             }
 
             if (target is ElementAccessExpressionSyntax element && symbol is IPropertySymbol)
@@ -383,7 +388,7 @@ namespace Prewired.Generator.SharedRules
             SyntaxKind.ExclusiveOrAssignmentExpression => SyntaxKind.ExclusiveOrExpression,
             SyntaxKind.LeftShiftAssignmentExpression => SyntaxKind.LeftShiftExpression,
             SyntaxKind.RightShiftAssignmentExpression => SyntaxKind.RightShiftExpression,
-            _ => throw new NotSpillable("it is the right side of a compound assignment operator that is not spilled yet"),
+            _ => SyntaxKind.None,
         };
 
         /// <summary>
@@ -392,7 +397,7 @@ namespace Prewired.Generator.SharedRules
         /// </summary>
         private ExpressionSyntax Creation(BaseObjectCreationExpressionSyntax creation)
         {
-            if (_model.GetSymbolInfo(creation).Symbol is not IMethodSymbol) throw new NotSpillable("it is an argument of an object creation that does not bind, which is not spilled");
+            if (_model.GetSymbolInfo(creation).Symbol is not IMethodSymbol) return Fail("it is an argument of an object creation that does not bind, which is not spilled", creation);
             var arguments = creation.ArgumentList;
             if (arguments is not null && ContainsAwait(arguments))
             {
@@ -411,7 +416,7 @@ namespace Prewired.Generator.SharedRules
             }
 
             var type = _model.GetTypeInfo(creation).Type;
-            if (type is null || !LoweringShapes.IsNameable(type)) throw new NotSpillable("it is in the initializer of an object whose type cannot be named, which is not spilled");
+            if (type is null || !LoweringShapes.IsNameable(type)) return Fail("it is in the initializer of an object whose type cannot be named, which is not spilled", creation);
             var first = initializer.Expressions.IndexOf(e => ContainsAwait(e));
             var head = creation.WithArgumentList(arguments).WithInitializer(first == 0 ? null
                 : Keep(initializer.WithExpressions(SyntaxFactory.SeparatedList(initializer.Expressions.Take(first), initializer.Expressions.GetSeparators().Take(first - 1)))));
@@ -428,7 +433,7 @@ namespace Prewired.Generator.SharedRules
                 if (collection)
                 {
                     // An element is a call of Add on the collection (the spec's own definition), its arguments in order.
-                    if (_model.GetCollectionInitializerSymbolInfo(member).Symbol is not IMethodSymbol) throw new NotSpillable("it is an element of a collection initializer whose Add does not bind, which is not spilled");
+                    if (_model.GetCollectionInitializerSymbolInfo(member).Symbol is not IMethodSymbol) return Fail("it is an element of a collection initializer whose Add does not bind, which is not spilled", creation);
                     var values = member is InitializerExpressionSyntax complex ? complex.Expressions.ToList() : new List<ExpressionSyntax> { member };
                     var lowered = Ordered(values.Select(v => (v, Operand.Value)).ToList());
                     statement = SyntaxFactory.InvocationExpression(
@@ -440,13 +445,13 @@ namespace Prewired.Generator.SharedRules
                     if (member is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression, Left: IdentifierNameSyntax name } memberAssignment
                         || memberAssignment.Right is InitializerExpressionSyntax)
                     {
-                        throw new NotSpillable("it is in a nested or indexed member initializer, which is not spilled yet");
+                        return Fail("it is in a nested or indexed member initializer, which is not spilled yet", creation);
                     }
 
                     var symbol = _model.GetSymbolInfo(name).Symbol;
                     if (symbol is IPropertySymbol { SetMethod.IsInitOnly: true } || symbol is IPropertySymbol { IsRequired: true } || symbol is IFieldSymbol { IsRequired: true } || symbol is IEventSymbol)
                     {
-                        throw new NotSpillable("it initializes an init-only or required member, which cannot be assigned after the object is created");
+                        return Fail("it initializes an init-only or required member, which cannot be assigned after the object is created", creation);
                     }
 
                     statement = SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression,
@@ -470,21 +475,21 @@ namespace Prewired.Generator.SharedRules
             var child = conditional is BinaryExpressionSyntax b ? b.Right : ((ConditionalExpressionSyntax)conditional).WhenTrue;
             if (ConditionalSpill.Kind(conditional, child, _model) is null && (conditional is not ConditionalExpressionSyntax c0 || ConditionalSpill.Kind(conditional, c0.WhenFalse, _model) is null))
             {
-                throw new NotSpillable("it is in an operand evaluated conditionally by a user-defined, dynamic or ref operator, which is not spilled");
+                return Fail("it is in an operand evaluated conditionally by a user-defined, dynamic or ref operator, which is not spilled", conditional);
             }
 
-            if (ConditionalSpill.DeclaresVariables(conditional))
-            {
-                throw new NotSpillable("it is in a conditional operand of an expression that declares a variable, which is not spilled yet");
-            }
+            var first = ConditionalSpill.First(conditional);
+            var hoisted = HoistedPatternVariables(conditional, first);
+            if (hoisted is null) return Fail("it is in a conditional operand of an expression that declares a variable, in a form that is not spilled yet (a pattern variable of the first operand of && or ?: is)", conditional);
 
             var type = conditional is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.LogicalAndExpression or (int)SyntaxKind.LogicalOrExpression }
                 ? "bool"
-                : ConditionalSpill.ResultType(conditional, _model)?.ToDisplayString(SourceNames.TypeFormat) ?? throw new NotSpillable("it is in a conditional operand whose type cannot be named, which is not spilled");
+                : ConditionalSpill.ResultType(conditional, _model)?.ToDisplayString(SourceNames.TypeFormat);
+            if (type is null) return Fail("it is in a conditional operand whose type cannot be named, which is not spilled", conditional);
             var name = NewName();
+            foreach (var (local, typeName, _) in hoisted) _template.Line(_depth, $"{typeName} {SourceNames.Escaped(local.Name)} = default!;");
             _template.Line(_depth, $"{type} {name};");
-            var first = ConditionalSpill.First(conditional);
-            var test = LowerExpression(first);
+            var test = RenamePatternVariables(LowerExpression(first), hoisted);
             ExpressionSyntax whenTrue, whenFalse;
             switch (conditional)
             {
@@ -508,17 +513,104 @@ namespace Prewired.Generator.SharedRules
             }
 
             _template.Line(_depth, "if (" + _template.Expression(first, test.WithoutTrivia(), _depth) + ")");
-            Branch(name, whenTrue);
+            Branch(name, whenTrue, hoisted.Select(h => $"{SourceNames.Escaped(h.Local.Name)} = {h.Renamed};"));
             _template.Line(_depth, "else");
             Branch(name, whenFalse);
             return SyntaxFactory.IdentifierName(name);
         }
 
-        /// <summary>One branch of a written-out conditional: <c>{ ...; t = branch; }</c> (a throw expression throws).</summary>
-        private void Branch(string name, ExpressionSyntax branch)
+        /// <summary>
+        /// Pattern variables the first operand of <c>a &amp;&amp; b</c> or <c>c ? x : y</c> declares (<c>o is string s
+        /// &amp;&amp; await F(s)</c>): declared before the written-out if (with a placeholder value nothing reads, as the
+        /// body only reads them where the pattern matched), the pattern declaring a renamed one that the true branch copies.
+        /// Only where the pattern matching is what makes the operand true (no not, !, || or or on the way).
+        /// </summary>
+        private List<(ILocalSymbol Local, string TypeName, string Renamed)>? HoistedPatternVariables(ExpressionSyntax conditional, ExpressionSyntax first)
+        {
+            var result = new List<(ILocalSymbol, string, string)>();
+            var designations = conditional.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>().ToList();
+            if (designations.Count == 0) return result;
+            if (conditional is BinaryExpressionSyntax { RawKind: not (int)SyntaxKind.LogicalAndExpression }) return null;
+            foreach (var designation in designations)
+            {
+                if (!first.Span.Contains(designation.Span) || designation.Parent is DeclarationExpressionSyntax) return null;
+                for (var node = designation.Parent; node != first && node is not null; node = node.Parent)
+                {
+                    if (node is UnaryPatternSyntax or BinaryPatternSyntax { RawKind: (int)SyntaxKind.OrPattern } or PrefixUnaryExpressionSyntax or ConditionalExpressionSyntax
+                        || node is BinaryExpressionSyntax { RawKind: not (int)SyntaxKind.LogicalAndExpression }) return null;
+                }
+
+                if (_model.GetDeclaredSymbol(designation) is not ILocalSymbol local || !LoweringShapes.IsNameable(local.Type)) return null;
+                result.Add((local, local.Type.ToDisplayString(SourceNames.TypeFormat), NewName()));
+            }
+
+            return result;
+        }
+
+        /// <summary>The first operand with its pattern variables renamed (declarations and the reads inside it).</summary>
+        private static ExpressionSyntax RenamePatternVariables(ExpressionSyntax test, List<(ILocalSymbol Local, string TypeName, string Renamed)> hoisted)
+        {
+            if (hoisted.Count == 0) return test;
+            string? Renamed(string name) => hoisted.Where(h => h.Local.Name == name).Select(h => h.Renamed).FirstOrDefault();
+            var designations = test.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Where(d => Renamed(d.Identifier.ValueText) is not null);
+            var reads = test.DescendantNodes().OfType<IdentifierNameSyntax>().Where(i => Renamed(i.Identifier.ValueText) is not null
+                && !(i.Parent is MemberAccessExpressionSyntax m && m.Name == i) && i.Parent is not (MemberBindingExpressionSyntax or NameColonSyntax));
+            return test.ReplaceNodes(designations.Cast<SyntaxNode>().Concat(reads), (original, rewritten) => rewritten switch
+            {
+                SingleVariableDesignationSyntax d => d.WithIdentifier(SyntaxFactory.Identifier(Renamed(d.Identifier.ValueText)!).WithTriviaFrom(d.Identifier)),
+                IdentifierNameSyntax i => i.WithIdentifier(SyntaxFactory.Identifier(Renamed(i.Identifier.ValueText)!).WithTriviaFrom(i.Identifier)),
+                _ => rewritten,
+            });
+        }
+
+        /// <summary>
+        /// A switch expression with an await in an arm: <c>T t; switch (e) { case p when g: { t = arm; } break; ... }</c>,
+        /// the same patterns tested in the same order; only when its last arm matches anything (<c>_</c> or <c>var x</c>
+        /// without when), so no value falls through to the exception a switch expression throws.
+        /// </summary>
+        private ExpressionSyntax Switch(SwitchExpressionSyntax switchExpression)
+        {
+            if (switchExpression.Arms.Any(a => ContainsAwait(a.Pattern) || (a.WhenClause is not null && ContainsAwait(a.WhenClause))))
+            {
+                return Fail("it is in a switch expression whose patterns or when clauses await, which is not spilled yet", switchExpression);
+            }
+
+            var last = switchExpression.Arms.Last();
+            if (last.WhenClause is not null || last.Pattern is not (DiscardPatternSyntax or VarPatternSyntax { Designation: SingleVariableDesignationSyntax or DiscardDesignationSyntax }))
+            {
+                return Fail("it is in an arm of a switch expression whose last arm is not '_' or 'var x' (no value may fall through to the exception it throws), which is not spilled", switchExpression);
+            }
+
+            var type = ConditionalSpill.ResultType(switchExpression, _model)?.ToDisplayString(SourceNames.TypeFormat);
+            if (type is null) return Fail("it is in an arm of a switch expression whose type cannot be named, which is not spilled", switchExpression);
+            var name = NewName();
+            _template.Line(_depth, $"{type} {name};");
+            var governing = LowerExpression(switchExpression.GoverningExpression);
+            _template.Line(_depth, "switch (" + _template.Expression(switchExpression.GoverningExpression, governing.WithoutTrivia(), _depth) + ")");
+            _template.Line(_depth, "{");
+            _depth++;
+            foreach (var arm in switchExpression.Arms)
+            {
+                var label = arm.Pattern is DiscardPatternSyntax ? "default:" : $"case {arm.Pattern.WithoutTrivia()}{(arm.WhenClause is null ? string.Empty : " " + arm.WhenClause.WithoutTrivia())}:";
+                _template.Line(_depth, label);
+                _depth++;
+                Branch(name, arm.Expression);
+                if (arm.Expression is not ThrowExpressionSyntax) _template.Line(_depth, "break;");
+                _depth--;
+            }
+
+            _depth--;
+            _template.Line(_depth, "}");
+            return SyntaxFactory.IdentifierName(name);
+        }
+
+        /// <summary>One branch of a written-out conditional: <c>{ ...; t = branch; }</c> (a throw expression throws),
+        /// after <paramref name="first"/> lines.</summary>
+        private void Branch(string name, ExpressionSyntax branch, IEnumerable<string>? first = null)
         {
             _template.Line(_depth, "{");
             _depth++;
+            foreach (var line in first ?? Enumerable.Empty<string>()) _template.Line(_depth, line);
             var inTree = branch.SyntaxTree == _model.SyntaxTree;
             if (inTree && branch is ThrowExpressionSyntax throwExpression)
             {
@@ -544,6 +636,16 @@ namespace Prewired.Generator.SharedRules
         }
 
         private string NewName() => "__pwSpill" + _next++;
+
+        /// <summary>Records why the statement cannot be written out exactly (the first reason wins; the statement then stays
+        /// as it is) and goes on with <paramref name="result"/>, whatever is built from it being dropped.</summary>
+        private T Fail<T>(string reason, T result)
+        {
+            _failure ??= reason;
+            return result;
+        }
+
+        private ExpressionSyntax Fail(string reason, ExpressionSyntax expression) => Fail<ExpressionSyntax>(reason, Keep(expression));
 
         /// <summary>A value no pending await can change and nothing later in the statement writes (a literal, a constant,
         /// this, a type, a lambda, or a local or parameter only this method's own code can reach).</summary>

@@ -47,6 +47,8 @@ namespace Prewired.Generator.SharedRules
         /// </summary>
         public static LoweredBody? Lower(MethodDeclarationSyntax method, SemanticModel model, bool hasResult, MethodDeclarationSyntax original)
         {
+            // A body that does not compile forwards anyway: nothing to write out.
+            if (model.GetMethodBodyDiagnostics(method.Span).Any(d => d.Severity == DiagnosticSeverity.Error)) return null;
             var excluded = new Dictionary<int, string>();
             for (var attempt = 0; attempt < 2; attempt++)
             {
@@ -60,9 +62,10 @@ namespace Prewired.Generator.SharedRules
                 var newlyExcluded = false;
                 foreach (var error in errors)
                 {
-                    var statement = root.FindNode(error.Location.SourceSpan).AncestorsAndSelf().FirstOrDefault(n => n.GetAnnotations(IdKind).Any());
-                    if (statement is null) return null;
-                    var id = int.Parse(statement.GetAnnotations(IdKind).First().Data!, System.Globalization.CultureInfo.InvariantCulture);
+                    var statement = error.Location.SourceTree == root.SyntaxTree && root.FullSpan.Contains(error.Location.SourceSpan)
+                        ? root.FindNode(error.Location.SourceSpan).AncestorsAndSelf().FirstOrDefault(n => n.GetAnnotations(IdKind).Any())
+                        : null;
+                    if (statement is null || !int.TryParse(statement.GetAnnotations(IdKind).First().Data, System.Globalization.NumberStyles.Integer, System.Globalization.CultureInfo.InvariantCulture, out var id)) return null;
                     if (excluded.ContainsKey(id)) continue;
                     excluded[id] = $"written out as the compiler spills it, it would not compile here ({error.Id}: {error.GetMessage(System.Globalization.CultureInfo.InvariantCulture)})";
                     newlyExcluded = true;
@@ -83,6 +86,7 @@ namespace Prewired.Generator.SharedRules
             var rewriter = new SpillLowering(model, body, hasResult, excluded);
             var rewritten = ((MethodDeclarationSyntax)rewriter.Visit(method)!).WithAdditionalAnnotations(LoweredMethod);
             loweredAny = rewriter._loweredAny;
+            if (!loweredAny) return (method, model);
             var tree = method.SyntaxTree;
             var newTree = tree.WithRootAndOptions(tree.GetRoot().ReplaceNode(method, rewritten), tree.Options);
             var newModel = model.Compilation.ReplaceSyntaxTree(tree, newTree).GetSemanticModel(newTree);
@@ -110,20 +114,17 @@ namespace Prewired.Generator.SharedRules
 
             // An expression body is the block { return e; } (or { e; } without a result): its statement is written out.
             var column = LoweringTemplate.LineIndent(node) + 4;
-            var template = new LoweringTemplate(column - 4);
+            var template = new LoweringTemplate(System.Math.Max(0, column - 4));
             var id = _statementId++;
-            ExpressionSyntax rewritten;
-            try
+            _template = template;
+            _depth = 1;
+            _root = arrow.Expression;
+            _failure = _excluded.TryGetValue(id, out var excludedReason) ? excludedReason : null;
+            var rewritten = _failure is null ? LowerExpression(arrow.Expression) : arrow.Expression;
+            if (_failure is { } failure)
             {
-                if (_excluded.TryGetValue(id, out var excludedReason)) throw new NotSpillable(excludedReason);
-                _template = template;
-                _depth = 1;
-                _root = arrow.Expression;
-                rewritten = LowerExpression(arrow.Expression);
-            }
-            catch (NotSpillable notSpillable)
-            {
-                return base.VisitMethodDeclaration(node)!.WithAdditionalAnnotations(new SyntaxAnnotation(NotSpilledKind, notSpillable.Reason));
+                _loweredAny = true;
+                return base.VisitMethodDeclaration(node)!.WithAdditionalAnnotations(new SyntaxAnnotation(NotSpilledKind, failure));
             }
 
             var statement = _hasResult ? $"return {template.Expression(arrow.Expression, rewritten, 1)};" : $"{template.Expression(arrow.Expression, rewritten, 1)};";
@@ -178,20 +179,18 @@ namespace Prewired.Generator.SharedRules
             if (root is null || !NeedsSpilling(root, statement)) return new List<StatementSyntax> { (StatementSyntax)Visit(statement)! };
             var id = _statementId++;
             var column = LoweringTemplate.LineIndent(statement);
-            var template = new LoweringTemplate(column - 4);
-            ExpressionSyntax rewritten;
-            try
+            var template = new LoweringTemplate(System.Math.Max(0, column - 4));
+            _template = template;
+            _depth = 1;
+            _root = root;
+            _failure = _excluded.TryGetValue(id, out var excludedReason) ? excludedReason : null;
+            var rewritten = _failure is null ? LowerExpression(root) : root;
+            if (_failure is { } failure)
             {
-                if (_excluded.TryGetValue(id, out var excludedReason)) throw new NotSpillable(excludedReason);
-                _template = template;
-                _depth = 1;
-                _root = root;
-                rewritten = LowerExpression(root);
-            }
-            catch (NotSpillable notSpillable)
-            {
+                // The body is rewritten for the annotation alone: PW0201 then names what would be wrong.
+                _loweredAny = true;
                 _visitPlainly.Add(statement);
-                return new List<StatementSyntax> { ((StatementSyntax)Visit(statement)!).WithAdditionalAnnotations(new SyntaxAnnotation(NotSpilledKind, notSpillable.Reason)) };
+                return new List<StatementSyntax> { ((StatementSyntax)Visit(statement)!).WithAdditionalAnnotations(new SyntaxAnnotation(NotSpilledKind, failure)) };
             }
 
             // The statement itself, its nested statements visited (an if's branches may hold statements to write out too).
@@ -222,7 +221,7 @@ namespace Prewired.Generator.SharedRules
             SwitchStatementSyntax s => s.WithExpression(root),
             LocalDeclarationStatementSyntax d => d.WithDeclaration(d.Declaration.WithVariables(SyntaxFactory.SingletonSeparatedList(
                 d.Declaration.Variables[0].WithInitializer(d.Declaration.Variables[0].Initializer!.WithValue(root.WithoutLeadingTrivia()))))),
-            _ => throw new System.InvalidOperationException("not a spilled statement"),
+            _ => statement,
         };
 
         /// <summary>The expression a statement evaluates once, first: where its awaits are written out. Loop conditions
@@ -265,14 +264,5 @@ namespace Prewired.Generator.SharedRules
 
         private static SyntaxNode WithOrigin(SyntaxNode original, SyntaxNode rewritten)
             => NeedsOrigin(original) && !rewritten.GetAnnotations(LoweredBody.OriginKind).Any() ? rewritten.WithAdditionalAnnotations(LoweredBody.Origin(original.Span)) : rewritten;
-
-        /// <summary>An operand order that cannot be written out exactly: the statement stays as it is, with this reason.</summary>
-        private sealed class NotSpillable : System.Exception
-        {
-            public NotSpillable(string reason)
-                : base(reason) => Reason = reason;
-
-            public string Reason { get; }
-        }
     }
 }

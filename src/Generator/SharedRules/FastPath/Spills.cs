@@ -242,6 +242,8 @@ namespace Prewired.Generator.SharedRules
                     return IsStable(parenthesized.Expression, model, body, earlier);
             }
 
+            // Converted by a user-defined operator: C# calls it before the await, so reading the operand later would call it later.
+            if (model.GetConversion(expression).IsUserDefined) return false;
             if (model.GetConstantValue(expression).HasValue) return true;
             var symbol = model.GetSymbolInfo(expression).Symbol;
             if (symbol is ITypeSymbol or INamespaceSymbol) return true;
