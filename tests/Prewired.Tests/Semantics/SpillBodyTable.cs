@@ -261,7 +261,40 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Members = Kit, HelperSites = "0:T", Variants = new[] { 0, 1, 2 } },
 
+            // ---- a for loop's incrementor that awaits: at the end of the body and before each continue of the loop ----------
+            new("S50_ForIncrementorAwaits_WithContinue", "Task<int>", """
+                {
+                    var sum = 0;
+                    for (var i = 0; i < 5; i += await env.TR(0, 1 + v), _total++)
+                    {
+                        if (i == 2) continue;
+                        sum += i;
+                        env.Log("i=" + i + " total=" + _total);
+                    }
+                    return sum * 100 + _total;
+                }
+                """) { Members = Kit, Variants = new[] { 0, 1 } },
+
             // ---- forwarded, with the reason: an order that cannot be written out exactly -------------------------------------
+            new("S91_Forwarded_ForIncrementorContinueLeavesTry", "Task<int>", """
+                {
+                    var sum = 0;
+                    for (var i = 0; i < 3; i += await env.TR(0, 1))
+                    {
+                        try
+                        {
+                            if (i == 1) continue;
+                            sum += i;
+                        }
+                        finally
+                        {
+                            env.Log("finally " + i);
+                        }
+                    }
+                    return sum;
+                }
+                """) { ExpectSplit = false },
+
             new("S90_Forwarded_UserDefinedConversionBeforeAwait", "Task<int>", """
                 {
                     var m = new Meters(env, v);
