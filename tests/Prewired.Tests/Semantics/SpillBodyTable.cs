@@ -24,7 +24,12 @@ namespace Prewired.Tests.Semantics
             private int _next;
             private Holder _holder = new Holder();
 
-            private struct Point { public int X; public int Y; }
+            private struct Point
+            {
+                public int X;
+                public int Y;
+                public void Add(int value) { X += value; Y++; }
+            }
 
             private sealed class Holder
             {
@@ -128,6 +133,13 @@ namespace Prewired.Tests.Semantics
                 {
                     _point.X += await Bump(env, 0, 3);
                     return _point.X;
+                }
+                """) { Members = Kit, HelperSites = "0:T" },
+
+            new("S16_MutatingMethodOfStructField", "Task<int>", """
+                {
+                    _point.Add(await Bump(env, 0, 3));
+                    return _point.X * 100 + _point.Y;
                 }
                 """) { Members = Kit, HelperSites = "0:T" },
 

@@ -119,11 +119,11 @@ namespace Prewired.Generator.SharedRules
                 => arguments.Arguments.TakeWhile(a => a != c).All(a => a.RefKindKeyword.RawKind == 0 && Stable(a.Expression, m, b));
             bool StableCallee(ExpressionSyntax callee, SemanticModel m, SyntaxNode b)
             {
-                if (m.GetSymbolInfo(callee).Symbol is not IMethodSymbol) return false;
+                if (m.GetSymbolInfo(callee).Symbol is not IMethodSymbol method) return false;
                 return callee switch
                 {
                     IdentifierNameSyntax or GenericNameSyntax => true,
-                    MemberAccessExpressionSyntax access => Stable(access.Expression, m, b),
+                    MemberAccessExpressionSyntax access => Stable(access.Expression, m, b) || StructVariableReceiver(access.Expression, method, m, b, earlier),
                     _ => false,
                 };
             }
@@ -223,6 +223,20 @@ namespace Prewired.Generator.SharedRules
                 default:
                     return false;
             }
+        }
+
+        /// <summary>
+        /// A struct receiver that is a variable no pending await can move (a mutable field of this class, or a field of such
+        /// a location): C# calls an instance method on the variable itself, by reference, after the arguments, so calling
+        /// it there after the await is the same call. (Not an extension method taking the struct by value: that copies it
+        /// first.)
+        /// </summary>
+        private static bool StructVariableReceiver(ExpressionSyntax receiver, IMethodSymbol method, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
+        {
+            if (method.MethodKind == MethodKind.ReducedExtension && method.ReducedFrom?.Parameters.FirstOrDefault()?.RefKind is null or RefKind.None) return false;
+            if (model.GetTypeInfo(receiver).Type is not { IsValueType: true }) return false;
+            return (IsThisMember(receiver) && model.GetSymbolInfo(receiver).Symbol is IFieldSymbol { IsReadOnly: false } field && (field.IsStatic || !field.ContainingType.IsValueType))
+                   || (model.GetSymbolInfo(receiver).Symbol is IFieldSymbol { IsReadOnly: false } && IsStableLocation(receiver, model, body, earlier));
         }
 
         /// <summary>As below, for an operand of a statement with no earlier await.</summary>
