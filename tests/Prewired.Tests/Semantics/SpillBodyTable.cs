@@ -335,6 +335,10 @@ namespace Prewired.Tests.Semantics
                 => Use(env, _total, await Bump(env, 0, 3), v);
                 """) { Members = Kit, HelperSites = "0:T" },
 
+            new("S32_ExpressionBodiedStatementWithoutResult", "Task", """
+                => env.Log("total " + _total + " " + await Bump(env, 0, 3) + " " + _total);
+                """) { Members = Kit, HelperSites = "0:T" },
+
             // ---- object and collection initializers: the object first, then each member in order ----------------------------
             new("S40_ObjectInitializerWithAwait", "Task<int>", """
                 {

@@ -127,8 +127,8 @@ namespace Prewired.Generator.SharedRules
                 return base.VisitMethodDeclaration(node)!.WithAdditionalAnnotations(new SyntaxAnnotation(NotSpilledKind, failure));
             }
 
-            var statement = _hasResult ? $"return {template.Expression(arrow.Expression, rewritten, 1)};" : $"{template.Expression(arrow.Expression, rewritten, 1)};";
-            template.Line(1, statement);
+            if (_hasResult) template.Line(1, $"return {template.Expression(arrow.Expression, rewritten, 1)};");
+            else template.Statement(SyntaxFactory.ExpressionStatement(rewritten.WithoutTrivia()).NormalizeWhitespace(), 0, 1);
             _loweredAny = true;
             var block = template.Build(Written).WithAdditionalAnnotations(new SyntaxAnnotation(IdKind, id.ToString(System.Globalization.CultureInfo.InvariantCulture)));
             return node.WithExpressionBody(null).WithSemicolonToken(default)
