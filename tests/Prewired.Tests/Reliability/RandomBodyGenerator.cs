@@ -623,18 +623,25 @@ namespace Prewired.Tests.Reliability
                     case 2:
                     case 3:
                     {
-                        // An await nested inside a larger expression: spilled before its statement when everything
-                        // evaluated before it is stable (a literal, a parameter), forwarded after a call.
+                        // An await nested inside a larger expression: spilled before its statement (after a call, the
+                        // call's value into a temporary first), forwarded inside checked(...).
                         string line;
-                        var shape = _r.Next(5);
+                        var shape = _r.Next(6);
                         if (shape == 0 && _flavor == Flavor.Direct)
                         {
                             line = $"env.Log(\"nested \" + await {Awaitable(Pick(Ty.Int, Ty.Str), tail: false)});";
                         }
                         else if (shape == 1)
                         {
-                            _forwardDepth++;
+                            // After a call: the call's value goes into a temporary first (split since issue 20).
                             var text = $"v.GetHashCode() + await {Awaitable(Ty.Int, tail: false)}";
+                            line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
+                        }
+                        else if (shape == 5)
+                        {
+                            // Inside checked(...): not written out (the awaited operand would lose its checked context).
+                            _forwardDepth++;
+                            var text = $"checked(v + await {Awaitable(Ty.Int, tail: false)})";
                             _forwardDepth--;
                             line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
                         }

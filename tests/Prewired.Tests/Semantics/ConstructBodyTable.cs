@@ -1159,19 +1159,19 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Members = Kit },
 
-            new("N14_Forwarded_FieldReadBeforeAwait", "Task<int>", """
+            new("N14_FieldReadBeforeAwait", "Task<int>", """
                 {
                     _total = Add(_total, await env.TR(0, 3));
                     return _total;
                 }
-                """) { Members = "private int _total = 1;\nprivate static int Add(int a, int b) => a + b;", ExpectSplit = false },
+                """) { Members = "private int _total = 1;\nprivate static int Add(int a, int b) => a + b;" },
 
-            new("N15_Forwarded_TwoAwaitsInOneExpression", "Task<bool>", """
+            new("N15_TwoAwaitsInOneExpression", "Task<bool>", """
                 {
                     var both = await env.TR(0, v == 0) && await env.TR(1, true);
                     return both;
                 }
-                """) { Variants = new[] { 0, 1 }, ExpectSplit = false },
+                """) { Variants = new[] { 0, 1 } },
 
             new("N16_InterpolatedAwaitAfterLiteralAndLocal", "Task<string>", """
                 {
@@ -1422,13 +1422,13 @@ namespace Prewired.Tests.Semantics
                 """) { Variants = new[] { 0, 1 } },
 
 
-            new("C11_Forwarded_AndOperandDeclaresVariable", "Task<int>", """
+            new("C11_AndOperandDeclaresVariable", "Task<int>", """
                 {
-                    object o = "text";
+                    object o = v == 0 ? "text" : 5;
                     if (o is string s && await env.TR(0, s.Length > 0)) return s.Length;
                     return 0;
                 }
-                """) { ExpectSplit = false },
+                """) { Variants = new[] { 0, 1 } },
 
             new("C12_ConditionalPassedToOverload", "Task<string>", """
                 {

@@ -14,6 +14,25 @@ namespace Prewired.Generator.FastPath
     /// </summary>
     internal static class LiveState
     {
+        /// <summary>The data flow of each operand the synchronous path evaluates before handing a spilled statement over
+        /// that writes a variable (only those: each is a pass over the method).</summary>
+        private static List<DataFlowAnalysis> WrittenInOperands(SplitPoint split, List<SyntaxNode> evaluated, SemanticModel model)
+        {
+            var operands = evaluated.ToList();
+            if (split.Conditional is { } conditional) operands.Add(ConditionalSpill.First(conditional));
+            var result = new List<DataFlowAnalysis>();
+            foreach (var operand in operands)
+            {
+                var writes = operand.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is AssignmentExpressionSyntax
+                    || n is PrefixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PreIncrementExpression or (int)SyntaxKind.PreDecrementExpression }
+                    || n is PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PostIncrementExpression or (int)SyntaxKind.PostDecrementExpression }
+                    || n is ArgumentSyntax { RefKindKeyword.RawKind: not 0 });
+                if (writes && operand is ExpressionSyntax expression && RegionFlow.DataFlow(model, expression) is { Succeeded: true } flow) result.Add(flow);
+            }
+
+            return result;
+        }
+
         public static bool Find(SplitPoint split, List<ContinuationFrame> frames, SemanticModel model)
         {
             var assigned = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
@@ -140,6 +159,14 @@ namespace Prewired.Generator.FastPath
                 if (read.Contains(variable)) AddLive(variable);
             }
 
+            // Assigned in an awaited operand (1 + await F(x = 5)) or a spilled conditional's first operand, which the
+            // synchronous path evaluated: the continuation's statement reads the temporary there, so the value comes along.
+            var writtenBefore = split.Form == SplitForm.Spill ? WrittenInOperands(split, evaluated, model) : new List<DataFlowAnalysis>();
+            foreach (var variable in writtenBefore.SelectMany(f => f.WrittenInside))
+            {
+                if (read.Contains(variable)) AddLive(variable);
+            }
+
             // nameof(parameter) is not a read, but the continuation must have the parameter to name it.
             var printed = PrintedRegions(split, frames, model).ToList();
             foreach (var name in printed.SelectMany(r => r.DescendantNodesAndSelf()).OfType<InvocationExpressionSyntax>()
@@ -168,6 +195,8 @@ namespace Prewired.Generator.FastPath
                 {
                     if (RegionFlow.DataFlow(model, (ExpressionSyntax)operand) is { Succeeded: true } operandFlow) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned.Where(handedOver.Contains));
                 }
+
+                foreach (var operandFlow in writtenBefore) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned);
 
                 live.RemoveAll(v => v is ILocalSymbol && !assignedOnEntry.Contains(v));
             }

@@ -31,10 +31,18 @@ namespace Prewired.Generator.SharedRules
                 };
             }
 
-            if (AwaitSites.Collect(body).All(s => s.Expression is not null)) return Classify(method, hasResult, model);
+            if (AwaitSites.Collect(body).All(s => s.Expression is not null))
+            {
+                lowered = Spilled(method, model, hasResult, method);
+                if (lowered is null) return Classify(method, hasResult, model);
+                var spilledMapper = lowered;
+                return Classify(lowered.Method, hasResult, lowered.Model).Select(f => spilledMapper.MapBack(f)).ToList();
+            }
+
             try
             {
                 lowered = HiddenAwaitLowering.Lower(method, model);
+                lowered = Spilled(lowered.Method, lowered.Model, hasResult, method) ?? lowered;
                 var mapper = lowered;
                 return Classify(lowered.Method, hasResult, lowered.Model).Select(f => mapper.MapBack(f)).ToList();
             }
@@ -43,6 +51,21 @@ namespace Prewired.Generator.SharedRules
                 // Neither the generator nor the analyzers may throw: a shape the lowering did not expect keeps forwarding.
                 lowered = null;
                 return Classify(method, hasResult, model);
+            }
+        }
+
+        /// <summary>The body with the statements whose awaits do not spill as they are written out as the compiler spills
+        /// them (<see cref="SpillLowering"/>), or null when none needed it (or the lowering failed: the body then forwards
+        /// for the reasons it has as written).</summary>
+        private static LoweredBody? Spilled(MethodDeclarationSyntax method, SemanticModel model, bool hasResult, MethodDeclarationSyntax original)
+        {
+            try
+            {
+                return SpillLowering.Lower(method, model, hasResult, original);
+            }
+            catch (System.Exception exception) when (exception is not System.OperationCanceledException)
+            {
+                return null;
             }
         }
 
@@ -256,7 +279,9 @@ namespace Prewired.Generator.SharedRules
 
             if (SplitForms.Of(site.Expression, body, hasResult, out _) is null && Spills.Of(site.Expression, body, model, out var notSpilled) is null)
             {
-                return notSpilled;
+                // A statement SpillLowering could not write out says why (its reason names what it would get wrong).
+                var notWrittenOut = site.Expression.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).Select(SpillLowering.NotSpilledReason).FirstOrDefault(r => r is not null);
+                return notWrittenOut ?? notSpilled;
             }
 
             // An await inside a lambda of the operand is the lambda's own.

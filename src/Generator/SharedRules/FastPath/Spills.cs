@@ -119,11 +119,11 @@ namespace Prewired.Generator.SharedRules
                 => arguments.Arguments.TakeWhile(a => a != c).All(a => a.RefKindKeyword.RawKind == 0 && Stable(a.Expression, m, b));
             bool StableCallee(ExpressionSyntax callee, SemanticModel m, SyntaxNode b)
             {
-                if (m.GetSymbolInfo(callee).Symbol is not IMethodSymbol) return false;
+                if (m.GetSymbolInfo(callee).Symbol is not IMethodSymbol method) return false;
                 return callee switch
                 {
                     IdentifierNameSyntax or GenericNameSyntax => true,
-                    MemberAccessExpressionSyntax access => Stable(access.Expression, m, b),
+                    MemberAccessExpressionSyntax access => Stable(access.Expression, m, b) || StructVariableReceiver(access.Expression, method, m, b, earlier),
                     _ => false,
                 };
             }
@@ -147,6 +147,8 @@ namespace Prewired.Generator.SharedRules
                     return null; // the receiver is evaluated first; arguments are decided at their list, below
                 case ArgumentListSyntax { Parent: InvocationExpressionSyntax invocation } arguments:
                     return StableCallee(invocation.Expression, model, body) && ArgumentsBefore(arguments, child, model, body) ? null : Changing();
+                case BaseObjectCreationExpressionSyntax creation when creation.ArgumentList == child:
+                    return null; // the arguments are evaluated first; each is decided at their list, below
                 case ArgumentListSyntax { Parent: BaseObjectCreationExpressionSyntax creation } arguments:
                     return creation.Initializer is null && ArgumentsBefore(arguments, child, model, body) ? null : Changing();
                 case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression }:
@@ -164,7 +166,12 @@ namespace Prewired.Generator.SharedRules
                     return null;
                 case AssignmentExpressionSyntax assignment when assignment.Right == child:
                     // The target is evaluated (and for a compound assignment read) before the right side.
-                    if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression) && (IsThisMember(assignment.Left) || IsDeconstructionTarget(assignment.Left))) return null;
+                    if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression)
+                        && (IsThisMember(assignment.Left) || IsDeconstructionTarget(assignment.Left) || IsStableLocation(assignment.Left, model, body, earlier)))
+                    {
+                        return null;
+                    }
+
                     return Stable(assignment.Left, model, body) ? null : Changing();
                 case InterpolationSyntax:
                     return null;
@@ -195,6 +202,46 @@ namespace Prewired.Generator.SharedRules
         private static bool IsThisMember(ExpressionSyntax target)
             => target is IdentifierNameSyntax || target is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: IdentifierNameSyntax };
 
+        /// <summary>
+        /// A simple assignment's target whose receiver and indices cannot differ whether they are evaluated before or after a
+        /// pending await (a field or property of a stable receiver, or of a struct that is itself such a location; an
+        /// element at stable indices of a stable receiver): storing the awaited value into it after the await is the same
+        /// store. (SpillLowering writes other receivers and indices into temporaries first.)
+        /// </summary>
+        private static bool IsStableLocation(ExpressionSyntax target, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
+        {
+            switch (target)
+            {
+                case MemberAccessExpressionSyntax { Name: IdentifierNameSyntax } memberAccess when model.GetSymbolInfo(memberAccess).Symbol is IFieldSymbol or IPropertySymbol:
+                    if (IsStable(memberAccess.Expression, model, body, earlier)) return true;
+                    return model.GetTypeInfo(memberAccess.Expression).Type is { IsValueType: true }
+                           && (IsThisMember(memberAccess.Expression) && model.GetSymbolInfo(memberAccess.Expression).Symbol is IFieldSymbol { ContainingType.IsValueType: false }
+                               || IsStableLocation(memberAccess.Expression, model, body, earlier));
+                case ElementAccessExpressionSyntax elementAccess:
+                    return IsStable(elementAccess.Expression, model, body, earlier)
+                           && elementAccess.ArgumentList.Arguments.All(a => a.RefKindKeyword.RawKind == 0 && IsStable(a.Expression, model, body, earlier));
+                default:
+                    return false;
+            }
+        }
+
+        /// <summary>
+        /// A struct receiver that is a variable no pending await can move (a mutable field of this class, or a field of such
+        /// a location): C# calls an instance method on the variable itself, by reference, after the arguments, so calling
+        /// it there after the await is the same call. (Not an extension method taking the struct by value: that copies it
+        /// first.)
+        /// </summary>
+        private static bool StructVariableReceiver(ExpressionSyntax receiver, IMethodSymbol method, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
+        {
+            if (method.MethodKind == MethodKind.ReducedExtension && method.ReducedFrom?.Parameters.FirstOrDefault()?.RefKind is null or RefKind.None) return false;
+            if (model.GetTypeInfo(receiver).Type is not { IsValueType: true }) return false;
+            return (IsThisMember(receiver) && model.GetSymbolInfo(receiver).Symbol is IFieldSymbol { IsReadOnly: false } field && (field.IsStatic || !field.ContainingType.IsValueType))
+                   || (model.GetSymbolInfo(receiver).Symbol is IFieldSymbol { IsReadOnly: false } && IsStableLocation(receiver, model, body, earlier));
+        }
+
+        /// <summary>As below, for an operand of a statement with no earlier await.</summary>
+        internal static bool IsStable(ExpressionSyntax expression, SemanticModel model, SyntaxNode body) => IsStable(expression, model, body, new List<AwaitExpressionSyntax>());
+
         /// <summary>An operand whose value cannot differ whether it is read before or after a pending await (an earlier await
         /// of the statement is a temporary by then).</summary>
         private static bool IsStable(ExpressionSyntax expression, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
@@ -209,16 +256,37 @@ namespace Prewired.Generator.SharedRules
                     return IsStable(parenthesized.Expression, model, body, earlier);
             }
 
+            // Converted by a user-defined operator: C# calls it before the await, so reading the operand later would call it later.
+            if (model.GetConversion(expression).IsUserDefined) return false;
             if (model.GetConstantValue(expression).HasValue) return true;
             var symbol = model.GetSymbolInfo(expression).Symbol;
             if (symbol is ITypeSymbol or INamespaceSymbol) return true;
             if (expression is not IdentifierNameSyntax identifier) return false;
             return symbol switch
             {
-                ILocalSymbol { IsRef: false } local => Unreachable(local, identifier, model, body),
-                IParameterSymbol { RefKind: RefKind.None, IsThis: false } parameter => Unreachable(parameter, identifier, model, body),
+                ILocalSymbol { IsRef: false } local => Unreachable(local, identifier, model, body) && !WrittenLater(local, identifier, model),
+                IParameterSymbol { RefKind: RefKind.None, IsThis: false } parameter => Unreachable(parameter, identifier, model, body) && !WrittenLater(parameter, identifier, model),
                 _ => false,
             };
+        }
+
+        /// <summary>
+        /// Whether the expression <paramref name="use"/> is part of (its statement's root: a condition, an initializer, the
+        /// expression of an expression statement) writes <paramref name="variable"/> after reading it (<c>x + await F(x = 1)</c>,
+        /// <c>x + await F(out x)</c>): its value is read before that write, so reading it after the await would differ.
+        /// </summary>
+        private static bool WrittenLater(ISymbol variable, IdentifierNameSyntax use, SemanticModel model)
+        {
+            SyntaxNode root = use;
+            while (root.Parent is { } parent && parent is not StatementSyntax && parent is not ArrowExpressionClauseSyntax && !AwaitSites.IsNestedFunction(parent)) root = parent;
+            foreach (var identifier in root.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<IdentifierNameSyntax>())
+            {
+                if (identifier.SpanStart <= use.SpanStart || identifier.Identifier.ValueText != variable.Name) continue;
+                var written = FastPathClassifier.IsWriteTarget(identifier) || identifier.Parent is ArgumentSyntax { Parent: TupleExpressionSyntax { Parent: AssignmentExpressionSyntax } };
+                if (written && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) return true;
+            }
+
+            return false;
         }
 
         /// <summary>A local or parameter no lambda captures and no ref is taken to: only this method's own code changes it.</summary>
