@@ -9,8 +9,13 @@ namespace Prewired.Benchmarks
     /// The context guard's own cost (issue 20 point 4): the tiny body over an interface leaf, whose [FastPath] method the
     /// generator guards, beside the same body with the guard turned off (AssumeContextUnchanged = true), in two jobs of one
     /// run: the guard reading the thread's fields (the default on .NET 8+) and the guard on the public APIs (the AppContext
-    /// switch Prewired.ContextGuard.UsePublicApis, set through the project's PrewiredGuardPublicApis property). Guarded minus
-    /// unguarded, per job, is what the guard costs; the target is the guarded row at most 0.60 of its async body.
+    /// switch Prewired.ContextGuard.UsePublicApis, set by the global setup when the job's environment asks for it). Guarded
+    /// minus unguarded, per job, is what the guard costs; the target is the guarded row at most 0.60 of its async body.
+    /// <para>
+    /// The switch is not set in the project (a RuntimeHostConfigurationOption under a condition): BenchmarkDotNet copies a
+    /// project's RuntimeHostConfigurationOption items into every job's generated project, condition or not, so every job
+    /// ran on the public APIs. The global setup prints the path each process takes.
+    /// </para>
     /// </summary>
     [MemoryDiagnoser]
     [Config(typeof(GuardPathsConfig))]
@@ -19,10 +24,16 @@ namespace Prewired.Benchmarks
     {
         private readonly TinyBody _tinyBody = new TinyBody();
 
-        /// <summary>Prints which path this job's guard takes, read from the runtime library itself (the log shows it).</summary>
+        private const string PublicApisVariable = "PREWIRED_GUARD_PUBLIC_APIS";
+
+        /// <summary>
+        /// Sets the switch for the public APIs' job, before anything reads it (the guard's path is chosen once, on first
+        /// use), and prints which path this job's guard takes, read from the runtime library itself (the log shows it).
+        /// </summary>
         [GlobalSetup]
-        public void ReportGuardPath()
+        public void ChooseAndReportGuardPath()
         {
+            if (System.Environment.GetEnvironmentVariable(PublicApisVariable) == "1") System.AppContext.SetSwitch("Prewired.ContextGuard.UsePublicApis", true);
             var fields = typeof(CompilerServices.AsyncContextGuard).Assembly.GetType("Prewired.CompilerServices.ThreadContextFields");
             var available = fields?.GetField("Available", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)?.GetValue(null);
             System.Console.WriteLine($"// Context guard path: {(available is true ? "thread fields" : "public APIs")}");
@@ -48,8 +59,8 @@ namespace Prewired.Benchmarks
             public GuardPathsConfig()
             {
                 AddJob(Job.ShortRun.WithId("ThreadFields"));
-                AddJob(Job.ShortRun.WithId("PublicApis").WithArguments(new[] { new MsBuildArgument("/p:PrewiredGuardPublicApis=true") }));
-                HideColumns("Arguments");
+                AddJob(Job.ShortRun.WithId("PublicApis").WithEnvironmentVariables(new EnvironmentVariable(PublicApisVariable, "1")));
+                HideColumns("EnvironmentVariables");
             }
         }
     }
