@@ -24,7 +24,7 @@ namespace Prewired.Generator.MarkedMethods
                 types.Insert(0, TypeDeclaration(type));
             }
 
-            var (fileUsings, namespaceUsings) = Usings(body);
+            var (fileUsings, namespaceUsings) = Usings(body, bodyModel);
             var nullable = (bodyModel.GetNullableContext(body.SpanStart) & NullableContext.AnnotationsEnabled) != 0;
             // The implementation takes the body's parameter names, which the copied statements use; where the partial
             // declaration chose other names that is warning CS8826, suppressed around the generated method.
@@ -43,7 +43,7 @@ namespace Prewired.Generator.MarkedMethods
                 types.Insert(0, TypeDeclaration(type));
             }
 
-            var (fileUsings, namespaceUsings) = Usings(declaration);
+            var (fileUsings, namespaceUsings) = Usings(declaration, model: null);
             return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false, hasOptionalParameters: HasOptionalParameters(marked));
         }
 
@@ -111,9 +111,12 @@ namespace Prewired.Generator.MarkedMethods
 
         // The usings of a file or namespace, printed once for all its marked methods rather than once per method (printing
         // copies every using directive's nodes). Syntax nodes never change, so the text stays right for the node's lifetime.
+        // A directive naming a file-local type is left out (FileLocalTypes.IsUsingOfFileLocalType): such a type is declared
+        // in the same tree, so this too depends on the node alone.
         private static readonly ConditionalWeakTable<SyntaxNode, string[]> s_usings = new();
 
-        private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node)
+        /// <param name="model">A semantic model of <paramref name="node"/>'s tree, when there is one (a finer file-local test).</param>
+        private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node, SemanticModel? model)
         {
             var file = new List<string>();
             var inNamespace = new List<string>();
@@ -122,16 +125,19 @@ namespace Prewired.Generator.MarkedMethods
                 switch (ancestor)
                 {
                     case BaseNamespaceDeclarationSyntax ns:
-                        inNamespace.InsertRange(0, s_usings.GetValue(ns, n => ((BaseNamespaceDeclarationSyntax)n).Usings.Select(u => u.WithoutTrivia().ToString()).ToArray()));
+                        inNamespace.InsertRange(0, s_usings.GetValue(ns, n => Printed(((BaseNamespaceDeclarationSyntax)n).Usings, model)));
                         break;
                     case CompilationUnitSyntax unit:
-                        file.AddRange(s_usings.GetValue(unit, n => ((CompilationUnitSyntax)n).Usings.Where(u => u.GlobalKeyword.RawKind == 0).Select(u => u.WithoutTrivia().ToString()).ToArray()));
+                        file.AddRange(s_usings.GetValue(unit, n => Printed(((CompilationUnitSyntax)n).Usings.Where(u => u.GlobalKeyword.RawKind == 0), model)));
                         break;
                 }
             }
 
             return (file.ToEquatableArray(), inNamespace.ToEquatableArray());
         }
+
+        private static string[] Printed(IEnumerable<UsingDirectiveSyntax> usings, SemanticModel? model)
+            => usings.Where(u => !SharedRules.FileLocalTypes.IsUsingOfFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray();
 
         private static string HintName(IMethodSymbol marked, MarkKind kind)
         {

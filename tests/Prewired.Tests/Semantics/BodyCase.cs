@@ -59,6 +59,12 @@ namespace Prewired.Tests.Semantics
         /// </summary>
         public bool RacesWithThreadPool { get; init; }
 
+        /// <summary>Using directives after the standard ones at the top of the body's file (<c>using static ...;</c>).</summary>
+        public string FileUsings { get; init; } = string.Empty;
+
+        /// <summary>Declarations in the body's namespace, beside its class (a <c>file</c> type, for example).</summary>
+        public string FileMembers { get; init; } = string.Empty;
+
         /// <summary>The parameter list of the partial declarations (same types as the body's "Env env, int v"; names may differ).</summary>
         public string PartialParameters { get; init; } = "Env env, int v";
 
@@ -88,6 +94,8 @@ namespace Prewired.Tests.Semantics
         public string Display()
         {
             var text = new StringBuilder();
+            if (FileUsings.Length > 0) text.AppendLine(FileUsings.Trim());
+            if (FileMembers.Length > 0) text.AppendLine(FileMembers.TrimEnd());
             if (Members.Length > 0) text.AppendLine(Members.TrimEnd());
             text.Append($"private {(Static ? "static " : "")}async {Returns} {Name}_Core{TypeParameters}(Env env, int v){Constraints}");
             text.AppendLine(Body.TrimStart().StartsWith("=>") ? " " + Body.Trim() : "\n" + Body.Trim());
@@ -106,10 +114,14 @@ using System.Threading;
 using System.Threading.Tasks;
 using Prewired;
 using Prewired.Tests.Semantics;
-
+");
+            if (FileUsings.Length > 0) text.AppendLine(FileUsings.Trim());
+            text.Append(@"
 namespace SemanticsCases
 {
-    public sealed partial class ").Append(ClassName).Append(@" : ISemanticsCase
+");
+            if (FileMembers.Length > 0) text.AppendLine(Indent(FileMembers, 4));
+            text.Append(@"    public sealed partial class ").Append(ClassName).Append(@" : ISemanticsCase
     {
 ");
             text.AppendLine(Indent(Members, 8));

@@ -1286,7 +1286,7 @@ namespace Prewired.Tests.Semantics
             new("B65_Forwarded_NestedAwaitExpression", "Task<int>", """
                 => await env.TR(0, 1) + await env.TR(1, 2);
                 """) { ExpectSplit = false },
-        }.Concat(ConstructBodyTable.All).Concat(HiddenAwaitBodyTable.All).Concat(CleanCompileBodyTable.All).ToList();
+        }.Concat(ConstructBodyTable.All).Concat(HiddenAwaitBodyTable.All).Concat(CleanCompileBodyTable.All).Concat(StructuralShapeBodyTable.All).ToList();
 
         public static BodyCase Get(string name) => All.Single(b => b.Name == name);
     }

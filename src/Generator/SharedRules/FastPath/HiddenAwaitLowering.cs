@@ -113,13 +113,48 @@ namespace Prewired.Generator.SharedRules
 
         public override SyntaxNode? VisitForEachVariableStatement(ForEachVariableStatementSyntax node)
         {
-            if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitForEachVariableStatement(node);
+            if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return HoldsAwait(node.Statement) ? LowerDeconstruction(node) : base.VisitForEachVariableStatement(node);
 
             // var (a, b) / (var a, var b): new read-only variables; (a, b): existing ones, assigned.
             var locals = node.Variable.DescendantNodes().OfType<SingleVariableDesignationSyntax>()
                 .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().ToArray();
             return LowerForEach(node, locals, node.Variable.WithoutTrivia() + " = ") ?? NotLowered(node, base.VisitForEachVariableStatement(node)!, _pendingReason);
         }
+
+        /// <summary>
+        /// A foreach that deconstructs its elements, holding an await: <c>foreach (var e in c) { var (a, b) = e; body }</c>,
+        /// as C# runs it (the element, then its deconstruction, every iteration), so the foreach splits like any other.
+        /// Left as it is, with the reason, when the body calls members of a deconstructed struct variable, which C# runs on
+        /// read-only copies.
+        /// </summary>
+        private SyntaxNode LowerDeconstruction(ForEachVariableStatementSyntax node)
+        {
+            var locals = node.Variable.DescendantNodes().OfType<SingleVariableDesignationSyntax>()
+                .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().ToArray();
+            var reason = _forcedReason ?? locals.Select(l => ReadOnlyLocals.CopiedUse(l, node.Statement, _model)).FirstOrDefault(r => r is not null);
+            if (reason is not null) return NotLowered(node, base.VisitForEachVariableStatement(node)!, reason);
+
+            var element = "__element" + _next++;
+            var template = new LoweringTemplate(Column(node));
+            template.Line(1, $"foreach (var {element} in {template.Expression(node.Expression, Visit(node.Expression)!, 1)})");
+            template.Line(1, "{");
+            template.Line(2, $"{node.Variable.WithoutTrivia()} = {element};");
+            foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, 2);
+            template.Line(1, "}");
+            _loweredAny = true;
+            return template.Build(LoweredBody.Origin(node.ForEachKeyword.Span)).WithTriviaFrom(node);
+        }
+
+        /// <summary>Whether <paramref name="statement"/> awaits (not counting lambdas and local functions, whose awaits are theirs).</summary>
+        public static bool HoldsAwait(SyntaxNode statement)
+            => statement.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is AwaitExpressionSyntax
+                || n is CommonForEachStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword }
+                || n is UsingStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword }
+                || n is LocalDeclarationStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword });
+
+        /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one).</summary>
+        public static bool HasConstructToWriteOut(SyntaxNode body)
+            => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<ForEachVariableStatementSyntax>().Any(f => HoldsAwait(f.Statement));
 
         /// <summary>
         /// <c>{ var e = c.GetAsyncEnumerator(); try { while (await e.MoveNextAsync()) { V v = (V)e.Current; body } } finally { dispose e } }</c>

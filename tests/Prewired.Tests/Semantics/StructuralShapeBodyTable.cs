@@ -1,0 +1,136 @@
+using System.Collections.Generic;
+
+namespace Prewired.Tests.Semantics
+{
+    /// <summary>
+    /// Statements and method shapes that forwarded with PW0201 and are split now (issue 20 point 2, the structural half),
+    /// and the shapes real libraries showed generated code in error for (eng/RealCode), each with the forwarded variant
+    /// that must stay forwarded because it cannot be made exact.
+    /// </summary>
+    public static class StructuralShapeBodyTable
+    {
+        public static IReadOnlyList<BodyCase> All { get; } = new List<BodyCase>
+        {
+            // A foreach that deconstructs its elements: written out as a foreach and a deconstruction per element. The
+            // deconstructed variables are live across the first await (a continuation per await), not across the second.
+            new("S01_DeconstructingForEach", "Task<int>", """
+                {
+                    var total = 0;
+                    var pairs = new List<(int, string)> { (1, "a"), (v + 2, "bb") };
+                    foreach (var (n, s) in pairs)
+                    {
+                        total += n;
+                        await env.T(0);
+                        total += s.Length * 10 + n;
+                        env.Log(s);
+                    }
+
+                    foreach ((string k, int x) in new[] { ("c", 3), ("dd", v) }) total += await env.TR(1, x + k.Length);
+                    return total;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            // Deconstructed through a Deconstruct method, into variables the continuation does not need (one continuation),
+            // and nested, with a discard.
+            new("S02_DeconstructingForEachThroughDeconstruct", "Task<int>", """
+                {
+                    var total = 0;
+                    foreach (var (name, size) in new[] { new Item("a", 1), new Item("bb", v) })
+                    {
+                        env.Log(name + size);
+                        await env.V(0);
+                        total++;
+                    }
+
+                    foreach ((var last, (int count, _)) in new[] { ("c", (3, 4)), ("dd", (v, 5)) })
+                    {
+                        await env.T(1);
+                        total += count + last.Length;
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+                Members = """
+                    private sealed class Item
+                    {
+                        private readonly string _name;
+                        private readonly int _size;
+                        public Item(string name, int size) { _name = name; _size = size; }
+                        public void Deconstruct(out string name, out int size) { name = _name; size = _size; }
+                    }
+                    """,
+            },
+
+            // A deconstructed mutable struct whose member the body calls: C# calls it on a read-only copy, an ordinary local
+            // would change: forwarded.
+            new("S03_Forwarded_DeconstructingForEachMutatesStruct", "Task<int>", """
+                {
+                    var total = 0;
+                    foreach (var (counter, n) in new[] { (new Counter(), 1) })
+                    {
+                        counter.Bump();
+                        await env.T(0);
+                        total += counter.Value + n;
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                ExpectSplit = false,
+                Members = """
+                    private struct Counter
+                    {
+                        public int Value;
+                        public void Bump() => Value++;
+                    }
+                    """,
+            },
+
+            // The body's file has 'using static' of a file-local type, which the generated file cannot see: the directive is
+            // left out of it (it was copied: CS0234, split or forwarded alike, eng/RealCode on Npgsql). Split: the body
+            // reaches the type only through a member of its class.
+            new("S04_UsingStaticOfAFileLocalType", "Task<int>", """
+                {
+                    var total = Twice(v);
+                    total += await env.TR(0, 1);
+                    return total + Twice(total);
+                }
+                """)
+            {
+                Variants = new[] { 0, 3 },
+                FileUsings = "using static SemanticsCases.S04Helpers;",
+                FileMembers = """
+                    file static class S04Helpers
+                    {
+                        public static int Doubled(int x) => x * 2;
+                    }
+                    """,
+                Members = "private static int Twice(int x) => Doubled(x);",
+            },
+
+            // The same when the body calls the file-local type's member itself: forwarded (PW0201), and the forwarding
+            // method compiles.
+            new("S05_Forwarded_BodyCallsAFileLocalTypeThroughUsingStatic", "Task<int>", """
+                {
+                    var total = Doubled(v);
+                    total += await env.TR(0, 1);
+                    return total;
+                }
+                """)
+            {
+                ExpectSplit = false,
+                FileUsings = "using static SemanticsCases.S05Helpers;\nusing Alias = SemanticsCases.S05Helpers;",
+                FileMembers = """
+                    file static class S05Helpers
+                    {
+                        public static int Doubled(int x) => x * 2;
+                    }
+                    """,
+            },
+        };
+    }
+}
