@@ -37,7 +37,7 @@ namespace Prewired.RealCode
     /// Finds the named async methods (and async local functions) whose bodies await, and sorts out those [FastPath] does
     /// not apply to before anything is marked: return types other than Task/ValueTask (async void, async iterators, other
     /// task-likes) and local functions are "other"; a method whose containing types could not hold the marked partial
-    /// method the generator accepts (a struct, an interface, a file-local type: the validator's PW0007) or that cannot be
+    /// method the generator accepts (an interface, a file-local type: the validator's PW0007; a struct can since [FastPath] works on a copy of it) or that cannot be
     /// named as a body (an explicit interface implementation) is forwarded for that shape.
     /// </summary>
     internal static class AsyncMethods
@@ -82,7 +82,6 @@ namespace Prewired.RealCode
             // shapes MarkedMethodValidator rejects (PW0007) for them. The wording is the validator's, without type names.
             foreach (var type in MarkedMethodValidator.ContainingTypes(method))
             {
-                if (type.TypeKind == TypeKind.Struct) return ("forward", "method shape: a method of a struct (PW0007)");
                 if (type.TypeKind == TypeKind.Interface) return ("forward", "method shape: an interface member (PW0007)");
                 if (type.IsFileLocal) return ("forward", "method shape: a method of a file-local type (PW0007)");
             }

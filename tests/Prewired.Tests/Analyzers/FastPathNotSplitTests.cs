@@ -10,7 +10,7 @@ namespace Prewired.Tests.Analyzers
     public sealed class FastPathNotSplitTests
     {
         private const string InFinallyLeftByJump = "it is inside a finally block of a try that a break or continue leaves, which is not split yet";
-        private const string InDeconstructingForEach = "it is inside a foreach that deconstructs its elements, which is not split yet";
+        private const string InDeconstructingForEach = "it is inside a foreach that deconstructs its elements into read-only variables: 'tally' is a read-only struct variable there whose members it calls on copies, which an ordinary local would not";
         private const string InMultiDimensionalForEach = "it is inside a foreach over a multi-dimensional array, which is not split yet";
         private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
         private const string NullableStructResource = "its resource is dynamic, ref-like or of a nullable value type, which is not written out yet";
@@ -191,18 +191,25 @@ namespace Prewired.Tests.Analyzers
         [Fact]
         public Task Foreach_shapes_not_split_yet() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
-                public partial Task RunAsync(List<(int, int)> pairs, int[,] grid);
-                private async Task RunCoreAsync(List<(int, int)> pairs, int[,] grid)
+                public partial Task RunAsync(List<(Tally, int)> pairs, int[,] grid);
+                private async Task RunCoreAsync(List<(Tally, int)> pairs, int[,] grid)
                 {
-                    foreach (var (a, b) in pairs)
+                    foreach (var (tally, b) in pairs)
                     {
-                        {|#0:await LoadAsync(a)|};
+                        tally.Add();
+                        {|#0:await LoadAsync(b)|};
                     }
 
                     foreach (var cell in grid)
                     {
                         {|#1:await LoadAsync(cell)|};
                     }
+                }
+
+                public struct Tally
+                {
+                    public int Count;
+                    public void Add() => Count++;
                 }
             """),
             PW0201(0, "await LoadAsync(a)", InDeconstructingForEach),

@@ -59,6 +59,16 @@ namespace Prewired.Tests.Semantics
         /// </summary>
         public bool RacesWithThreadPool { get; init; }
 
+        /// <summary>
+        /// The case is a struct (its methods are the struct's; the harness calls them on a fresh boxed instance), to check
+        /// that the fast path works on a copy of <c>this</c> as the async body does: <see cref="AfterCall"/> can log what the
+        /// caller's instance holds once the call returned.
+        /// </summary>
+        public bool Struct { get; init; }
+
+        /// <summary>A statement run right after the call returns, in the original and the generated variant alike.</summary>
+        public string AfterCall { get; init; } = string.Empty;
+
         /// <summary>Using directives after the standard ones at the top of the body's file (<c>using static ...;</c>).</summary>
         public string FileUsings { get; init; } = string.Empty;
 
@@ -121,7 +131,7 @@ namespace SemanticsCases
 {
 ");
             if (FileMembers.Length > 0) text.AppendLine(Indent(FileMembers, 4));
-            text.Append(@"    public sealed partial class ").Append(ClassName).Append(@" : ISemanticsCase
+            text.Append(Struct ? "    public partial struct " : "    public sealed partial class ").Append(ClassName).Append(@" : ISemanticsCase
     {
 ");
             text.AppendLine(Indent(Members, 8));
@@ -138,8 +148,8 @@ namespace SemanticsCases
             }
 
             text.AppendLine();
-            text.AppendLine($"        public Observation Original(Env env, int v) => Observer.Of(env, {Name}_Core{TypeArguments}(env, v));");
-            text.AppendLine($"        public Observation Fast(Env env, int v) => Observer.Of(env, {Name}{TypeArguments}(env, v));");
+            text.AppendLine(Observe("Original", $"{Name}_Core{TypeArguments}(env, v)"));
+            text.AppendLine(Observe("Fast", $"{Name}{TypeArguments}(env, v)"));
             text.AppendLine(Tail
                 ? $"        public Observation? Tail(Env env, int v) => Observer.Of(env, {Name}_Tail{TypeArguments}(env, v));"
                 : "        public Observation? Tail(Env env, int v) => null;");
@@ -147,6 +157,11 @@ namespace SemanticsCases
             text.AppendLine("}");
             return text.ToString();
         }
+
+        private string Observe(string variant, string call)
+            => AfterCall.Length == 0
+                ? $"        public Observation {variant}(Env env, int v) => Observer.Of(env, {call});"
+                : $"        public Observation {variant}(Env env, int v) {{ var observed = Observer.Of(env, {call}); {AfterCall.Trim()} return observed; }}";
 
         private static string Indent(string text, int spaces)
         {

@@ -131,6 +131,60 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+
+            // A [FastPath] method of a struct: the async body works on a copy of 'this' made at the call, and so does the
+            // generated method (it was PW0007). The caller's instance must not see the writes, before the first await or
+            // after it; the continuation must see the synchronous part's writes.
+            new("S06_StructMethodWritesThis", "Task<int>", """
+                {
+                    _count += v + 1;
+                    env.Log("before " + _count);
+                    var x = await env.TR(0, 5);
+                    _count += x;
+                    Bump();
+                    env.Log("after " + _count);
+                    await env.T(1);
+                    return _count;
+                }
+                """)
+            {
+                Struct = true,
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private int _count;
+                    private void Bump() => _count *= 2;
+                    """,
+                AfterCall = "env.Log(\"caller sees \" + _count);",
+            },
+
+            // The same through a ValueTask and a member call before the first await, with a read-only member.
+            new("S07_StructMethodReadsThis", "ValueTask<int>", """
+                {
+                    Bump();
+                    var before = Twice();
+                    var total = before + await env.VR(0, v);
+                    env.Log("twice " + Twice());
+                    return total;
+                }
+                """)
+            {
+                Struct = true,
+                Variants = new[] { 0, 2 },
+                Members = """
+                    private int _count;
+                    private void Bump() => _count += 3;
+                    private readonly int Twice() => _count * 2;
+                    """,
+                AfterCall = "env.Log(\"caller sees \" + _count);",
+            },
+
+            // A static method of a struct: no 'this' at all.
+            new("S08_StaticMethodOfAStruct", "Task<int>", """
+                {
+                    var x = await env.TR(0, v + 1);
+                    return x * 2;
+                }
+                """) { Struct = true, Static = true, Tail = false },
         };
     }
 }
