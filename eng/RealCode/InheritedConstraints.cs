@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace Prewired.RealCode
 {
     /// <summary>
-    /// The constraint clauses of a generic method, from its symbol. An override (or an explicit interface implementation)
+    /// The constraint clauses of a generic method, from its symbol. An override or an explicit interface implementation
     /// inherits its type parameters' constraints and may not repeat them, so its declaration has no clauses to copy; the
     /// marked method is an ordinary method and must state them, or the generator rejects the pair (PW0004: the type
     /// parameters are constrained differently).
@@ -23,7 +23,7 @@ namespace Prewired.RealCode
         /// </summary>
         public static SyntaxList<TypeParameterConstraintClauseSyntax> Of(MethodDeclarationSyntax body, IMethodSymbol symbol)
         {
-            if (!symbol.IsOverride || symbol.TypeParameters.Length == 0) return body.ConstraintClauses;
+            if (!(symbol.IsOverride || symbol.ExplicitInterfaceImplementations.Length > 0) || symbol.TypeParameters.Length == 0) return body.ConstraintClauses;
             var clauses = symbol.TypeParameters.Select(Clause).Where(c => c is not null).ToList();
             if (clauses.Count == 0) return body.ConstraintClauses;
             var parsed = (MethodDeclarationSyntax)SyntaxFactory.ParseMemberDeclaration("void M() " + string.Join(" ", clauses) + ";")!;

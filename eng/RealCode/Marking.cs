@@ -77,6 +77,14 @@ namespace Prewired.RealCode
                     members.Add(member);
                     if (member is MethodDeclarationSyntax body && body.GetAnnotations(MarkKind).FirstOrDefault() is { Data: { } name })
                     {
+                        if (body.ExplicitInterfaceSpecifier is not null)
+                        {
+                            // No name to give [FastPath]: as docs/fast-path.md tells a user, the body moves to a private
+                            // method (here a copy beside the untouched implementation) that the marked method names.
+                            body = BodyOfExplicitImplementation(body, name);
+                            members.Add(body);
+                        }
+
                         members.Add(MarkedDeclaration(body, name));
                     }
                 }
@@ -102,6 +110,23 @@ namespace Prewired.RealCode
             }
 
             return type;
+        }
+
+        /// <summary>A private copy of an explicit interface implementation's body, named after its marked method.</summary>
+        private static MethodDeclarationSyntax BodyOfExplicitImplementation(MethodDeclarationSyntax implementation, string name)
+        {
+            var modifiers = new List<SyntaxToken> { Token(SyntaxKind.PrivateKeyword).WithTrailingTrivia(Space) };
+            if (implementation.Modifiers.Any(SyntaxKind.UnsafeKeyword)) modifiers.Add(Token(SyntaxKind.UnsafeKeyword).WithTrailingTrivia(Space));
+            modifiers.Add(Token(SyntaxKind.AsyncKeyword).WithTrailingTrivia(Space));
+            return implementation
+                .WithAttributeLists(default)
+                .WithModifiers(TokenList(modifiers))
+                .WithReturnType(implementation.ReturnType.WithoutTrivia().WithTrailingTrivia(Space))
+                .WithExplicitInterfaceSpecifier(null)
+                .WithIdentifier(Identifier(name + "__Body"))
+                .WithConstraintClauses(Constraints(implementation))
+                .WithLeadingTrivia(ElasticCarriageReturnLineFeed)
+                .WithAdditionalAnnotations(new SyntaxAnnotation(MarkKind, name));
         }
 
         private static MethodDeclarationSyntax MarkedDeclaration(MethodDeclarationSyntax body, string name)
