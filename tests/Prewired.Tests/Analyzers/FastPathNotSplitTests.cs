@@ -21,7 +21,7 @@ namespace Prewired.Tests.Analyzers
         private const string OperandAwait = "its operand contains another await";
         private const string Goto = "the body uses goto, which can jump across the points where it is split";
         private const string Label = "the body has labeled statements, which goto can reach across the points where it is split";
-        private const string LocalFunction = "the body declares a local function that uses its variables or is not at its top level, which the split methods cannot share yet";
+        private const string LocalFunction = "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
 
@@ -212,7 +212,7 @@ namespace Prewired.Tests.Analyzers
                     public void Add() => Count++;
                 }
             """),
-            PW0201(0, "await LoadAsync(a)", InDeconstructingForEach),
+            PW0201(0, "await LoadAsync(b)", InDeconstructingForEach),
             PW0201(1, "await LoadAsync(cell)", InMultiDimensionalForEach));
 
         /// <summary>await foreach and await using are split: their hidden awaits (MoveNextAsync, DisposeAsync) like any other.</summary>
@@ -493,22 +493,9 @@ namespace Prewired.Tests.Analyzers
                 }
             """));
 
+        /// <summary>Sharing a parameter nobody assigns, or declared in a nested block: split (each generated method declares it).</summary>
         [Fact]
-        public Task Local_function_capturing_a_parameter_at_its_name() => VerifyAsync(InStore("""
-                [FastPath(nameof(RunCoreAsync))]
-                public partial Task<int> RunAsync(int n);
-                private async Task<int> RunCoreAsync(int n)
-                {
-                    var value = await LoadAsync(n);
-                    return Add(value);
-
-                    int {|#0:Add|}(int v) => v + n;
-                }
-            """),
-            PW0201(0, "Add", LocalFunction));
-
-        [Fact]
-        public Task Local_function_in_a_nested_block_at_its_name() => VerifyAsync(InStore("""
+        public Task Local_functions_sharing_read_only_variables_or_in_a_nested_block_are_split() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
@@ -516,14 +503,30 @@ namespace Prewired.Tests.Analyzers
                     var value = await LoadAsync(n);
                     if (value > 0)
                     {
-                        return Twice(value);
-                        static int {|#0:Twice|}(int v) => v * 2;
+                        return Twice(Add(value));
+                        static int Twice(int v) => v * 2;
                     }
 
                     return 0;
+
+                    int Add(int v) => v + n;
+                }
+            """));
+
+        [Fact]
+        public Task Local_function_sharing_a_written_variable_at_its_name() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    n++;
+                    var value = await LoadAsync(n);
+                    return Add(value);
+
+                    int {|#0:Add|}(int v) => v + n;
                 }
             """),
-            PW0201(0, "Twice", LocalFunction));
+            PW0201(0, "Add", LocalFunction));
 
         /// <summary>
         /// A lambda that captures a variable written after it and read after the await: the continuation would get a

@@ -1553,6 +1553,7 @@ namespace Prewired.Tests.Semantics
 
             new("F13_Forwarded_LocalFunctionCapturesParameter", "Task<int>", """
                 {
+                    v += 2;
                     var x = await env.TR(0, 3);
                     return Add(x);
 

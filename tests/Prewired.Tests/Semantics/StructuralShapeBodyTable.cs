@@ -185,6 +185,74 @@ namespace Prewired.Tests.Semantics
                     return x * 2;
                 }
                 """) { Struct = true, Static = true, Tail = false },
+
+            // An async local function sharing variables nobody writes after their declaration (a parameter, a local with
+            // its initializer): each generated method declares it again, and its copies read the same values (eng/RealCode:
+            // Npgsql's TsQueryConverter.Write shape).
+            new("S09_AsyncLocalFunctionSharingReadOnlyVariables", "Task<int>", """
+                {
+                    var prefix = v > 0 ? "a" : "b";
+                    if (v > 1) await env.T(0);
+                    await WriteCore(1);
+                    foreach (var i in new[] { 2, 3 }) await WriteCore(i);
+                    return prefix.Length;
+
+                    async Task WriteCore(int n)
+                    {
+                        if (v != 2) await env.T(1);
+                        env.Log(prefix + n + v);
+                    }
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
+
+            // A static local function of a nested block, declared after the awaits that call it (Npgsql's
+            // PostgresDatabaseInfo.LoadBackendTypes shape).
+            new("S10_StaticLocalFunctionInANestedBlock", "Task<string>", """
+                {
+                    var r = "q" + v;
+                    if (v >= 0)
+                    {
+                        await env.T(0);
+                        r = Sanitize(r);
+                        await env.T(1);
+                        r = Sanitize(r + "\r");
+
+                        static string Sanitize(string s) => s.Replace("\r", "\n") + "!";
+                    }
+
+                    return r;
+                }
+                """) { Variants = new[] { 0, -1 } },
+
+            // A local function of a loop body capturing that iteration's read-only local, called before and after the await.
+            new("S11_LocalFunctionOfALoopCapturingItsLocal", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        var step = i * 2 + v;
+                        int Twice() => step * 2 + v;
+                        total += Twice();
+                        await env.T(0);
+                        total += Twice();
+                        env.Log("t" + total);
+                    }
+
+                    return total;
+                }
+                """) { Variants = new[] { 0, 3 } },
+
+            // A local function writing a variable it shares with the body: a copy in the continuation would write a copy.
+            new("S12_Forwarded_LocalFunctionWritesASharedVariable", "Task<int>", """
+                {
+                    var count = 0;
+                    void Bump() => count++;
+                    Bump();
+                    await env.T(0);
+                    Bump();
+                    return count;
+                }
+                """) { ExpectSplit = false },
         };
     }
 }

@@ -65,7 +65,7 @@ namespace Prewired.Generator.SharedRules
                     GotoStatementSyntax => "the body uses goto, which can jump across the points where it is split",
                     LabeledStatementSyntax => "the body has labeled statements, which goto can reach across the points where it is split",
                     LocalFunctionStatementSyntax function when !LocalFunctions.CanBeCopied(function, body, model)
-                        => "the body declares a local function that uses its variables or is not at its top level, which the split methods cannot share yet",
+                        => "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable",
                     _ => null,
                 };
                 if (reason is not null)
