@@ -242,15 +242,73 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Variants = new[] { 0, 3 } },
 
-            // A local function writing a variable it shares with the body: a copy in the continuation would write a copy.
-            new("S12_Forwarded_LocalFunctionWritesASharedVariable", "Task<int>", """
+            // A local function and a lambda writing variables they share with the body (a local and a parameter), used
+            // across awaits: each lives in one shared object, as in the compiler's display class, which the synchronous
+            // path hands to the continuation.
+            new("S12_LocalFunctionAndLambdaWriteSharedVariables", "Task<int>", """
                 {
                     var count = 0;
-                    void Bump() => count++;
+                    void Bump() => count += 2;
+                    Action inc = () => v++;
                     Bump();
+                    inc();
                     await env.T(0);
                     Bump();
-                    return count;
+                    inc();
+                    env.Log("c" + count + " v" + v);
+                    await env.T(1);
+                    inc();
+                    count++;
+                    return count * 100 + v;
+                }
+                """) { Variants = new[] { 0, 5 } },
+
+            // An async lambda that assigns the result the body returns (Polly's AsyncCircuitBreakerPolicy shape), with a
+            // string the body reads after the await and a nullable flow the shared object must keep warning-free.
+            new("S13_AsyncLambdaAssignsTheResult", "Task<string>", """
+                {
+                    string? result = null;
+                    var calls = 0;
+                    await RunWith(3, async n => { calls++; result = "r" + await env.TR(0, n + v); return n; });
+                    env.Log("calls " + calls);
+                    await env.T(1);
+                    return result ?? "none";
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                Members = "private static async Task<int> RunWith(int n, Func<int, Task<int>> f) => await f(n);",
+            },
+
+            // Lambdas created in a loop writing a variable of all iterations, and reading that iteration's own: the shared
+            // one is one object for the whole loop, the iteration's stays a variable of each lambda.
+            new("S14_LambdasInALoopWriteAnOuterVariable", "Task<int>", """
+                {
+                    var total = 0;
+                    var actions = new List<Action>();
+                    for (var i = 0; i < 3; i++)
+                    {
+                        var k = i;
+                        actions.Add(() => total += k + v);
+                        await env.T(0);
+                        actions[actions.Count - 1]();
+                        env.Log("t" + total);
+                    }
+
+                    foreach (var a in actions) a();
+                    return total;
+                }
+                """) { Variants = new[] { 0, 2 } },
+
+            // The shared variable is an out variable, which cannot be declared as a shared object: forwarded (PW0201).
+            new("S15_Forwarded_LambdaWritesAnOutVariable", "Task<int>", """
+                {
+                    if (!int.TryParse("4" + v, out var n)) return -1;
+                    Action bump = () => n++;
+                    bump();
+                    await env.T(0);
+                    bump();
+                    return n;
                 }
                 """) { ExpectSplit = false },
         };

@@ -31,7 +31,12 @@ namespace Prewired.Generator.SharedRules
                 };
             }
 
-            if (AwaitSites.Collect(body).All(s => s.Expression is not null) && !HiddenAwaitLowering.HasConstructToWriteOut(body)) return Classify(method, hasResult, model);
+            if (AwaitSites.Collect(body).All(s => s.Expression is not null) && !HiddenAwaitLowering.HasConstructToWriteOut(body)
+                && SharedVariables.ToShare(body, model).Count == 0)
+            {
+                return Classify(method, hasResult, model);
+            }
+
             try
             {
                 lowered = HiddenAwaitLowering.Lower(method, model);

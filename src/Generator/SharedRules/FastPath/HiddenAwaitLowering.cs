@@ -19,16 +19,22 @@ namespace Prewired.Generator.SharedRules
 
         private readonly SemanticModel _model;
         private readonly string? _forcedReason;
+
+        // The variables kept in a shared object (SharedVariables), and how deep the visit is inside lambdas and local
+        // functions (whose own awaits are theirs: only their uses of those variables are rewritten).
+        private readonly HashSet<ISymbol> _shared;
+        private int _nested;
         private int _next;
         private bool _loweredAny;
 
         // Why the last await foreach was left as it is (LowerForEach returns null).
         private string _pendingReason = string.Empty;
 
-        private HiddenAwaitLowering(SemanticModel model, string? forcedReason)
+        private HiddenAwaitLowering(SemanticModel model, string? forcedReason, HashSet<ISymbol> shared)
         {
             _model = model;
             _forcedReason = forcedReason;
+            _shared = forcedReason is null ? shared : new HashSet<ISymbol>(SymbolEqualityComparer.Default);
         }
 
         /// <summary>The body written out in a copy of the compilation (constructs left as they are carry their reason).</summary>
@@ -47,8 +53,10 @@ namespace Prewired.Generator.SharedRules
 
         private static LoweredBody Rewrite(MethodDeclarationSyntax method, SemanticModel model, string? forcedReason, out bool loweredAny)
         {
-            var rewriter = new HiddenAwaitLowering(model, forcedReason);
-            var rewritten = ((MethodDeclarationSyntax)rewriter.Visit(method)!).WithAdditionalAnnotations(LoweredMethod);
+            var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
+            var rewriter = new HiddenAwaitLowering(model, forcedReason, SharedVariables.ToShare(body, model));
+            var rewritten = (MethodDeclarationSyntax)rewriter.Visit(method)!;
+            rewritten = rewriter.ShareParameters(method, rewritten).WithAdditionalAnnotations(LoweredMethod);
             loweredAny = rewriter._loweredAny;
             var tree = method.SyntaxTree;
             var newTree = tree.WithRootAndOptions(tree.GetRoot().ReplaceNode(method, rewritten), tree.Options);
@@ -65,17 +73,89 @@ namespace Prewired.Generator.SharedRules
                 : visited;
         }
 
-        // Awaits of lambdas and local functions are their own.
-        public override SyntaxNode? VisitLocalFunctionStatement(LocalFunctionStatementSyntax node) => node;
+        // Awaits of lambdas and local functions are their own: inside them only the uses of shared variables change.
+        public override SyntaxNode? VisitLocalFunctionStatement(LocalFunctionStatementSyntax node) => Nested(node, base.VisitLocalFunctionStatement);
 
-        public override SyntaxNode? VisitParenthesizedLambdaExpression(ParenthesizedLambdaExpressionSyntax node) => node;
+        public override SyntaxNode? VisitParenthesizedLambdaExpression(ParenthesizedLambdaExpressionSyntax node) => Nested(node, base.VisitParenthesizedLambdaExpression);
 
-        public override SyntaxNode? VisitSimpleLambdaExpression(SimpleLambdaExpressionSyntax node) => node;
+        public override SyntaxNode? VisitSimpleLambdaExpression(SimpleLambdaExpressionSyntax node) => Nested(node, base.VisitSimpleLambdaExpression);
 
-        public override SyntaxNode? VisitAnonymousMethodExpression(AnonymousMethodExpressionSyntax node) => node;
+        public override SyntaxNode? VisitAnonymousMethodExpression(AnonymousMethodExpressionSyntax node) => Nested(node, base.VisitAnonymousMethodExpression);
+
+        private SyntaxNode? Nested<T>(T node, System.Func<T, SyntaxNode?> visit)
+            where T : SyntaxNode
+        {
+            if (_shared.Count == 0) return node;
+            _nested++;
+            try
+            {
+                return visit(node);
+            }
+            finally
+            {
+                _nested--;
+            }
+        }
+
+        /// <summary>A use of a shared variable: the field of its shared object.</summary>
+        public override SyntaxNode? VisitIdentifierName(IdentifierNameSyntax node)
+        {
+            if (_shared.Count == 0 || _model.GetSymbolInfo(node).Symbol is not { } symbol || !_shared.Contains(symbol)) return base.VisitIdentifierName(node);
+            _loweredAny = true;
+            return SyntaxFactory.ParseExpression(SharedVariables.BoxName(symbol) + ".Value").WithTriviaFrom(node);
+        }
+
+        /// <summary>The declaration of a shared local: its shared object, holding the initial value.</summary>
+        public override SyntaxNode? VisitLocalDeclarationStatement(LocalDeclarationStatementSyntax node)
+        {
+            if (_shared.Count == 0 || node.Declaration.Variables.Count != 1 || _model.GetDeclaredSymbol(node.Declaration.Variables[0]) is not ILocalSymbol local
+                || !_shared.Contains(local))
+            {
+                return base.VisitLocalDeclarationStatement(node);
+            }
+
+            var declarator = node.Declaration.Variables[0];
+            var type = node.Declaration.Type.IsVar ? VarType(local, declarator) : node.Declaration.Type.WithoutTrivia().ToString();
+            var initializer = declarator.Initializer is { } init ? (ExpressionSyntax)Visit(init.Value)! : null;
+            return Share(local, type, initializer).WithTriviaFrom(node);
+        }
+
+        /// <summary>A <c>var</c> local's type with its initializer's nullability (a <c>var</c> is always annotated), as the continuation's parameters take it.</summary>
+        private string VarType(ILocalSymbol local, VariableDeclaratorSyntax declarator)
+        {
+            var type = local.Type;
+            if (declarator.Initializer is { } init && _model.GetTypeInfo(init.Value).Type is { } initializerType && SymbolEqualityComparer.Default.Equals(initializerType, type))
+            {
+                type = type.WithNullableAnnotation(initializerType.NullableAnnotation);
+            }
+
+            return type.ToDisplayString(SourceNames.TypeFormat);
+        }
+
+        private StatementSyntax Share(ISymbol variable, string type, ExpressionSyntax? initializer)
+        {
+            _loweredAny = true;
+            var statement = SyntaxFactory.ParseStatement($"var {SharedVariables.BoxName(variable)} = new {SharedVariables.BoxType}<{type}>({(initializer is null ? string.Empty : "__pw_initial")});");
+            if (initializer is null) return statement;
+            var slot = statement.DescendantNodes().OfType<IdentifierNameSyntax>().First(i => i.Identifier.ValueText == "__pw_initial");
+            return statement.ReplaceNode(slot, initializer.WithoutTrivia());
+        }
+
+        /// <summary>The method with a shared object for each shared parameter, made from it first thing.</summary>
+        private MethodDeclarationSyntax ShareParameters(MethodDeclarationSyntax original, MethodDeclarationSyntax rewritten)
+        {
+            var parameters = original.ParameterList.Parameters.Select(p => _model.GetDeclaredSymbol(p)).OfType<IParameterSymbol>().Where(_shared.Contains).ToList();
+            if (parameters.Count == 0 || rewritten.Body is not { } body) return rewritten;
+            var first = body.Statements.FirstOrDefault();
+            var indentation = first?.GetLeadingTrivia().LastOrDefault(t => t.IsKind(SyntaxKind.WhitespaceTrivia)) ?? SyntaxFactory.Whitespace("        ");
+            var added = parameters.Select(p => Share(p, p.Type.ToDisplayString(SourceNames.TypeFormat), SyntaxFactory.IdentifierName(SourceNames.Escaped(p.Name)))
+                .WithLeadingTrivia(indentation).WithTrailingTrivia(SyntaxFactory.LineFeed));
+            return rewritten.WithBody(body.WithStatements(SyntaxFactory.List(added.Concat(body.Statements))));
+        }
 
         public override SyntaxNode? VisitUsingStatement(UsingStatementSyntax node)
         {
+            if (_nested > 0) return base.VisitUsingStatement(node);
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitUsingStatement(node);
             var resources = Resources(node.Declaration, node.Expression, new[] { node.Statement }, out var reason);
             if (resources is null) return NotLowered(node, base.VisitUsingStatement(node)!, reason);
@@ -98,6 +178,7 @@ namespace Prewired.Generator.SharedRules
 
         public override SyntaxNode? VisitBlock(BlockSyntax node)
         {
+            if (_nested > 0) return base.VisitBlock(node);
             if (!node.Statements.Any(IsAwaitUsingDeclaration)) return base.VisitBlock(node);
             var statements = Statements(node.Statements.ToList());
             return node.WithStatements(SyntaxFactory.List(statements.Select(s => s.Node)));
@@ -105,6 +186,7 @@ namespace Prewired.Generator.SharedRules
 
         public override SyntaxNode? VisitForEachStatement(ForEachStatementSyntax node)
         {
+            if (_nested > 0) return base.VisitForEachStatement(node);
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitForEachStatement(node);
             var local = _model.GetDeclaredSymbol(node);
             var iteration = (node.Type.IsVar ? "var " : node.Type.WithoutTrivia() + " ") + node.Identifier.Text + " = " + (node.Type.IsVar ? string.Empty : $"({node.Type.WithoutTrivia()})");
@@ -113,6 +195,7 @@ namespace Prewired.Generator.SharedRules
 
         public override SyntaxNode? VisitForEachVariableStatement(ForEachVariableStatementSyntax node)
         {
+            if (_nested > 0) return base.VisitForEachVariableStatement(node);
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return HoldsAwait(node.Statement) ? LowerDeconstruction(node) : base.VisitForEachVariableStatement(node);
 
             // var (a, b) / (var a, var b): new read-only variables; (a, b): existing ones, assigned.

@@ -59,7 +59,8 @@ namespace Prewired.Generator.SharedRules
             return true;
         }
 
-        private static bool IsWritten(ExpressionSyntax expression)
+        /// <summary>Whether <paramref name="expression"/> (a variable's name) is assigned, incremented, passed by reference or deconstructed into there.</summary>
+        public static bool IsWritten(ExpressionSyntax expression)
         {
             // Up through parentheses and tuples: (a, b) = ... writes both.
             var node = (SyntaxNode)expression;
