@@ -442,7 +442,7 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync()
                 {
-                    var x = 0;
+                    int.TryParse("0", out var x); // an out variable: not written as a shared object (a declared local is)
                     {|#0:await Invoke(async () => { x = await LoadAsync(); return 0; })|};
                     return x;
                 }
@@ -519,11 +519,12 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
                 {
-                    n++;
+                    int.TryParse("1", out var k); // an out variable: not written as a shared object (a declared local is)
+                    k++;
                     var value = await LoadAsync(n);
                     return Add(value);
 
-                    int {|#0:Add|}(int v) => v + n;
+                    int {|#0:Add|}(int v) => v + k;
                 }
             """),
             PW0201(0, "Add", LocalFunction));
@@ -539,7 +540,7 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
                 {
-                    var count = n;
+                    int.TryParse(n.ToString(), out var count); // an out variable: not written as a shared object (a declared local is)
                     Func<int> read = () => count;
                     {|#0:await StepAsync()|};
                     count++;
@@ -547,6 +548,23 @@ namespace Prewired.Tests.Analyzers
                 }
             """),
             PW0201(0, "await StepAsync()", "a lambda created before it captures 'count', which is used after it, and a continuation would get a copy"));
+
+        /// <summary>A declared local or a parameter written and shared across the await lives in one shared object: split.</summary>
+        [Fact]
+        public Task No_diagnostic_for_shared_variables_of_a_declaration_or_a_parameter() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var count = n;
+                    Func<int> read = () => count + n;
+                    void Bump() => n++;
+                    await StepAsync();
+                    count++;
+                    Bump();
+                    return read() + count;
+                }
+            """));
 
         [Fact]
         public Task No_diagnostic_for_a_lambda_whose_captures_never_change() => VerifyAsync(InStore("""

@@ -300,6 +300,20 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Variants = new[] { 0, 2 } },
 
+            // Used after the await only through calls: a lambda created before it reads the variable, a local function
+            // called after it writes it. The continuation declares the local function again: without the shared object it
+            // would write the continuation's copy while the lambda reads the synchronous path's.
+            new("S16_SharedVariableUsedAfterTheAwaitOnlyThroughCalls", "Task<int>", """
+                {
+                    var n = v;
+                    Func<int> read = () => n;
+                    void Bump() => n += 10;
+                    await env.T(0);
+                    Bump();
+                    return read();
+                }
+                """) { Variants = new[] { 0, 1 } },
+
             // The shared variable is an out variable, which cannot be declared as a shared object: forwarded (PW0201).
             new("S15_Forwarded_LambdaWritesAnOutVariable", "Task<int>", """
                 {

@@ -55,7 +55,13 @@ namespace Prewired.Generator.SharedRules
                 var uses = identifiers.Where(i => i.Identifier.ValueText == variable.Name && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(i).Symbol, variable)).ToList();
                 if (!uses.Any(LocalFunctions.IsWritten)) continue;
                 if (Declaration(variable, body) is not { } declaredAt) continue;
-                if (!sites.Any(s => s.Location.SourceSpan.Start > declaredAt && uses.Any(u => u.SpanStart > s.Location.SourceSpan.Start))) continue;
+                // Used after an await: by name, or by calling a local function that uses it (each generated method declares
+                // the function again, over its own variables).
+                var callers = functions.OfType<LocalFunctionStatementSyntax>().Where(f => uses.Any(u => f.Span.Contains(u.Span))).Select(f => f.Identifier.ValueText).ToList();
+                var usesAfter = uses.Select(u => u.SpanStart)
+                    .Concat(identifiers.Where(i => callers.Contains(i.Identifier.ValueText) && !functions.Any(f => f is LocalFunctionStatementSyntax && f.Span.Contains(i.Span))).Select(i => i.SpanStart))
+                    .ToList();
+                if (!sites.Any(s => s.Location.SourceSpan.Start > declaredAt && usesAfter.Any(u => u > s.Location.SourceSpan.Start))) continue;
                 if (uses.Any(u => u.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" }))) continue;
                 var type = variable is ILocalSymbol local ? local.Type : ((IParameterSymbol)variable).Type;
                 if (!LoweringShapes.IsNameable(type) || type.IsRefLikeType || type.SpecialType == SpecialType.System_Void) continue;
