@@ -873,7 +873,7 @@ namespace Prewired.Tests.Semantics
                     env.Log("read=" + read());
                     return read();
                 }
-                """) { ExpectSplit = false },
+                """), // split since issue 20: count lives in one shared object, as in the compiler's display class
 
             new("B54_LambdaCapturesParameterAssignedByAwait", "ValueTask<int>", """
                 {
