@@ -11,7 +11,10 @@ namespace Prewired.Generator.SharedRules
     /// and foreach statements; Roslyn's UsingStatement and AsyncForEach lowering), so their hidden awaits become ordinary
     /// ones the generator splits: <c>await using</c> is a try whose finally awaits DisposeAsync (not on a null resource),
     /// <c>await foreach</c> is the enumerator, <c>while (await e.MoveNextAsync())</c> and the same finally. A construct
-    /// that cannot be written out exactly is left as it is, annotated with the reason (PW0201 names it).
+    /// that cannot be written out exactly is left as it is, annotated with the reason (PW0201 names it). Two more
+    /// constructs are written out the same way because an ordinary await inside them could not be split otherwise: a
+    /// foreach that deconstructs its elements (a foreach and a deconstruction per element), and variables a lambda or
+    /// local function shares with the body across an await (one shared object each: HiddenAwaitLowering.SharedVariables.cs).
     /// </summary>
     internal sealed partial class HiddenAwaitLowering : CSharpSyntaxRewriter
     {
