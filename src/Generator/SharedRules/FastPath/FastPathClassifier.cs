@@ -14,7 +14,8 @@ namespace Prewired.Generator.SharedRules
         public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model) => FindBlockers(method, hasResult, model, out _);
 
         /// <summary>
-        /// As above; a body with <c>await using</c> or <c>await foreach</c> is classified (and, in <paramref name="lowered"/>,
+        /// As above; a body with <c>await using</c> or <c>await foreach</c>, a deconstructing foreach that awaits, or variables
+        /// its lambdas and local functions share across an await is classified (and, in <paramref name="lowered"/>,
         /// generated from) with those written out as C# lowers them (<see cref="HiddenAwaitLowering"/>), its findings
         /// mapped back to the user's source.
         /// </summary>
