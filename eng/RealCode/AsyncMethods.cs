@@ -37,8 +37,8 @@ namespace Prewired.RealCode
     /// Finds the named async methods (and async local functions) whose bodies await, and sorts out those [FastPath] does
     /// not apply to before anything is marked: return types other than Task/ValueTask (async void, async iterators, other
     /// task-likes) and local functions are "other"; a method whose containing types could not hold the marked partial
-    /// method the generator accepts (a struct, an interface, a file-local type: the validator's PW0007) or that cannot be
-    /// named as a body (an explicit interface implementation) is forwarded for that shape.
+    /// method the generator accepts (an interface, a file-local type: the validator's PW0007; a struct can, since
+    /// [FastPath] works on a copy of it) is forwarded for that shape.
     /// </summary>
     internal static class AsyncMethods
     {
@@ -82,7 +82,6 @@ namespace Prewired.RealCode
             // shapes MarkedMethodValidator rejects (PW0007) for them. The wording is the validator's, without type names.
             foreach (var type in MarkedMethodValidator.ContainingTypes(method))
             {
-                if (type.TypeKind == TypeKind.Struct) return ("forward", "method shape: a method of a struct (PW0007)");
                 if (type.TypeKind == TypeKind.Interface) return ("forward", "method shape: an interface member (PW0007)");
                 if (type.IsFileLocal) return ("forward", "method shape: a method of a file-local type (PW0007)");
             }
@@ -90,8 +89,8 @@ namespace Prewired.RealCode
             // A C# 14 extension block's members cannot be partial (and the generator writes no extension blocks).
             if (declaration.Parent is TypeDeclarationSyntax { Keyword.ValueText: "extension" }) return ("forward", "method shape: a member of an extension block");
 
-            // [FastPath("Body")] names its body; an explicit interface implementation has no name to give.
-            if (declaration.ExplicitInterfaceSpecifier is not null) return ("forward", "method shape: an explicit interface implementation (no body name)");
+            // [FastPath("Body")] names its body; an explicit interface implementation has none, so Marking moves a copy of
+            // its body to a private method, as docs/fast-path.md tells a user to.
             if (declaration.Parent is not TypeDeclarationSyntax) return ("other", "not a type member");
             return null;
         }

@@ -67,7 +67,7 @@ namespace Prewired.RealCode
 
             // Find the async methods, tree by tree, and what to mark.
             var methods = new List<AsyncMethod>();
-            var marks = new Dictionary<SyntaxTree, Dictionary<MethodDeclarationSyntax, string>>();
+            var marks = new Dictionary<SyntaxTree, Dictionary<MethodDeclarationSyntax, Mark>>();
             var partialTypes = new Dictionary<SyntaxTree, HashSet<TypeDeclarationSyntax>>();
             var counter = 0;
             foreach (var tree in compilation.SyntaxTrees)
@@ -80,8 +80,9 @@ namespace Prewired.RealCode
                     if (method.Decided is not null) continue;
                     var declaration = (MethodDeclarationSyntax)method.Declaration;
                     method.MarkedName = $"{declaration.Identifier.ValueText}__Pwr{counter++}";
-                    Add(marks, tree)[declaration] = method.MarkedName;
-                    for (var type = model.GetDeclaredSymbol(declaration, cancellationToken)!.ContainingType; type is not null; type = type.ContainingType)
+                    var symbol = model.GetDeclaredSymbol(declaration, cancellationToken)!;
+                    Add(marks, tree)[declaration] = new Mark(method.MarkedName, InheritedConstraints.Of(declaration, symbol));
+                    for (var type = symbol.ContainingType; type is not null; type = type.ContainingType)
                     {
                         foreach (var reference in type.DeclaringSyntaxReferences)
                         {
@@ -109,7 +110,7 @@ namespace Prewired.RealCode
 
         private static void Generate(
             CompilationAnalysisContext context, CSharpCompilation compilation, string runtime, List<AsyncMethod> marked,
-            Dictionary<SyntaxTree, Dictionary<MethodDeclarationSyntax, string>> marks, Dictionary<SyntaxTree, HashSet<TypeDeclarationSyntax>> partialTypes)
+            Dictionary<SyntaxTree, Dictionary<MethodDeclarationSyntax, Mark>> marks, Dictionary<SyntaxTree, HashSet<TypeDeclarationSyntax>> partialTypes)
         {
             var cancellationToken = context.CancellationToken;
             var copy = compilation.AddReferences(MetadataReference.CreateFromFile(runtime));
@@ -137,7 +138,7 @@ namespace Prewired.RealCode
             {
                 var root = Marking.Apply(
                     tree.GetRoot(cancellationToken),
-                    marks.TryGetValue(tree, out var m) ? m : new Dictionary<MethodDeclarationSyntax, string>(),
+                    marks.TryGetValue(tree, out var m) ? m : new Dictionary<MethodDeclarationSyntax, Mark>(),
                     partialTypes.TryGetValue(tree, out var p) ? p : new HashSet<TypeDeclarationSyntax>(),
                     staticConstructors.TryGetValue(tree, out var c) ? c : new HashSet<TypeDeclarationSyntax>());
                 var newTree = tree.WithRootAndOptions(root, tree.Options);

@@ -19,6 +19,9 @@ namespace Prewired.RealCode
         /// <summary>On a body method to mark; its data is the marked method's name.</summary>
         public const string MarkKind = "Prewired.RealCode.Mark";
 
+        /// <summary>On a body method whose marked method states constraints the body inherits; its data is the clauses' text.</summary>
+        public const string ConstraintsKind = "Prewired.RealCode.Constraints";
+
         /// <summary>On a type declaration that needs the partial modifier.</summary>
         public static readonly SyntaxAnnotation MakePartial = new("Prewired.RealCode.Partial");
 
@@ -38,14 +41,19 @@ namespace Prewired.RealCode
         /// <paramref name="staticConstructors"/> given an empty static constructor.
         /// </summary>
         public static SyntaxNode Apply(
-            SyntaxNode root, IReadOnlyDictionary<MethodDeclarationSyntax, string> marks, IReadOnlyCollection<TypeDeclarationSyntax> partialTypes,
+            SyntaxNode root, IReadOnlyDictionary<MethodDeclarationSyntax, Mark> marks, IReadOnlyCollection<TypeDeclarationSyntax> partialTypes,
             IReadOnlyCollection<TypeDeclarationSyntax> staticConstructors)
         {
             var annotated = root.ReplaceNodes(
                 marks.Keys.Cast<SyntaxNode>().Concat(partialTypes).Concat(staticConstructors).Distinct(),
                 (original, rewritten) =>
                 {
-                    if (original is MethodDeclarationSyntax method && marks.TryGetValue(method, out var name)) return rewritten.WithAdditionalAnnotations(new SyntaxAnnotation(MarkKind, name));
+                    if (original is MethodDeclarationSyntax method && marks.TryGetValue(method, out var mark))
+                    {
+                        rewritten = rewritten.WithAdditionalAnnotations(new SyntaxAnnotation(MarkKind, mark.Name));
+                        return mark.Constraints.Count == 0 ? rewritten : rewritten.WithAdditionalAnnotations(new SyntaxAnnotation(ConstraintsKind, mark.Constraints.ToFullString()));
+                    }
+
                     if (original is TypeDeclarationSyntax type && partialTypes.Contains(type)) rewritten = rewritten.WithAdditionalAnnotations(MakePartial);
                     if (original is TypeDeclarationSyntax cycle && staticConstructors.Contains(cycle)) rewritten = rewritten.WithAdditionalAnnotations(AddStaticConstructor);
                     return rewritten;
@@ -69,6 +77,14 @@ namespace Prewired.RealCode
                     members.Add(member);
                     if (member is MethodDeclarationSyntax body && body.GetAnnotations(MarkKind).FirstOrDefault() is { Data: { } name })
                     {
+                        if (body.ExplicitInterfaceSpecifier is not null)
+                        {
+                            // No name to give [FastPath]: as docs/fast-path.md tells a user, the body moves to a private
+                            // method (here a copy beside the untouched implementation) that the marked method names.
+                            body = BodyOfExplicitImplementation(body, name);
+                            members.Add(body);
+                        }
+
                         members.Add(MarkedDeclaration(body, name));
                     }
                 }
@@ -96,6 +112,23 @@ namespace Prewired.RealCode
             return type;
         }
 
+        /// <summary>A private copy of an explicit interface implementation's body, named after its marked method.</summary>
+        private static MethodDeclarationSyntax BodyOfExplicitImplementation(MethodDeclarationSyntax implementation, string name)
+        {
+            var modifiers = new List<SyntaxToken> { Token(SyntaxKind.PrivateKeyword).WithTrailingTrivia(Space) };
+            if (implementation.Modifiers.Any(SyntaxKind.UnsafeKeyword)) modifiers.Add(Token(SyntaxKind.UnsafeKeyword).WithTrailingTrivia(Space));
+            modifiers.Add(Token(SyntaxKind.AsyncKeyword).WithTrailingTrivia(Space));
+            return implementation
+                .WithAttributeLists(default)
+                .WithModifiers(TokenList(modifiers))
+                .WithReturnType(implementation.ReturnType.WithoutTrivia().WithTrailingTrivia(Space))
+                .WithExplicitInterfaceSpecifier(null)
+                .WithIdentifier(Identifier(name + "__Body"))
+                .WithConstraintClauses(Constraints(implementation))
+                .WithLeadingTrivia(ElasticCarriageReturnLineFeed)
+                .WithAdditionalAnnotations(new SyntaxAnnotation(MarkKind, name));
+        }
+
         private static MethodDeclarationSyntax MarkedDeclaration(MethodDeclarationSyntax body, string name)
         {
             var modifiers = new List<SyntaxToken> { Token(SyntaxKind.PrivateKeyword) };
@@ -116,7 +149,7 @@ namespace Prewired.RealCode
                 .WithModifiers(TokenList(modifiers))
                 .WithTypeParameterList(body.TypeParameterList?.WithoutTrivia())
                 .WithParameterList(ParameterList(SeparatedList(parameters)))
-                .WithConstraintClauses(List(body.ConstraintClauses.Select(c => c.WithoutTrivia())))
+                .WithConstraintClauses(List(Constraints(body).Select(c => c.WithoutTrivia())))
                 .WithSemicolonToken(Token(SyntaxKind.SemicolonToken))
                 .NormalizeWhitespace();
             return declaration
@@ -124,5 +157,14 @@ namespace Prewired.RealCode
                 .WithTrailingTrivia(ElasticCarriageReturnLineFeed)
                 .WithAdditionalAnnotations(new SyntaxAnnotation(MarkedKind, name));
         }
+
+        /// <summary>The body's own constraint clauses, or those it inherits (an override's), as <see cref="Apply"/> was given them.</summary>
+        private static SyntaxList<TypeParameterConstraintClauseSyntax> Constraints(MethodDeclarationSyntax body)
+            => body.GetAnnotations(ConstraintsKind).FirstOrDefault() is { Data: { } text }
+                ? ((MethodDeclarationSyntax)ParseMemberDeclaration("void M() " + text + ";")!).ConstraintClauses
+                : body.ConstraintClauses;
     }
+
+    /// <summary>What to mark on one body method: the marked method's name and its constraint clauses.</summary>
+    internal sealed record Mark(string Name, SyntaxList<TypeParameterConstraintClauseSyntax> Constraints);
 }

@@ -210,12 +210,15 @@ namespace Prewired.CodeFixes.Tests
                     await Task.Yield();
                 }
 
-                // A local function that uses the body's variables keeps [FastPath] from splitting.
+                // A local function sharing an out variable the body writes keeps [FastPath] from splitting (a declared
+                // local or a parameter would be kept in a shared object).
                 public async ValueTask<int> LocalFunctionAsync(int id)
                 {
+                    int.TryParse("1", out var k);
+                    k++;
                     var a = await _source.LoadAsync(id);
                     return Add(a);
-                    int Add(int x) => x + id;
+                    int Add(int x) => x + k;
                 }
             }
             """);

@@ -43,7 +43,7 @@ namespace Prewired.Generator.MarkedMethods
                 types.Insert(0, TypeDeclaration(type));
             }
 
-            var (fileUsings, namespaceUsings) = Usings(declaration);
+            var (fileUsings, namespaceUsings) = Usings(declaration, model: null);
             return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false, hasOptionalParameters: HasOptionalParameters(marked));
         }
 
@@ -111,9 +111,12 @@ namespace Prewired.Generator.MarkedMethods
 
         // The usings of a file or namespace, printed once for all its marked methods rather than once per method (printing
         // copies every using directive's nodes). Syntax nodes never change, so the text stays right for the node's lifetime.
+        // A directive naming a file-local type is left out (FileLocalTypes.IsUsingOfFileLocalType): such a type is declared
+        // in the same tree, so this too depends on the node alone.
         private static readonly ConditionalWeakTable<SyntaxNode, string[]> s_usings = new();
 
-        private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node, SemanticModel? model = null)
+        /// <param name="model">A semantic model of <paramref name="node"/>'s tree, when there is one (a finer file-local test).</param>
+        private static (EquatableArray<string> File, EquatableArray<string> Namespace) Usings(SyntaxNode node, SemanticModel? model)
         {
             var file = new List<string>();
             var inNamespace = new List<string>();
@@ -122,10 +125,10 @@ namespace Prewired.Generator.MarkedMethods
                 switch (ancestor)
                 {
                     case BaseNamespaceDeclarationSyntax ns:
-                        inNamespace.InsertRange(0, s_usings.GetValue(ns, n => ((BaseNamespaceDeclarationSyntax)n).Usings.Where(u => !NamesFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray()));
+                        inNamespace.InsertRange(0, s_usings.GetValue(ns, n => Printed(((BaseNamespaceDeclarationSyntax)n).Usings, model)));
                         break;
                     case CompilationUnitSyntax unit:
-                        file.AddRange(s_usings.GetValue(unit, n => ((CompilationUnitSyntax)n).Usings.Where(u => u.GlobalKeyword.RawKind == 0 && !NamesFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray()));
+                        file.AddRange(s_usings.GetValue(unit, n => Printed(((CompilationUnitSyntax)n).Usings.Where(u => u.GlobalKeyword.RawKind == 0), model)));
                         break;
                 }
             }
@@ -133,31 +136,8 @@ namespace Prewired.Generator.MarkedMethods
             return (file.ToEquatableArray(), inNamespace.ToEquatableArray());
         }
 
-        /// <summary>
-        /// A 'using static' or alias of a type declared 'file' in this file: the generated file cannot see the type (CS0234),
-        /// so the directive is not copied (a body that uses such a type is forwarded, PW0201, and never needs it). Without
-        /// a semantic model (the declaration-only shell) the type's name decides.
-        /// </summary>
-        private static bool NamesFileLocalType(UsingDirectiveSyntax directive, SemanticModel? model)
-        {
-            if (directive.StaticKeyword.RawKind == 0 && directive.Alias is null) return false; // a namespace is never file-local
-            var fileLocal = new HashSet<string>(
-                directive.SyntaxTree.GetRoot().DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax)
-                    .OfType<BaseTypeDeclarationSyntax>().Where(t => t.Modifiers.Any(SyntaxKind.FileKeyword)).Select(t => t.Identifier.ValueText),
-                System.StringComparer.Ordinal);
-            if (fileLocal.Count == 0) return false;
-            if (model is not null && ReferenceEquals(model.SyntaxTree, directive.SyntaxTree))
-            {
-                for (var type = model.GetSymbolInfo(directive.NamespaceOrType).Symbol as INamedTypeSymbol; type is not null; type = type.ContainingType)
-                {
-                    if (type.IsFileLocal) return true;
-                }
-
-                return false;
-            }
-
-            return directive.NamespaceOrType.DescendantNodesAndSelf().OfType<SimpleNameSyntax>().Any(n => fileLocal.Contains(n.Identifier.ValueText));
-        }
+        private static string[] Printed(IEnumerable<UsingDirectiveSyntax> usings, SemanticModel? model)
+            => usings.Where(u => !SharedRules.FileLocalTypes.IsUsingOfFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray();
 
         private static string HintName(IMethodSymbol marked, MarkKind kind)
         {

@@ -10,7 +10,7 @@ namespace Prewired.Tests.Analyzers
     public sealed class FastPathNotSplitTests
     {
         private const string InFinallyLeftByJump = "it is inside a finally block of a try that a break or continue leaves, which is not split yet";
-        private const string InDeconstructingForEach = "it is inside a foreach that deconstructs its elements, which is not split yet";
+        private const string InDeconstructingForEach = "it is inside a foreach that deconstructs its elements into read-only variables: 'tally' is a read-only struct variable there whose members it calls on copies, which an ordinary local would not";
         private const string InMultiDimensionalForEach = "it is inside a foreach over a multi-dimensional array, which is not split yet";
         private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
         private const string NullableStructResource = "its resource is dynamic, ref-like or of a nullable value type, which is not written out yet";
@@ -18,7 +18,7 @@ namespace Prewired.Tests.Analyzers
         private const string CoalesceAssignment = "it is the right side of ??=, which is not spilled yet";
         private const string Goto = "the body uses goto, which can jump across the points where it is split";
         private const string Label = "the body has labeled statements, which goto can reach across the points where it is split";
-        private const string LocalFunction = "the body declares a local function that uses its variables or is not at its top level, which the split methods cannot share yet";
+        private const string LocalFunction = "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
 
@@ -188,12 +188,13 @@ namespace Prewired.Tests.Analyzers
         [Fact]
         public Task Foreach_shapes_not_split_yet() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
-                public partial Task RunAsync(List<(int, int)> pairs, int[,] grid);
-                private async Task RunCoreAsync(List<(int, int)> pairs, int[,] grid)
+                public partial Task RunAsync(List<(Tally, int)> pairs, int[,] grid);
+                private async Task RunCoreAsync(List<(Tally, int)> pairs, int[,] grid)
                 {
-                    foreach (var (a, b) in pairs)
+                    foreach (var (tally, b) in pairs)
                     {
-                        {|#0:await LoadAsync(a)|};
+                        tally.Add();
+                        {|#0:await LoadAsync(b)|};
                     }
 
                     foreach (var cell in grid)
@@ -201,8 +202,14 @@ namespace Prewired.Tests.Analyzers
                         {|#1:await LoadAsync(cell)|};
                     }
                 }
+
+                public struct Tally
+                {
+                    public int Count;
+                    public void Add() => Count++;
+                }
             """),
-            PW0201(0, "await LoadAsync(a)", InDeconstructingForEach),
+            PW0201(0, "await LoadAsync(b)", InDeconstructingForEach),
             PW0201(1, "await LoadAsync(cell)", InMultiDimensionalForEach));
 
         /// <summary>await foreach and await using are split: their hidden awaits (MoveNextAsync, DisposeAsync) like any other.</summary>
@@ -434,7 +441,7 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync()
                 {
-                    var x = 0;
+                    int.TryParse("0", out var x); // an out variable: not written as a shared object (a declared local is)
                     {|#0:await Invoke(async () => { x = await LoadAsync(); return 0; })|};
                     return x;
                 }
@@ -484,22 +491,9 @@ namespace Prewired.Tests.Analyzers
                 }
             """));
 
+        /// <summary>Sharing a parameter nobody assigns, or declared in a nested block: split (each generated method declares it).</summary>
         [Fact]
-        public Task Local_function_capturing_a_parameter_at_its_name() => VerifyAsync(InStore("""
-                [FastPath(nameof(RunCoreAsync))]
-                public partial Task<int> RunAsync(int n);
-                private async Task<int> RunCoreAsync(int n)
-                {
-                    var value = await LoadAsync(n);
-                    return Add(value);
-
-                    int {|#0:Add|}(int v) => v + n;
-                }
-            """),
-            PW0201(0, "Add", LocalFunction));
-
-        [Fact]
-        public Task Local_function_in_a_nested_block_at_its_name() => VerifyAsync(InStore("""
+        public Task Local_functions_sharing_read_only_variables_or_in_a_nested_block_are_split() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
@@ -507,14 +501,31 @@ namespace Prewired.Tests.Analyzers
                     var value = await LoadAsync(n);
                     if (value > 0)
                     {
-                        return Twice(value);
-                        static int {|#0:Twice|}(int v) => v * 2;
+                        return Twice(Add(value));
+                        static int Twice(int v) => v * 2;
                     }
 
                     return 0;
+
+                    int Add(int v) => v + n;
+                }
+            """));
+
+        [Fact]
+        public Task Local_function_sharing_a_written_variable_at_its_name() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    int.TryParse("1", out var k); // an out variable: not written as a shared object (a declared local is)
+                    k++;
+                    var value = await LoadAsync(n);
+                    return Add(value);
+
+                    int {|#0:Add|}(int v) => v + k;
                 }
             """),
-            PW0201(0, "Twice", LocalFunction));
+            PW0201(0, "Add", LocalFunction));
 
         /// <summary>
         /// A lambda that captures a variable written after it and read after the await: the continuation would get a
@@ -527,7 +538,7 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
                 {
-                    var count = n;
+                    int.TryParse(n.ToString(), out var count); // an out variable: not written as a shared object (a declared local is)
                     Func<int> read = () => count;
                     {|#0:await StepAsync()|};
                     count++;
@@ -535,6 +546,23 @@ namespace Prewired.Tests.Analyzers
                 }
             """),
             PW0201(0, "await StepAsync()", "a lambda created before it captures 'count', which is used after it, and a continuation would get a copy"));
+
+        /// <summary>A declared local or a parameter written and shared across the await lives in one shared object: split.</summary>
+        [Fact]
+        public Task No_diagnostic_for_shared_variables_of_a_declaration_or_a_parameter() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var count = n;
+                    Func<int> read = () => count + n;
+                    void Bump() => n++;
+                    await StepAsync();
+                    count++;
+                    Bump();
+                    return read() + count;
+                }
+            """));
 
         [Fact]
         public Task No_diagnostic_for_a_lambda_whose_captures_never_change() => VerifyAsync(InStore("""

@@ -132,12 +132,24 @@ namespace Prewired.Tests.Analyzers
         public Task PW0007_struct() => VerifyAsync("""
             public partial struct Counter
             {
-                [FastPath(nameof(GetCoreAsync))]
+                [TailAwait(nameof(GetCoreAsync))]
                 public partial ValueTask<int> {|#0:GetAsync|}();
                 private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
             }
             """,
-                        Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", "'Counter' is a struct, whose async methods work on a copy of 'this'; declare the method in a class"));
+                        Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", "'Counter' is a struct, whose async methods work on a copy of 'this'; declare the method in a class, or use [FastPath]"));
+
+        // [FastPath] works on a copy of the struct, as the async body does (Semantics: S06_StructMethodWritesThis).
+        [Fact]
+        public Task No_diagnostic_for_a_FastPath_method_of_a_struct() => VerifyAsync("""
+            public partial struct Counter
+            {
+                private int _count;
+                [FastPath(nameof(GetCoreAsync))]
+                public partial ValueTask<int> GetAsync();
+                private async ValueTask<int> GetCoreAsync() => await Task.FromResult(_count);
+            }
+            """);
 
         [Fact]
         public Task PW0007_record_struct() => VerifyAsync("""
@@ -148,7 +160,7 @@ namespace Prewired.Tests.Analyzers
                 private async Task<int> GetCoreAsync() => await Task.FromResult(X);
             }
             """,
-                        Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", "'Point' is a struct, whose async methods work on a copy of 'this'; declare the method in a class"));
+                        Diagnostic("PW0007").WithLocation(0).WithArguments("GetAsync", "'Point' is a struct, whose async methods work on a copy of 'this'; declare the method in a class, or use [FastPath]"));
 
         [Fact]
         public Task No_diagnostic_in_a_record_class_and_a_static_class() => VerifyAsync("""

@@ -59,6 +59,22 @@ namespace Prewired.Tests.Semantics
         /// </summary>
         public bool RacesWithThreadPool { get; init; }
 
+        /// <summary>
+        /// The case is a struct (its methods are the struct's; the harness calls them on a fresh boxed instance), to check
+        /// that the fast path works on a copy of <c>this</c> as the async body does: <see cref="AfterCall"/> can log what the
+        /// caller's instance holds once the call returned.
+        /// </summary>
+        public bool Struct { get; init; }
+
+        /// <summary>A statement run right after the call returns, in the original and the generated variant alike.</summary>
+        public string AfterCall { get; init; } = string.Empty;
+
+        /// <summary>Using directives after the standard ones at the top of the body's file (<c>using static ...;</c>).</summary>
+        public string FileUsings { get; init; } = string.Empty;
+
+        /// <summary>Declarations in the body's namespace, beside its class (a <c>file</c> type, for example).</summary>
+        public string FileMembers { get; init; } = string.Empty;
+
         /// <summary>The parameter list of the partial declarations (same types as the body's "Env env, int v"; names may differ).</summary>
         public string PartialParameters { get; init; } = "Env env, int v";
 
@@ -88,6 +104,8 @@ namespace Prewired.Tests.Semantics
         public string Display()
         {
             var text = new StringBuilder();
+            if (FileUsings.Length > 0) text.AppendLine(FileUsings.Trim());
+            if (FileMembers.Length > 0) text.AppendLine(FileMembers.TrimEnd());
             if (Members.Length > 0) text.AppendLine(Members.TrimEnd());
             text.Append($"private {(Static ? "static " : "")}async {Returns} {Name}_Core{TypeParameters}(Env env, int v){Constraints}");
             text.AppendLine(Body.TrimStart().StartsWith("=>") ? " " + Body.Trim() : "\n" + Body.Trim());
@@ -106,10 +124,14 @@ using System.Threading;
 using System.Threading.Tasks;
 using Prewired;
 using Prewired.Tests.Semantics;
-
+");
+            if (FileUsings.Length > 0) text.AppendLine(FileUsings.Trim());
+            text.Append(@"
 namespace SemanticsCases
 {
-    public sealed partial class ").Append(ClassName).Append(@" : ISemanticsCase
+");
+            if (FileMembers.Length > 0) text.AppendLine(Indent(FileMembers, 4));
+            text.Append(Struct ? "    public partial struct " : "    public sealed partial class ").Append(ClassName).Append(@" : ISemanticsCase
     {
 ");
             text.AppendLine(Indent(Members, 8));
@@ -126,8 +148,8 @@ namespace SemanticsCases
             }
 
             text.AppendLine();
-            text.AppendLine($"        public Observation Original(Env env, int v) => Observer.Of(env, {Name}_Core{TypeArguments}(env, v));");
-            text.AppendLine($"        public Observation Fast(Env env, int v) => Observer.Of(env, {Name}{TypeArguments}(env, v));");
+            text.AppendLine(Observe("Original", $"{Name}_Core{TypeArguments}(env, v)"));
+            text.AppendLine(Observe("Fast", $"{Name}{TypeArguments}(env, v)"));
             text.AppendLine(Tail
                 ? $"        public Observation? Tail(Env env, int v) => Observer.Of(env, {Name}_Tail{TypeArguments}(env, v));"
                 : "        public Observation? Tail(Env env, int v) => null;");
@@ -135,6 +157,11 @@ namespace SemanticsCases
             text.AppendLine("}");
             return text.ToString();
         }
+
+        private string Observe(string variant, string call)
+            => AfterCall.Length == 0
+                ? $"        public Observation {variant}(Env env, int v) => Observer.Of(env, {call});"
+                : $"        public Observation {variant}(Env env, int v) {{ var observed = Observer.Of(env, {call}); {AfterCall.Trim()} return observed; }}";
 
         private static string Indent(string text, int spaces)
         {

@@ -278,8 +278,10 @@ namespace Prewired.Generator.FastPath
 
         private void WriteStatement(StatementSyntax statement)
         {
-            // Before the continuation's first label nothing runs (the dispatch jumps past it): only what holds a resume point.
-            if (_beforeFirstLabel && !HoldsResumePoint(statement)) return;
+            // Before the continuation's first label nothing runs (the dispatch jumps past it): only what holds a resume point,
+            // and the local functions of nested blocks, which are in scope in their whole block (the top level's are
+            // declared at the continuation's end).
+            if (_beforeFirstLabel && !HoldsResumePoint(statement) && statement is not LocalFunctionStatementSyntax) return;
             var spilled = false;
             if (_byStatement.TryGetValue(statement, out var split) && split.AwaitingLoop is null)
             {

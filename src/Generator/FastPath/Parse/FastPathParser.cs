@@ -104,6 +104,15 @@ namespace Prewired.Generator.FastPath
             // JIT inlines it into the caller (ExceptionCapture says why a filter).
             var outerForms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
             BodyPreamble.Write(lines, guard, marked, body);
+            if (!body.IsStatic && marked.ContainingType.IsValueType)
+            {
+                // An async method of a struct works on a copy of 'this', made at the call: so does the synchronous path,
+                // and the continuation (an async method of the struct) copies that copy, writes of the synchronous part
+                // included, as the body's state machine carries its own.
+                lines.Line("var __self = this; // the async body works on a copy of the struct; so does the fast path");
+                receiver = "__self.";
+            }
+
             lines.Line("try");
             lines.OpenBrace();
             lines.Line($"return {outerForms.Wrap($"{receiver}{syncName}{typeArguments}({arguments})")};");

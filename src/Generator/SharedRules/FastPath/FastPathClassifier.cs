@@ -14,7 +14,8 @@ namespace Prewired.Generator.SharedRules
         public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model) => FindBlockers(method, hasResult, model, out _);
 
         /// <summary>
-        /// As above; a body with <c>await using</c> or <c>await foreach</c> is classified (and, in <paramref name="lowered"/>,
+        /// As above; a body with <c>await using</c> or <c>await foreach</c>, a deconstructing foreach that awaits, or variables
+        /// its lambdas and local functions share across an await is classified (and, in <paramref name="lowered"/>,
         /// generated from) with those written out as C# lowers them (<see cref="HiddenAwaitLowering"/>), its findings
         /// mapped back to the user's source.
         /// </summary>
@@ -31,7 +32,8 @@ namespace Prewired.Generator.SharedRules
                 };
             }
 
-            if (AwaitSites.Collect(body).All(s => s.Expression is not null))
+            if (AwaitSites.Collect(body).All(s => s.Expression is not null) && !HiddenAwaitLowering.HasConstructToWriteOut(body)
+                && SharedVariables.ToShare(body, model).Count == 0)
             {
                 lowered = Spilled(method, model, hasResult, method);
                 if (lowered is null) return Classify(method, hasResult, model);
@@ -88,7 +90,7 @@ namespace Prewired.Generator.SharedRules
                     GotoStatementSyntax => "the body uses goto, which can jump across the points where it is split",
                     LabeledStatementSyntax => "the body has labeled statements, which goto can reach across the points where it is split",
                     LocalFunctionStatementSyntax function when !LocalFunctions.CanBeCopied(function, body, model)
-                        => "the body declares a local function that uses its variables or is not at its top level, which the split methods cannot share yet",
+                        => "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable",
                     _ => null,
                 };
                 if (reason is not null)

@@ -40,6 +40,29 @@ namespace Prewired.Generator.SharedRules
             return null;
         }
 
+        /// <summary>
+        /// Whether <paramref name="directive"/> (<c>using static X;</c>, <c>using A = X;</c>) names a file-local type. The
+        /// generated file copies the body file's using directives, and there such a directive does not compile (CS0234),
+        /// even when nothing uses it: it is left out, since generated code never uses a file-local type (a body that does
+        /// forwards). With <paramref name="model"/> (of the directive's tree), by symbol; without, by the simple name of a
+        /// file-local type declared in the same file, the only file where one is visible.
+        /// </summary>
+        public static bool IsUsingOfFileLocalType(UsingDirectiveSyntax directive, SemanticModel? model)
+        {
+            if (directive.StaticKeyword.RawKind == 0 && directive.Alias is null) return false;
+            var declared = directive.SyntaxTree.GetRoot().DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax)
+                .OfType<BaseTypeDeclarationSyntax>().Where(t => t.Modifiers.Any(SyntaxKind.FileKeyword)).Select(t => t.Identifier.ValueText).ToList();
+            // NamespaceOrType, not Name: an alias may name any type (using X = (int, Local);), where Name is null.
+            var name = directive.NamespaceOrType;
+            if (declared.Count == 0) return false;
+            if (model is not null && ReferenceEquals(model.SyntaxTree, directive.SyntaxTree))
+            {
+                return name.DescendantNodesAndSelf().OfType<TypeSyntax>().Any(n => FileLocal(model.GetSymbolInfo(n).Symbol as ITypeSymbol) is not null);
+            }
+
+            return name.DescendantNodesAndSelf().OfType<SimpleNameSyntax>().Any(n => declared.Contains(n.Identifier.ValueText));
+        }
+
         private static INamedTypeSymbol? FileLocal(ITypeSymbol? type)
         {
             switch (type)

@@ -11,24 +11,33 @@ namespace Prewired.Generator.SharedRules
     /// and foreach statements; Roslyn's UsingStatement and AsyncForEach lowering), so their hidden awaits become ordinary
     /// ones the generator splits: <c>await using</c> is a try whose finally awaits DisposeAsync (not on a null resource),
     /// <c>await foreach</c> is the enumerator, <c>while (await e.MoveNextAsync())</c> and the same finally. A construct
-    /// that cannot be written out exactly is left as it is, annotated with the reason (PW0201 names it).
+    /// that cannot be written out exactly is left as it is, annotated with the reason (PW0201 names it). Two more
+    /// constructs are written out the same way because an ordinary await inside them could not be split otherwise: a
+    /// foreach that deconstructs its elements (a foreach and a deconstruction per element), and variables a lambda or
+    /// local function shares with the body across an await (one shared object each: HiddenAwaitLowering.SharedVariables.cs).
     /// </summary>
-    internal sealed class HiddenAwaitLowering : CSharpSyntaxRewriter
+    internal sealed partial class HiddenAwaitLowering : CSharpSyntaxRewriter
     {
         private static readonly SyntaxAnnotation LoweredMethod = new("Prewired.LoweredMethod");
 
         private readonly SemanticModel _model;
         private readonly string? _forcedReason;
+
+        // The variables kept in a shared object (SharedVariables), and how deep the visit is inside lambdas and local
+        // functions (whose own awaits are theirs: only their uses of those variables are rewritten).
+        private readonly HashSet<ISymbol> _shared;
+        private int _nested;
         private int _next;
         private bool _loweredAny;
 
         // Why the last await foreach was left as it is (LowerForEach returns null).
         private string _pendingReason = string.Empty;
 
-        private HiddenAwaitLowering(SemanticModel model, string? forcedReason)
+        private HiddenAwaitLowering(SemanticModel model, string? forcedReason, HashSet<ISymbol> shared)
         {
             _model = model;
             _forcedReason = forcedReason;
+            _shared = forcedReason is null ? shared : new HashSet<ISymbol>(SymbolEqualityComparer.Default);
         }
 
         /// <summary>The body written out in a copy of the compilation (constructs left as they are carry their reason).</summary>
@@ -47,8 +56,10 @@ namespace Prewired.Generator.SharedRules
 
         private static LoweredBody Rewrite(MethodDeclarationSyntax method, SemanticModel model, string? forcedReason, out bool loweredAny)
         {
-            var rewriter = new HiddenAwaitLowering(model, forcedReason);
-            var rewritten = ((MethodDeclarationSyntax)rewriter.Visit(method)!).WithAdditionalAnnotations(LoweredMethod);
+            var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
+            var rewriter = new HiddenAwaitLowering(model, forcedReason, SharedVariables.ToShare(body, model));
+            var rewritten = (MethodDeclarationSyntax)rewriter.Visit(method)!;
+            rewritten = rewriter.ShareParameters(method, rewritten).WithAdditionalAnnotations(LoweredMethod);
             loweredAny = rewriter._loweredAny;
             var tree = method.SyntaxTree;
             var newTree = tree.WithRootAndOptions(tree.GetRoot().ReplaceNode(method, rewritten), tree.Options);
@@ -65,17 +76,33 @@ namespace Prewired.Generator.SharedRules
                 : visited;
         }
 
-        // Awaits of lambdas and local functions are their own.
-        public override SyntaxNode? VisitLocalFunctionStatement(LocalFunctionStatementSyntax node) => node;
+        // Awaits of lambdas and local functions are their own: inside them only the uses of shared variables change.
+        public override SyntaxNode? VisitLocalFunctionStatement(LocalFunctionStatementSyntax node) => Nested(node, base.VisitLocalFunctionStatement);
 
-        public override SyntaxNode? VisitParenthesizedLambdaExpression(ParenthesizedLambdaExpressionSyntax node) => node;
+        public override SyntaxNode? VisitParenthesizedLambdaExpression(ParenthesizedLambdaExpressionSyntax node) => Nested(node, base.VisitParenthesizedLambdaExpression);
 
-        public override SyntaxNode? VisitSimpleLambdaExpression(SimpleLambdaExpressionSyntax node) => node;
+        public override SyntaxNode? VisitSimpleLambdaExpression(SimpleLambdaExpressionSyntax node) => Nested(node, base.VisitSimpleLambdaExpression);
 
-        public override SyntaxNode? VisitAnonymousMethodExpression(AnonymousMethodExpressionSyntax node) => node;
+        public override SyntaxNode? VisitAnonymousMethodExpression(AnonymousMethodExpressionSyntax node) => Nested(node, base.VisitAnonymousMethodExpression);
+
+        private SyntaxNode? Nested<T>(T node, System.Func<T, SyntaxNode?> visit)
+            where T : SyntaxNode
+        {
+            if (_shared.Count == 0) return node;
+            _nested++;
+            try
+            {
+                return visit(node);
+            }
+            finally
+            {
+                _nested--;
+            }
+        }
 
         public override SyntaxNode? VisitUsingStatement(UsingStatementSyntax node)
         {
+            if (_nested > 0) return base.VisitUsingStatement(node);
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitUsingStatement(node);
             var resources = Resources(node.Declaration, node.Expression, new[] { node.Statement }, out var reason);
             if (resources is null) return NotLowered(node, base.VisitUsingStatement(node)!, reason);
@@ -98,6 +125,7 @@ namespace Prewired.Generator.SharedRules
 
         public override SyntaxNode? VisitBlock(BlockSyntax node)
         {
+            if (_nested > 0) return base.VisitBlock(node);
             if (!node.Statements.Any(IsAwaitUsingDeclaration)) return base.VisitBlock(node);
             var statements = Statements(node.Statements.ToList());
             return node.WithStatements(SyntaxFactory.List(statements.Select(s => s.Node)));
@@ -105,6 +133,7 @@ namespace Prewired.Generator.SharedRules
 
         public override SyntaxNode? VisitForEachStatement(ForEachStatementSyntax node)
         {
+            if (_nested > 0) return base.VisitForEachStatement(node);
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitForEachStatement(node);
             var local = _model.GetDeclaredSymbol(node);
             var iteration = (node.Type.IsVar ? "var " : node.Type.WithoutTrivia() + " ") + node.Identifier.Text + " = " + (node.Type.IsVar ? string.Empty : $"({node.Type.WithoutTrivia()})");
@@ -113,13 +142,49 @@ namespace Prewired.Generator.SharedRules
 
         public override SyntaxNode? VisitForEachVariableStatement(ForEachVariableStatementSyntax node)
         {
-            if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitForEachVariableStatement(node);
+            if (_nested > 0) return base.VisitForEachVariableStatement(node);
+            if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return HoldsAwait(node.Statement) ? LowerDeconstruction(node) : base.VisitForEachVariableStatement(node);
 
             // var (a, b) / (var a, var b): new read-only variables; (a, b): existing ones, assigned.
             var locals = node.Variable.DescendantNodes().OfType<SingleVariableDesignationSyntax>()
                 .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().ToArray();
             return LowerForEach(node, locals, node.Variable.WithoutTrivia() + " = ") ?? NotLowered(node, base.VisitForEachVariableStatement(node)!, _pendingReason);
         }
+
+        /// <summary>
+        /// A foreach that deconstructs its elements, holding an await: <c>foreach (var e in c) { var (a, b) = e; body }</c>,
+        /// as C# runs it (the element, then its deconstruction, every iteration), so the foreach splits like any other.
+        /// Left as it is, with the reason, when the body calls members of a deconstructed struct variable, which C# runs on
+        /// read-only copies.
+        /// </summary>
+        private SyntaxNode LowerDeconstruction(ForEachVariableStatementSyntax node)
+        {
+            var locals = node.Variable.DescendantNodes().OfType<SingleVariableDesignationSyntax>()
+                .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().ToArray();
+            var reason = _forcedReason ?? locals.Select(l => ReadOnlyLocals.CopiedUse(l, node.Statement, _model)).FirstOrDefault(r => r is not null);
+            if (reason is not null) return NotLowered(node, base.VisitForEachVariableStatement(node)!, reason);
+
+            var element = "__element" + _next++;
+            var template = new LoweringTemplate(Column(node));
+            template.Line(1, $"foreach (var {element} in {template.Expression(node.Expression, Visit(node.Expression)!, 1)})");
+            template.Line(1, "{");
+            template.Line(2, $"{node.Variable.WithoutTrivia()} = {element};");
+            foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, 2);
+            template.Line(1, "}");
+            _loweredAny = true;
+            return template.Build(LoweredBody.Origin(node.ForEachKeyword.Span)).WithTriviaFrom(node);
+        }
+
+        /// <summary>Whether <paramref name="statement"/> awaits (not counting lambdas and local functions, whose awaits are theirs).</summary>
+        public static bool HoldsAwait(SyntaxNode statement)
+            => statement.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is AwaitExpressionSyntax
+                || n is CommonForEachStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword }
+                || n is UsingStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword }
+                || n is LocalDeclarationStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword });
+
+        /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one).</summary>
+        public static bool HasConstructToWriteOut(SyntaxNode body)
+            => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<ForEachVariableStatementSyntax>().Any(f => HoldsAwait(f.Statement));
 
         /// <summary>
         /// <c>{ var e = c.GetAsyncEnumerator(); try { while (await e.MoveNextAsync()) { V v = (V)e.Current; body } } finally { dispose e } }</c>

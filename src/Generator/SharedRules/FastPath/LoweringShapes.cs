@@ -43,7 +43,10 @@ namespace Prewired.Generator.SharedRules
             reason = string.Empty;
             if (forEach is not ForEachStatementSyntax simple)
             {
-                reason = "it is inside a foreach that deconstructs its elements, which is not split yet";
+                // Written out as a foreach and a deconstruction (HiddenAwaitLowering) unless that would not be exact.
+                reason = LoweredBody.NotLoweredReason(forEach) is { } why
+                    ? "it is inside a foreach that deconstructs its elements into read-only variables: " + why
+                    : "it is inside a foreach that deconstructs its elements, which is not split yet";
                 return null;
             }
 

@@ -64,7 +64,7 @@ namespace Prewired.Generator.SharedRules
                 result.Findings.Add(new Finding(DiagnosticIds.ContainingTypeMustBePartial, nameLocation, nonPartial.Name, marked.Name));
             }
 
-            var shapeProblem = UnsupportedShape(marked);
+            var shapeProblem = UnsupportedShape(marked, kind);
             if (shapeProblem is not null)
             {
                 // The body is not looked up: its signature cannot match a shape that cannot be generated anyway.
@@ -207,13 +207,19 @@ namespace Prewired.Generator.SharedRules
             return $"expected {(marked.IsStatic ? "a static" : "an instance")} method returning '{marked.ReturnType.ToDisplayString()}' with parameters ({parameters}){typeParameters}";
         }
 
-        private static string? UnsupportedShape(IMethodSymbol marked)
+        private static string? UnsupportedShape(IMethodSymbol marked, MarkKind kind)
         {
             if (marked.Parameters.Any(p => p.RefKind != RefKind.None)) return "ref, out and in parameters cannot flow into an async body";
             if (marked.IsVararg) return "an __arglist parameter cannot flow into an async body";
             foreach (var type in ContainingTypes(marked))
             {
-                if (type.TypeKind == TypeKind.Struct) return $"'{type.Name}' is a struct, whose async methods work on a copy of 'this'; declare the method in a class";
+                // [FastPath] runs its synchronous path on a copy of the struct, as the async body does (FastPathParser); a
+                // [TailAwait] method is the body's statements themselves, which would work on 'this' itself.
+                if (type.TypeKind == TypeKind.Struct && kind != MarkKind.FastPath)
+                {
+                    return $"'{type.Name}' is a struct, whose async methods work on a copy of 'this'; declare the method in a class, or use [FastPath]";
+                }
+
                 if (type.TypeKind == TypeKind.Interface) return "interface members are not supported";
                 if (type.IsFileLocal) return $"'{type.Name}' is a file-local type, which a generated file cannot extend; remove the 'file' modifier";
             }

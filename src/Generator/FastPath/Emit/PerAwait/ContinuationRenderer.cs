@@ -99,6 +99,15 @@ namespace Prewired.Generator.FastPath
                         foreach (var statement in frame.Rest.Where(s => !(frame.IsMethodBody && s is LocalFunctionStatementSyntax))) SyntaxPrinter.PrintStatement(statement, lines, ReplaceJumps);
                     }
 
+                    if (!frame.IsMethodBody)
+                    {
+                        // A nested block's local functions declared before the await are in scope after it too: those the
+                        // continuation calls are declared again (one it never calls would be CS8321).
+                        var statements = frame.Container is BlockSyntax block ? block.Statements : frame.Container is SwitchSectionSyntax section ? section.Statements : default;
+                        var earlier = statements.OfType<LocalFunctionStatementSyntax>().Where(f => !frame.Rest.Contains(f)).ToList();
+                        foreach (var function in LocalFunctions.Called(earlier, lines.Code())) SyntaxPrinter.PrintStatement(function, lines);
+                    }
+
                     for (var u = frame.UsingDeclarations.Count - 1; u >= 0; u--)
                     {
                         var resource = MethodShellParserName(frame.UsingDeclarations[u].Declaration.Variables[0].Identifier.ValueText);
