@@ -20,13 +20,18 @@ namespace Prewired.Tests.Size
             Assert.True(size.Ratio <= 3.0, $"{shape}, 16 awaits: {size.Generated} B generated for {size.Body} B of async body ({size.Ratio:0.00}x)");
         }
 
+        /// <summary>
+        /// Linear, not quadratic: the ratio settles as awaits are added (each costs the generated code a fixed amount, two
+        /// await sites in the continuation, as it costs the body one), so doubling them from 16 to 32 moves it by less than
+        /// 5%, and it stays under 3x at 32. A continuation per await repeating the rest of the body doubled it.
+        /// </summary>
         [Theory]
         [MemberData(nameof(Shapes))]
         public void The_ratio_does_not_grow_with_the_number_of_awaits(SizeShape shape)
         {
-            var few = GeneratedIl.Measure(SizeShapes.Source(shape, 4), TestReferences.Default);
+            var some = GeneratedIl.Measure(SizeShapes.Source(shape, 16), TestReferences.Default);
             var many = GeneratedIl.Measure(SizeShapes.Source(shape, 32), TestReferences.Default);
-            Assert.True(many.Ratio <= few.Ratio * 1.1, $"{shape}: {few.Ratio:0.00}x at 4 awaits, {many.Ratio:0.00}x at 32");
+            Assert.True(many.Ratio <= some.Ratio * 1.05 && many.Ratio <= 3.0, $"{shape}: {some.Ratio:0.00}x at 16 awaits, {many.Ratio:0.00}x at 32");
         }
     }
 }

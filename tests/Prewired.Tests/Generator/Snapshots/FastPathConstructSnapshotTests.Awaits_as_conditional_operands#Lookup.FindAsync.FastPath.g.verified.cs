@@ -131,8 +131,8 @@ partial class Lookup
         }
         else
         {
-#line (14,9)-(14,51) 99 "/0/Test0.cs"
-            __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(key));
+#line (14,9)-(14,51) 105 "/0/Test0.cs"
+            __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(key));
 #line hidden
         }
 #line (14,9)-(14,51) 24 "/0/Test0.cs"
@@ -141,8 +141,8 @@ partial class Lookup
         __conditional1:
         if (__state >= 0 || (refresh))
         {
-#line (15,24)-(15,46) 102 "/0/Test0.cs"
-            __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : ExpiredAsync(key));
+#line (15,24)-(15,46) 108 "/0/Test0.cs"
+            __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await ExpiredAsync(key));
 #line hidden
         }
         else
@@ -154,16 +154,16 @@ partial class Lookup
         if (__state >= 0 || (__spill1))
 #line hidden
         {
-#line (15,49)-(15,76) 95 "/0/Test0.cs"
-            name = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(key));
+#line (15,49)-(15,76) 101 "/0/Test0.cs"
+            name = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(key));
 #line hidden
         }
         __conditional3:
         long __spill3;
         if (__state >= 0 || (name.Length > 3))
         {
-#line (16,9)-(16,67) 101 "/0/Test0.cs"
-            __spill3 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : CountAsync(name));
+#line (16,9)-(16,67) 107 "/0/Test0.cs"
+            __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await CountAsync(name));
 #line hidden
         }
         else
@@ -177,14 +177,14 @@ partial class Lookup
         string __spill4;
         if (__state == 4 || __state < 0 && (refresh))
         {
-#line (17,9)-(17,75) 100 "/0/Test0.cs"
-            __spill4 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(name));
+#line (17,9)-(17,75) 106 "/0/Test0.cs"
+            __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(name));
 #line hidden
         }
         else
         {
-#line (17,9)-(17,75) 99 "/0/Test0.cs"
-            __spill4 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync(key));
+#line (17,9)-(17,75) 105 "/0/Test0.cs"
+            __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(key));
 #line hidden
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"

@@ -101,8 +101,8 @@ partial class Sender
             __try1:
             try
             {
-#line (14,13)-(14,38) 97 "/0/Test0.cs"
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : WriteAsync(message));
+#line (14,13)-(14,38) 108 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await WriteAsync(message);
 #line (15,13)-(15,24) 16 "/0/Test0.cs"
                 return true;
 #line hidden

@@ -87,8 +87,8 @@ partial class Session
             if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             __resume1:
-#line (16,13)-(16,54) 166 "/0/Test0.cs"
-            { __returnValue0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : connection.ExecuteAsync(sql)); __pendingReturn0 = true; goto __endOfTry0; }
+#line (16,13)-(16,54) 172 "/0/Test0.cs"
+            { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await connection.ExecuteAsync(sql)); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             __endOfTry0: ;
         }
@@ -97,8 +97,8 @@ partial class Session
             __finallyError0 = __exception;
         }
         __resume2:
-#line (20,13)-(20,44) 95 "/0/Test0.cs"
-        await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : connection.DisposeAsync());
+#line (20,13)-(20,44) 106 "/0/Test0.cs"
+        if (__state != -1 && (__state = -1) < 0) await __awaitable2; else await connection.DisposeAsync();
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;

@@ -112,16 +112,16 @@ partial class Rows
                 case 1: __state = -2; goto __resume1; // await Value(reader.Current)
             }
             __resume0:
-#line (18,16)-(18,39) 103 "/0/Test0.cs"
-            __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : reader.ReadAsync());
+#line (18,16)-(18,39) 109 "/0/Test0.cs"
+            __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await reader.ReadAsync());
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
 #line (20,13)-(20,45) 12 "/0/Test0.cs"
             if (reader.Current < 0) continue;
 #line hidden
             __resume1:
-#line (21,13)-(21,47) 110 "/0/Test0.cs"
-            var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Value(reader.Current));
+#line (21,13)-(21,47) 116 "/0/Test0.cs"
+            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(reader.Current));
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
 #line (22,13)-(22,35) 12 "/0/Test0.cs"
@@ -137,8 +137,8 @@ partial class Rows
         for (;; i++)
 #line hidden
         {
-#line (25,25)-(25,70) 129 "/0/Test0.cs"
-            var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : reader.ReadAsync().ConfigureAwait(false));
+#line (25,25)-(25,70) 135 "/0/Test0.cs"
+            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await reader.ReadAsync().ConfigureAwait(false));
 #line (25,9)-(25,76) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (27,13)-(27,21) 12 "/0/Test0.cs"
@@ -148,8 +148,8 @@ partial class Rows
         __loop_while2:
         while (true)
         {
-#line (30,16)-(30,30) 98 "/0/Test0.cs"
-            var __spill3 = await (__state != -1 && (__state = -1) < 0 ? __awaitable3 : Next(sum));
+#line (30,16)-(30,30) 104 "/0/Test0.cs"
+            var __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable3 : await Next(sum));
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
 #line (32,13)-(32,31) 12 "/0/Test0.cs"

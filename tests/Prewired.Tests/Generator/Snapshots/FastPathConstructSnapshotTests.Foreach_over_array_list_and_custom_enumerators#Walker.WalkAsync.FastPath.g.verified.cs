@@ -134,8 +134,8 @@ partial class Walker
         for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
         {
             var n = __state < 0 ? __collection0[__index0] : default!;
-#line (32,13)-(32,45) 100 "/0/Test0.cs"
-            var doubled = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(n * 2));
+#line (32,13)-(32,45) 106 "/0/Test0.cs"
+            var doubled = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(n * 2));
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
 #line hidden
@@ -147,8 +147,8 @@ partial class Walker
             while (__state >= 0 || __enumerator1.MoveNext())
             {
                 if (__state < 0) name = __enumerator1.Current;
-#line (38,13)-(38,31) 90 "/0/Test0.cs"
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
+#line (38,13)-(38,31) 101 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
 #line (39,13)-(39,33) 16 "/0/Test0.cs"
                 total += name.Length;
 #line hidden
@@ -163,8 +163,8 @@ partial class Walker
         while (__state >= 0 || __enumerator2.MoveNext())
         {
             int c = __state < 0 ? (int)__enumerator2.Current : default!;
-#line (42,45)-(42,75) 98 "/0/Test0.cs"
-            total = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(total + c));
+#line (42,45)-(42,75) 104 "/0/Test0.cs"
+            total = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(total + c));
 #line hidden
         }
         __loop_foreach3:
@@ -179,8 +179,8 @@ partial class Walker
                 if (line.Length > 10) return -1;
 #line hidden
                 __resume3:
-#line (46,13)-(46,50) 109 "/0/Test0.cs"
-                var length = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(line.Length));
+#line (46,13)-(46,50) 115 "/0/Test0.cs"
+                var length = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(line.Length));
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
                 total += length;
 #line hidden

@@ -73,8 +73,8 @@ partial class Repository
             while (__state >= 0 || __enumerator0.MoveNext())
             {
                 var key = __state < 0 ? __enumerator0.Current : default!;
-#line (15,13)-(15,57) 116 "/0/Test0.cs"
-                var item = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : LoadAsync<TItem, TKey>(key));
+#line (15,13)-(15,57) 122 "/0/Test0.cs"
+                var item = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync<TItem, TKey>(key));
 #line (16,13)-(16,46) 16 "/0/Test0.cs"
                 if (item is not null) return item;
 #line hidden

@@ -75,8 +75,8 @@ partial class Worker
         while (__state >= 0 || (_queue.TryDequeue(out entry)))
 #line hidden
         {
-#line (19,13)-(19,31) 86 "/0/Test0.cs"
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
+#line (19,13)-(19,31) 97 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
 #line (20,13)-(20,35) 12 "/0/Test0.cs"
             n += entry.Name.Length;
 #line hidden
@@ -87,8 +87,8 @@ partial class Worker
         if (text is null) return n;
 #line hidden
         __resume1:
-#line (25,9)-(25,27) 82 "/0/Test0.cs"
-        await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
+#line (25,9)-(25,27) 93 "/0/Test0.cs"
+        if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
 #line (26,9)-(26,31) 8 "/0/Test0.cs"
         return n + text.Length;
 #line hidden

@@ -67,8 +67,8 @@ partial class Parser
         first = await __awaitable0;
 #line hidden
         __resume1:
-#line (14,9)-(14,43) 98 "/0/Test0.cs"
-        var second = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ReadAsync(text));
+#line (14,9)-(14,43) 104 "/0/Test0.cs"
+        var second = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(text));
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return Combine(first, second);
 #line (18,9)-(18,62) 8 "/0/Test0.cs"

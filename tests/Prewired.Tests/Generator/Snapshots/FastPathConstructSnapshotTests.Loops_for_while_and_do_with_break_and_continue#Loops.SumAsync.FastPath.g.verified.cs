@@ -104,8 +104,8 @@ partial class Loops
             if (i == 3) continue;
 #line hidden
             __resume0:
-#line (16,13)-(16,39) 94 "/0/Test0.cs"
-            var value = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(i));
+#line (16,13)-(16,39) 100 "/0/Test0.cs"
+            var value = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(i));
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
 #line (18,13)-(18,25) 12 "/0/Test0.cs"
@@ -120,8 +120,8 @@ partial class Loops
         while (__state >= 0 || (k < n))
 #line hidden
         {
-#line (24,13)-(24,31) 86 "/0/Test0.cs"
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
+#line (24,13)-(24,31) 97 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
 #line (25,13)-(25,16) 12 "/0/Test0.cs"
             k++;
 #line hidden
@@ -129,8 +129,8 @@ partial class Loops
         __loop_do2:
         do
         {
-#line (30,13)-(30,39) 94 "/0/Test0.cs"
-            sum = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(sum + 1));
+#line (30,13)-(30,39) 100 "/0/Test0.cs"
+            sum = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(sum + 1));
 #line hidden
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"

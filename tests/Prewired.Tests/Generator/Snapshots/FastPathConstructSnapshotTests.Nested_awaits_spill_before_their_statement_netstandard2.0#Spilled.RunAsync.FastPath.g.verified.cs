@@ -108,27 +108,27 @@ partial class Spilled
         if (__state >= 0 || (__spill0))
 #line hidden
         {
-#line (15,13)-(15,55) 96 "/0/Test0.cs"
-            var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Text(x));
+#line (15,13)-(15,55) 102 "/0/Test0.cs"
+            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Text(x));
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
 #line hidden
         }
         __resume2:
-#line (18,9)-(18,43) 93 "/0/Test0.cs"
-        var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(x));
+#line (18,9)-(18,43) 99 "/0/Test0.cs"
+        var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(x));
 #line (18,9)-(18,43) 33 "/0/Test0.cs"
         total = Add(__spill2, 2);
 #line hidden
         __resume3:
-#line (19,9)-(19,36) 97 "/0/Test0.cs"
-        var __spill3 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(total));
+#line (19,9)-(19,36) 103 "/0/Test0.cs"
+        var __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(total));
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
 #line hidden
         __resume4:
-#line (20,30)-(20,43) 93 "/0/Test0.cs"
-        var __spill4 = await (__state != -1 && (__state = -1) < 0 ? __awaitable3 : Items(x));
+#line (20,30)-(20,43) 99 "/0/Test0.cs"
+        var __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable3 : await Items(x));
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
         {
@@ -136,8 +136,8 @@ partial class Spilled
         }
 #line hidden
         __resume5:
-#line (25,9)-(25,46) 96 "/0/Test0.cs"
-        var __spill5 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Text(total));
+#line (25,9)-(25,46) 102 "/0/Test0.cs"
+        var __spill5 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Text(total));
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return (__spill5).Length + 1;
 #line hidden

@@ -76,16 +76,16 @@ partial class OutVariables
         x = await __awaitable0;
 #line hidden
         __resume1:
-#line (13,13)-(13,37) 100 "/0/Test0.cs"
-        var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Check(x, out w));
+#line (13,13)-(13,37) 106 "/0/Test0.cs"
+        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Check(x, out w));
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return z + w;
 #line hidden
         __loop_while0:
         while (true)
         {
-#line (14,16)-(14,45) 109 "/0/Test0.cs"
-            var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Check(x--, out item));
+#line (14,16)-(14,45) 115 "/0/Test0.cs"
+            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Check(x--, out item));
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (14,48)-(14,57) 12 "/0/Test0.cs"

@@ -93,12 +93,12 @@ partial class Guarded
                 case 1: __state = -2; goto __resume1; // await Value(x + 1)
             }
             __resume0:
-#line (15,13)-(15,31) 86 "/0/Test0.cs"
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
+#line (15,13)-(15,31) 97 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
 #line hidden
             __resume1:
-#line (16,13)-(16,39) 94 "/0/Test0.cs"
-            var y = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Value(x + 1));
+#line (16,13)-(16,39) 100 "/0/Test0.cs"
+            var y = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(x + 1));
 #line (17,13)-(17,23) 12 "/0/Test0.cs"
             trail += y;
 #line hidden

@@ -63,8 +63,8 @@ partial class Pair
         __spill0 = await __awaitable0;
 #line hidden
         __resume1:
-#line (13,9)-(13,51) 97 "/0/Test0.cs"
-        var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(x + 1));
+#line (13,9)-(13,51) 103 "/0/Test0.cs"
+        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(x + 1));
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return __spill0 + __spill1;
 #line hidden

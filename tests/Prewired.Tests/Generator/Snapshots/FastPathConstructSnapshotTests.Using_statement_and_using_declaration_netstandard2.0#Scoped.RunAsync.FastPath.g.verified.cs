@@ -114,8 +114,8 @@ partial class Scoped
         if (__state < 0) resource = new Resource();
         try
         {
-#line (22,13)-(22,31) 86 "/0/Test0.cs"
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
+#line (22,13)-(22,31) 97 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
 #line hidden
         }
         finally
@@ -126,8 +126,8 @@ partial class Scoped
         if (__state < 0) __resource1 = new Lease();
         try
         {
-#line (26,13)-(26,32) 87 "/0/Test0.cs"
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Delay(1));
+#line (26,13)-(26,32) 98 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Delay(1);
 #line hidden
         }
         finally
@@ -142,8 +142,8 @@ partial class Scoped
             if (__state < 0) lease = new Lease();
             try
             {
-#line (31,13)-(31,31) 90 "/0/Test0.cs"
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
+#line (31,13)-(31,31) 101 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
 #line (32,13)-(32,37) 16 "/0/Test0.cs"
                 Console.WriteLine(lease);
 #line hidden

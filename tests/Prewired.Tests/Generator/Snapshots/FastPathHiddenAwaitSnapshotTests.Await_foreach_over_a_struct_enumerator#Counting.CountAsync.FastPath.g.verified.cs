@@ -74,7 +74,7 @@ partial class Counting
             {
                 while (true)
                 {
-                    var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : __asyncEnumerator0.MoveNextAsync());
+                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
                     total += n;
@@ -85,7 +85,7 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             __resume1:
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : __asyncEnumerator0.DisposeAsync());
+            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await __asyncEnumerator0.DisposeAsync();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
         return total;

@@ -58,7 +58,7 @@ namespace App
                 __loop_while1:
                 while (true)
                 {
-                    var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : __asyncEnumerator0.MoveNextAsync());
+                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
                     sum += n;

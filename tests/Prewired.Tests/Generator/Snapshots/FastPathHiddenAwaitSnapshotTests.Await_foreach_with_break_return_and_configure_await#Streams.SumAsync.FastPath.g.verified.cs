@@ -121,7 +121,7 @@ partial class Streams
             {
                 while (true)
                 {
-                    var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : __asyncEnumerator0.MoveNextAsync());
+                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
                     if (!(__spill0)) break;
                     var item = __asyncEnumerator0.Current;
                     if (item < 0) break;
@@ -135,7 +135,7 @@ partial class Streams
                 __finallyError0 = __exception;
             }
             __resume1:
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : __asyncEnumerator0.DisposeAsync());
+            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await __asyncEnumerator0.DisposeAsync();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return __returnValue0;
         }
@@ -153,7 +153,7 @@ partial class Streams
             {
                 while (true)
                 {
-                    var __spill2 = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : __asyncEnumerator1.MoveNextAsync());
+                    var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await __asyncEnumerator1.MoveNextAsync());
                     if (!(__spill2)) break;
                     var (key, value) = __asyncEnumerator1.Current;
                     sum += key.Length + value;
@@ -166,7 +166,7 @@ partial class Streams
             __if6:
             if (__state >= 0 || (__asyncEnumerator1 is not null))
             {
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable3 : ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync());
+                if (__state != -1 && (__state = -1) < 0) await __awaitable3; else await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }

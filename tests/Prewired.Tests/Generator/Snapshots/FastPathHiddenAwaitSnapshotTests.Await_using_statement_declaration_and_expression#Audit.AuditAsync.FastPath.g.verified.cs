@@ -145,7 +145,7 @@ partial class Audit
             {
                 if (__state >= 0 || (log is not null))
                 {
-                    await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : log.WriteAsync(id));
+                    if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await log.WriteAsync(id);
                 }
             }
             catch (global::System.Exception __exception)
@@ -155,7 +155,7 @@ partial class Audit
             __if3:
             if (__state >= 0 || (log is not null))
             {
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ((global::System.IAsyncDisposable)log).DisposeAsync());
+                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await ((global::System.IAsyncDisposable)log).DisposeAsync();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
@@ -174,7 +174,7 @@ partial class Audit
                 __finallyError1 = __exception;
             }
             __resume2:
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : __asyncResource0.DisposeAsync());
+            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await __asyncResource0.DisposeAsync();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
         a = new Log();
@@ -196,7 +196,7 @@ partial class Audit
             __try6:
             try
             {
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : a.WriteAsync(id));
+                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await a.WriteAsync(id);
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
                 __endOfTry3: ;
             }
@@ -207,7 +207,7 @@ partial class Audit
             __if7:
             if (__state >= 0 || (b is not null))
             {
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ((global::System.IAsyncDisposable)b).DisposeAsync());
+                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await ((global::System.IAsyncDisposable)b).DisposeAsync();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
             { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
@@ -220,7 +220,7 @@ partial class Audit
         __if8:
         if (__state >= 0 || (a is not null))
         {
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ((global::System.IAsyncDisposable)a).DisposeAsync());
+            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await ((global::System.IAsyncDisposable)a).DisposeAsync();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return __returnValue2;

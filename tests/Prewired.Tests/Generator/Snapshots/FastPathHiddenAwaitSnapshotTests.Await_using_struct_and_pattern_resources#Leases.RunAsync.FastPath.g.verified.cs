@@ -90,7 +90,7 @@ partial class Leases
             __try1:
             try
             {
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
+                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
             }
             catch (global::System.Exception __exception)
             {
@@ -99,7 +99,7 @@ partial class Leases
             __if2:
             if (__state >= 0 || (pooled is not null))
             {
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : pooled.DisposeAsync());
+                if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await pooled.DisposeAsync();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -108,7 +108,7 @@ partial class Leases
             __finallyError0 = __exception;
         }
         __resume2:
-        await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease));
+        if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
     }
 #nullable restore warnings

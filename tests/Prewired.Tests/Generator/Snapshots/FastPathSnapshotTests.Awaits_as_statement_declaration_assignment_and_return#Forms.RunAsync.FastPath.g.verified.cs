@@ -82,24 +82,24 @@ partial class Forms
         await __awaitable0;
 #line hidden
         __resume1:
-#line (14,9)-(14,53) 104 "/0/Test0.cs"
-        a = await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Value(x).ConfigureAwait(false));
+#line (14,9)-(14,53) 110 "/0/Test0.cs"
+        a = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(x).ConfigureAwait(false));
 #line hidden
         __resume2:
-#line (16,9)-(16,31) 86 "/0/Test0.cs"
-        b = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(a + 1));
+#line (16,9)-(16,31) 92 "/0/Test0.cs"
+        b = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(a + 1));
 #line hidden
         __resume3:
-#line (17,9)-(17,32) 87 "/0/Test0.cs"
-        _total = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(b));
+#line (17,9)-(17,32) 93 "/0/Test0.cs"
+        _total = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(b));
 #line hidden
         __resume4:
-#line (18,9)-(18,46) 101 "/0/Test0.cs"
-        this._total = await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(_total + 1));
+#line (18,9)-(18,46) 107 "/0/Test0.cs"
+        this._total = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(_total + 1));
 #line hidden
         __resume5:
-#line (19,9)-(19,43) 98 "/0/Test0.cs"
-        return await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Value(a + b + _total));
+#line (19,9)-(19,43) 104 "/0/Test0.cs"
+        return (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(a + b + _total));
 #line hidden
     }
 #nullable restore warnings

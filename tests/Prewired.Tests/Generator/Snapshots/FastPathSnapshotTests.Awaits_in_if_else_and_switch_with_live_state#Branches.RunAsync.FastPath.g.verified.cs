@@ -114,8 +114,8 @@ partial class Branches
         if (__state == 0 || __state < 0 && (kind > 0))
 #line hidden
         {
-#line (16,13)-(16,34) 89 "/0/Test0.cs"
-            n = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(kind));
+#line (16,13)-(16,34) 95 "/0/Test0.cs"
+            n = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(kind));
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
 #line hidden
@@ -124,8 +124,8 @@ partial class Branches
         else if (__state >= 0 || (kind < 0))
 #line hidden
         {
-#line (20,13)-(20,31) 86 "/0/Test0.cs"
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
+#line (20,13)-(20,31) 97 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
 #line hidden
         }
         else
@@ -149,8 +149,8 @@ partial class Branches
         goto __switch1_end;
         __switch1_section0:
         {
-#line (29,17)-(29,35) 86 "/0/Test0.cs"
-            await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
+#line (29,17)-(29,35) 97 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
 #line (30,17)-(30,32) 12 "/0/Test0.cs"
             prefix += "one";
 #line (31,17)-(31,22) 12 "/0/Test0.cs"
@@ -159,8 +159,8 @@ partial class Branches
         }
         __switch1_section1:
         {
-#line (33,17)-(33,42) 93 "/0/Test0.cs"
-            return await (__state != -1 && (__state = -1) < 0 ? __awaitable2 : Text(prefix));
+#line (33,17)-(33,42) 99 "/0/Test0.cs"
+            return (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Text(prefix));
 #line hidden
         }
         __switch1_end: ;

@@ -89,8 +89,8 @@ partial class Scopes
                 t__1 = v + 1;
 #line hidden
                 __resume0:
-#line (19,21)-(19,39) 90 "/0/Test0.cs"
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.Yield());
+#line (19,21)-(19,39) 101 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
 #line (20,21)-(20,31) 16 "/0/Test0.cs"
                 trail += t__1;
 #line (21,21)-(21,26) 16 "/0/Test0.cs"

@@ -97,8 +97,8 @@ partial class Legacy
             __try1:
             try
             {
-#line (15,13)-(15,54) 170 "/0/Test0.cs"
-                { __returnValue0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Task.FromResult(name.Length)); __pendingReturn0 = true; goto __endOfTry0; }
+#line (15,13)-(15,54) 176 "/0/Test0.cs"
+                { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Task.FromResult(name.Length)); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             }
             catch (InvalidOperationException __exception)
@@ -107,8 +107,8 @@ partial class Legacy
             }
             __catch2:
             {
-#line (19,13)-(19,31) 90 "/0/Test0.cs"
-                await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
+#line (19,13)-(19,31) 101 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
 #line hidden
@@ -120,8 +120,8 @@ partial class Legacy
             __finallyError0 = __exception;
         }
         __resume2:
-#line (24,13)-(24,31) 82 "/0/Test0.cs"
-        await (__state != -1 && (__state = -1) < 0 ? __awaitable1 : Task.Yield());
+#line (24,13)-(24,31) 93 "/0/Test0.cs"
+        if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;

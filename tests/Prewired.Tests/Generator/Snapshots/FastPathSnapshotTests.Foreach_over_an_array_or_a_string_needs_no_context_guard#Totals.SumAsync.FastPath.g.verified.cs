@@ -82,8 +82,8 @@ partial class Totals
         for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
         {
             if (__state < 0) value = __collection0[__index0];
-#line (19,13)-(19,42) 105 "/0/Test0.cs"
-            var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ReadAsync(value));
+#line (19,13)-(19,42) 111 "/0/Test0.cs"
+            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(value));
 #line (19,13)-(19,42) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden
@@ -97,8 +97,8 @@ partial class Totals
         for (; __state >= 0 || __index1 < __collection1.Length; __index1++)
         {
             if (__state < 0) c = __collection1[__index1];
-#line (24,13)-(24,38) 101 "/0/Test0.cs"
-            var __spill1 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : ReadAsync(c));
+#line (24,13)-(24,38) 107 "/0/Test0.cs"
+            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(c));
 #line (24,13)-(24,38) 12 "/0/Test0.cs"
             sum += __spill1;
 #line hidden

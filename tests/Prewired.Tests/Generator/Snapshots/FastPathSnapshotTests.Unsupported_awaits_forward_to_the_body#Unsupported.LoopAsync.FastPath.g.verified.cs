@@ -62,8 +62,8 @@ partial class Unsupported
         for (; __state >= 0 || (i < n); i++)
 #line hidden
         {
-#line (13,37)-(13,58) 97 "/0/Test0.cs"
-            var __spill0 = await (__state != -1 && (__state = -1) < 0 ? __awaitable0 : Value(i));
+#line (13,37)-(13,58) 103 "/0/Test0.cs"
+            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(i));
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden
