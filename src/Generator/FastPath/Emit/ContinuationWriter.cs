@@ -582,7 +582,7 @@ namespace Prewired.Generator.FastPath
             var testsSlot = !_beforeFirstLabel && OperandReadsOnlyAssigned(split.Await.Expression);
             // Printed only where it is written: printing records the locals it reads (CS0219 on a preamble's declaration
             // of a variable that only the unprinted operand reads).
-            var operand = _beforeFirstLabel ? null : split.Custom is { } custom ? custom.Fresh(Print(split.Await.Expression)) : Print(split.Await.Expression);
+            var operand = _beforeFirstLabel ? null : Print(split.Await.Expression);
             // Two awaits, not one await of a conditional: a conditional of two ValueTasks is merged into one temporary that
             // the JIT writes as two 8-byte stores and reads back as one 16-byte load (a store-forwarding stall, about 8 ns
             // per await on the pending path's later passes, found with perf). Each await here awaits its operand directly.
@@ -593,7 +593,8 @@ namespace Prewired.Generator.FastPath
 
             // Before the first label nothing runs: the dispatch goes to the label.
             // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
-            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine($"{slot} = {operand};", split.MappedTo);
+            // A custom awaitable's slot holds its pending-awaiter struct: the operand stored there is wrapped, fresh.
+            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine($"{slot} = {(split.Custom is { } custom ? custom.Fresh(operand!) : operand)};", split.MappedTo);
             ResumeLabel(split, testsSlot);
             switch (split.Form)
             {

@@ -7,9 +7,10 @@ namespace Prewired.Generator.FastPath
     /// that awaited the awaitable again would repeat both, which its author can observe. So the synchronous path keeps the
     /// awaiter it already asked, and hands it over in a small generated struct that answers IsCompleted with the false
     /// already seen and forwards the rest, implementing ICriticalNotifyCompletion only when the awaiter does, so the
-    /// builder takes the same OnCompleted or UnsafeOnCompleted path as for the original. The one continuation also wraps
-    /// the awaiter of every later pass of that await (<see cref="Fresh"/>), so both of its operands have one type: that
-    /// wrapper asks the awaiter's IsCompleted itself, once, as the async method does.
+    /// builder takes the same OnCompleted or UnsafeOnCompleted path as for the original. A later pass of that await in the
+    /// one continuation awaits the operand itself; only where it is stored into the slot before its label (an operand
+    /// reading a local the dispatch skips) is its awaiter wrapped, marked fresh (<see cref="Fresh"/>): that wrapper asks
+    /// the awaiter's IsCompleted itself, once, as the async method does.
     /// </summary>
     internal sealed class CustomAwaiter
     {
