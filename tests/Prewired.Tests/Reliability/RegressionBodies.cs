@@ -476,6 +476,32 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 2 },
             },
+
+            // The debugging tests' body (issue 19, #line gaps): two catch clauses whose blocks await. In the second block the
+            // first clause's caught exception is null to the compiler's flow analysis (its 'is not null' test failed), and
+            // the hand-off passed it as it is to the continuation's non-nullable parameter: warning CS8604 in generated code.
+            new("G24_SecondAwaitingCatchHandsOverTheFirstCaughtException", "Task<int>", """
+                {
+                    var total = 0;
+                    try
+                    {
+                        total += await env.TR(0, v);
+                    }
+                    catch (ArgumentException)
+                    {
+                        total += await env.TR(1, 1);
+                    }
+                    catch (InvalidOperationException e) when (e.Message.Length > 0)
+                    {
+                        total += await env.TR(2, 2);
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
         };
     }
 }

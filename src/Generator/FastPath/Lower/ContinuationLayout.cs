@@ -182,9 +182,19 @@ namespace Prewired.Generator.FastPath
             var slot = SlotOf(split);
             arguments.AddRange(_slots.Select(s => s.Name == slot ? awaitable : "default!"));
             arguments.AddRange(_live.Select(l => _alwaysPassed.Contains(l.Symbol) || split.LiveIn.Contains(l.Symbol, SymbolEqualityComparer.Default) ? MethodShellParser.EscapedName(l.Symbol.Name) : "default!"));
-            arguments.AddRange(_synthetic.Select(s => split.Synthetic.Any(own => own.Name == s.Name) || _constructNames[split.Index].Contains(s.Name) ? s.Name : "default!"));
+            arguments.AddRange(_synthetic.Select(s => split.Synthetic.Any(own => own.Name == s.Name) || _constructNames[split.Index].Contains(s.Name) ? Passed(s) : "default!"));
             return string.Join(", ", arguments);
         }
+
+        /// <summary>
+        /// A generated variable as the hand-off passes it. A caught exception (or a finally's recorded one) is null until
+        /// its clause catches, and the compiler's flow analysis may know it null at the hand-off (in a later catch block,
+        /// after the earlier one's 'is not null' test failed), while its parameter is not annotated (the file may not
+        /// enable nullable, CS8669): passed with '!', as its declaration is initialized with 'null!'.
+        /// </summary>
+        private static string Passed((string Type, string Name) synthetic) => synthetic.Type == ExceptionType ? synthetic.Name + "!" : synthetic.Name;
+
+        private const string ExceptionType = "global::System.Exception";
 
         /// <summary>
         /// A live local keeps its name unless some other variable of the body (a sibling scope's, a lambda's) has the same

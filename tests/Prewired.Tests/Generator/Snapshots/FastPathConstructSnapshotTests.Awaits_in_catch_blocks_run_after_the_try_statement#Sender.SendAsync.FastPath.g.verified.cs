@@ -42,7 +42,7 @@ partial class Sender
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return SendAsync__Resume(0, __awaitable0, default!, message, __caught0);
+                    return SendAsync__Resume(0, __awaitable0, default!, message, __caught0!);
                 }
                 __awaitable0.GetAwaiter().GetResult();
 #line (15,13)-(15,24) 16 "/0/Test0.cs"
@@ -67,7 +67,7 @@ partial class Sender
                 if (!__awaitable1.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return SendAsync__Resume(1, default!, __awaitable1, message, __caught0);
+                    return SendAsync__Resume(1, default!, __awaitable1, message, __caught0!);
                 }
 #line (24,13)-(24,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);

@@ -36,7 +36,7 @@ partial class Counting
                 while (true)
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
-                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0);
+                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
                     var __spill0 = __awaitable0.Result;
                     if (!(__spill0)) break;
                     var n = __asyncEnumerator0.Current;
@@ -48,7 +48,7 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
-            if (!__awaitable1.IsCompletedSuccessfully) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0);
+            if (!__awaitable1.IsCompletedSuccessfully) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0!);
             __awaitable1.GetAwaiter().GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }

@@ -41,7 +41,7 @@ partial class Streams
                 {
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0, __pendingReturn0, __returnValue0, default!);
+                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
                     var __spill0 = __awaiter0.GetResult();
                     if (!(__spill0)) break;
                     var item = __asyncEnumerator0.Current;
@@ -57,7 +57,7 @@ partial class Streams
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, source, ct, sum, default!, default!, __finallyError0, __pendingReturn0, __returnValue0, default!);
+            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, source, ct, sum, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
             __awaiter1.GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
@@ -70,7 +70,7 @@ partial class Streams
                 while (true)
                 {
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
-                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1);
+                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!);
                     var __spill2 = __awaitable2.Result;
                     if (!(__spill2)) break;
                     var (key, value) = __asyncEnumerator1.Current;
@@ -84,7 +84,7 @@ partial class Streams
             if (__asyncEnumerator1 is not null)
             {
                 var __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1);
+                if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!);
                 __awaitable3.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);

@@ -37,7 +37,7 @@ partial class Audit
                 if (log is not null)
                 {
                     var __awaitable0 = log.WriteAsync(id);
-                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0, default!, default!, default!, default!, default!, default!, default!);
+                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
                     __awaitable0.GetAwaiter().GetResult();
                 }
             }
@@ -48,7 +48,7 @@ partial class Audit
             if (log is not null)
             {
                 var __awaitable1 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0, default!, default!, default!, default!, default!, default!, default!);
+                if (!__awaitable1.IsCompletedSuccessfully) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
@@ -66,7 +66,7 @@ partial class Audit
             }
             var __awaitable2 = __asyncResource0.DisposeAsync();
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return AuditAsync__Resume(2, default!, __awaitable2, first, default!, id, default!, default!, default!, default!, __finallyError1, default!, default!, default!, default!, default!, default!);
+            if (!__awaiter2.IsCompleted) return AuditAsync__Resume(2, default!, __awaitable2, first, default!, id, default!, default!, default!, default!, __finallyError1!, default!, default!, default!, default!, default!, default!);
             __awaiter2.GetResult();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -83,7 +83,7 @@ partial class Audit
             try
             {
                 var __awaitable3 = a.WriteAsync(id);
-                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3, __pendingReturn3, __returnValue3, __finallyError2, __pendingReturn2, __returnValue2);
+                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable3.GetAwaiter().GetResult();
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
                 __endOfTry3: ;
@@ -95,7 +95,7 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3, __pendingReturn3, __returnValue3, __finallyError2, __pendingReturn2, __returnValue2);
+                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
@@ -109,7 +109,7 @@ partial class Audit
         if (a is not null)
         {
             var __awaitable5 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            if (!__awaitable5.IsCompletedSuccessfully) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2, __pendingReturn2, __returnValue2);
+            if (!__awaitable5.IsCompletedSuccessfully) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2);
             __awaitable5.GetAwaiter().GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);

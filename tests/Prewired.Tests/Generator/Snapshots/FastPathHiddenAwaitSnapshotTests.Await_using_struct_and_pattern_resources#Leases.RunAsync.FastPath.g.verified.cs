@@ -39,7 +39,7 @@ partial class Leases
             {
                 var __awaitable0 = Task.Yield();
                 var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, lease, pooled, __finallyError1, __finallyError0);
+                if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, lease, pooled, __finallyError1!, __finallyError0!);
                 __awaiter0.GetResult();
             }
             catch (global::System.Exception __exception)
@@ -49,7 +49,7 @@ partial class Leases
             if (pooled is not null)
             {
                 var __awaitable1 = pooled.DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1, __finallyError0);
+                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1!, __finallyError0!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -59,7 +59,7 @@ partial class Leases
             __finallyError0 = __exception;
         }
         var __awaitable2 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0);
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0!);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();

@@ -40,7 +40,7 @@ partial class Legacy
 #line (15,13)-(15,54) 64 "/0/Test0.cs"
                 var __awaitable0 = Task.FromResult(name.Length);
 #line hidden
-                if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0, __finallyError0, __pendingReturn0, __returnValue0);
+                if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
                 { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
@@ -52,7 +52,7 @@ partial class Legacy
                 var __awaitable1 = Task.Yield();
 #line hidden
                 var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0, __finallyError0, __pendingReturn0, __returnValue0);
+                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
                 __awaiter1.GetResult();
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
@@ -68,7 +68,7 @@ partial class Legacy
         var __awaitable2 = Task.Yield();
 #line hidden
         var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, name, default!, __finallyError0, __pendingReturn0, __returnValue0);
+        if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, name, default!, __finallyError0!, __pendingReturn0, __returnValue0);
         __awaiter2.GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
