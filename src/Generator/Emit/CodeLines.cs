@@ -31,6 +31,9 @@ namespace Prewired.Generator.Emit
         /// <summary>A generated header line (a loop's, an if's, a switch's) mapped to <paramref name="statement"/>'s header.</summary>
         public void HeaderLine(string text, Microsoft.CodeAnalysis.SyntaxNode statement) => MappedLine(text, LineMark.ForHeader(statement, text.Length));
 
+        /// <summary>A generated line standing for a part of a foreach the generator writes out (its whole span).</summary>
+        public void MappedLine(string text, Microsoft.CodeAnalysis.CSharp.Syntax.ForEachStatementSyntax forEach, ForEachPart part) => MappedLine(text, LineMark.ForForEach(forEach, part, text.Length));
+
         public void MappedLine(string text, LineMark? mark)
         {
             if (mark is null)

@@ -77,6 +77,14 @@ namespace Prewired.Generator.Emit
         private static readonly char[] s_unwritable = { '"', '\r', '\n', '\u0085', '\u2028', '\u2029' };
     }
 
+    /// <summary>The parts of a foreach statement a generated line can stand for (<see cref="LineMark.ForForEach"/>).</summary>
+    internal enum ForEachPart
+    {
+        Collection,
+        MoveNext,
+        IterationVariable,
+    }
+
     /// <summary>A generated line mapped to a span of the body's file; the column is resolved when the lines are rendered.</summary>
     internal sealed class LineMark
     {
@@ -114,6 +122,22 @@ namespace Prewired.Generator.Emit
             var close = statement.ChildTokens().FirstOrDefault(t => t.IsKind(SyntaxKind.CloseParenToken));
             return close.RawKind == 0 ? For(statement, textColumn) : For(statement.SyntaxTree, TextSpan.FromBounds(statement.SpanStart, close.Span.End), textColumn);
         }
+
+        /// <summary>
+        /// A mark for the parts of a foreach the generator writes out, where the compiler puts its own sequence points:
+        /// the collection (the enumerator's or collection's start), <c>in</c> (MoveNext, or the index test) and the
+        /// iteration variable (<c>var x</c>: reading Current).
+        /// </summary>
+        public static LineMark? ForForEach(Microsoft.CodeAnalysis.CSharp.Syntax.ForEachStatementSyntax forEach, ForEachPart part, int textColumn) => part switch
+        {
+            ForEachPart.Collection => For(forEach.Expression, textColumn),
+            ForEachPart.MoveNext => For(forEach.SyntaxTree, forEach.InKeyword.Span, textColumn),
+            _ => For(forEach.SyntaxTree, TextSpan.FromBounds(forEach.Type.SpanStart, forEach.Identifier.Span.End), textColumn),
+        };
+
+        /// <summary>A mark for a catch clause's header, <c>catch (T e)</c>: where the caught exception is stored.</summary>
+        public static LineMark? ForCatch(Microsoft.CodeAnalysis.CSharp.Syntax.CatchClauseSyntax clause, int textColumn)
+            => For(clause.SyntaxTree, TextSpan.FromBounds(clause.SpanStart, clause.Declaration?.Span.End ?? clause.CatchKeyword.Span.End), textColumn);
 
         public static LineMark? For(SyntaxTree tree, TextSpan span, int textColumn)
         {

@@ -14,12 +14,14 @@ namespace Prewired.Tests.Debugging
     /// <summary>
     /// The bodies the debugging tests compile: a [FastPath] body with a loop, a try/catch and a using around its awaits
     /// (a synchronous path and one continuation, X__Resume), a [FastPath] body that throws in its synchronous part and
-    /// after a pending await, and a [TailAwait] body. A statement's line is found by the marker comment at its end.
+    /// after a pending await, a [FastPath] body whose foreach loops, using statements and catch blocks hold awaits (the
+    /// generator writes each out: enumerator, resource, caught exception), and a [TailAwait] body. A statement's line is found by the marker comment at its end.
     /// </summary>
     internal static class DebuggedBodies
     {
         public const string Source = """
             using System;
+            using System.Collections.Generic;
             using System.Threading.Tasks;
             using Prewired;
 
@@ -74,6 +76,50 @@ namespace Prewired.Tests.Debugging
                         return total;
                     }
 
+                    [FastPath(nameof(IterateCoreAsync))]
+                    public partial Task<int> IterateAsync(List<int> items, int[] array, Task<int> gate);
+
+                    private async Task<int> IterateCoreAsync(List<int> items, int[] array, Task<int> gate)
+                    {
+                        var total = 0;
+                        foreach (var item in items) // @foreachList
+                        {
+                            total += await Value(item);
+                        }
+
+                        foreach (var element in array) // @foreachArray
+                        {
+                            total += await Value(element);
+                        }
+
+                        using (var resource = new Resource()) // @usingDeclared
+                        {
+                            total += await Value(1);
+                        }
+
+                        using (new Resource()) // @usingExpression
+                        {
+                            total += await Value(2);
+                        }
+
+                        try
+                        {
+                            total += await gate;
+                        }
+                        catch (ArgumentException) // @catchPlain
+                        {
+                            total += await Value(-1);
+                        }
+                        catch (InvalidOperationException e) when (e.Message.Length > 0) // @catchFiltered
+                        {
+                            total += await Value(-2);
+                        }
+
+                        using var declared = new Resource(); // @usingDeclaration
+                        total += await Value(4);
+                        return total;
+                    }
+
                     [TailAwait(nameof(TailCoreAsync))]
                     public partial Task<int> TailAsync(int n);
 
@@ -115,7 +161,7 @@ namespace Prewired.Tests.Debugging
             var settings = TestCompilationSettings.Default with { LanguageVersion = languageVersion };
             var run = GeneratorDriverHarness.Run(new IIncrementalGenerator[] { new PrewiredGenerator() }, new[] { Source }, settings);
             run.AssertGeneratedCodeCompilesCleanly();
-            Assert.Equal(3, run.GeneratedSources.Length);
+            Assert.Equal(4, run.GeneratedSources.Length);
             Assert.DoesNotContain(run.GeneratedSources, s => s.SourceText.ToString().Contains("Forwarding to", StringComparison.Ordinal));
             return run.OutputCompilation;
         }

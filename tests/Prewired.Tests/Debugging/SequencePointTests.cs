@@ -31,7 +31,8 @@ namespace Prewired.Tests.Debugging
             foreach (var (method, bodyName) in new[]
             {
                 ("RunAsync__Sync", "RunCoreAsync"), ("<RunAsync__Resume>.MoveNext", "RunCoreAsync"),
-                ("ThrowAsync__Sync", "ThrowCoreAsync"), ("<ThrowAsync__Resume>.MoveNext", "ThrowCoreAsync"), ("TailAsync", "TailCoreAsync"),
+                ("ThrowAsync__Sync", "ThrowCoreAsync"), ("<ThrowAsync__Resume>.MoveNext", "ThrowCoreAsync"),
+                ("IterateAsync__Sync", "IterateCoreAsync"), ("<IterateAsync__Resume>.MoveNext", "IterateCoreAsync"), ("TailAsync", "TailCoreAsync"),
             })
             {
                 var visible = points.Where(p => p.Method == method && !p.Point.IsHidden).ToList();
@@ -44,11 +45,18 @@ namespace Prewired.Tests.Debugging
                     Assert.InRange(point.StartLine, first, last);
 
                     // The point starts where a statement, a header, an awaited expression or a block's closing brace of the
-                    // body does (only lines are mapped in the classic form: there the line must hold the start of one).
+                    // body does, or where the compiler's own points of a foreach and a catch start: the collection, the
+                    // iteration variable (both expressions) and 'in' (the MoveNext), a catch filter's 'when' (only lines
+                    // are mapped in the classic form: there the line must hold the start of one).
                     var line = text.Lines[point.StartLine - 1];
                     var starts = tree.GetRoot().DescendantNodes(line.Span)
-                        .Where(n => n is StatementSyntax or ExpressionSyntax or CatchClauseSyntax or FinallyClauseSyntax)
-                        .SelectMany(n => n is BlockSyntax block ? new[] { n.SpanStart, block.CloseBraceToken.SpanStart } : new[] { n.SpanStart })
+                        .Where(n => n is StatementSyntax or ExpressionSyntax or CatchClauseSyntax or CatchFilterClauseSyntax or FinallyClauseSyntax)
+                        .SelectMany(n => n switch
+                        {
+                            BlockSyntax block => new[] { n.SpanStart, block.CloseBraceToken.SpanStart },
+                            ForEachStatementSyntax forEach => new[] { n.SpanStart, forEach.InKeyword.SpanStart },
+                            _ => new[] { n.SpanStart },
+                        })
                         .Where(line.Span.Contains)
                         .Select(position => position - line.Start + 1);
                     var expected = languageVersion >= LanguageVersion.CSharp10 ? starts.Contains(point.StartColumn) : starts.Any();
@@ -78,6 +86,30 @@ namespace Prewired.Tests.Debugging
             foreach (var statement in new[] { "tailFirst", "tailThrow", "tailAwait" })
             {
                 Assert.True(Binds("TailAsync", statement), $"TailAsync has no sequence point on @{statement}.");
+            }
+        }
+
+        /// <summary>
+        /// The lines the generator writes in place of a construct it writes out: a foreach's enumerator or collection, its
+        /// MoveNext or index test and its iteration variable; a using's resource; a catch block that awaits, whose clause
+        /// only stores the exception (and runs the filter). Each binds on the construct's own line, in the synchronous path
+        /// and in the continuation.
+        /// </summary>
+        [Theory]
+        [InlineData(LanguageVersion.CSharp12)]
+        [InlineData(LanguageVersion.CSharp9)]
+        public void The_lines_of_constructs_written_out_bind_the_construct(LanguageVersion languageVersion)
+        {
+            var points = SequencePoints(DebuggedBodies.Compile(languageVersion));
+            foreach (var method in new[] { "IterateAsync__Sync", "<IterateAsync__Resume>.MoveNext" })
+            {
+                foreach (var statement in new[] { "foreachList", "foreachArray", "usingDeclared", "usingExpression", "catchPlain", "catchFiltered", "usingDeclaration" })
+                {
+                    var line = DebuggedBodies.LineOf(statement);
+                    Assert.True(
+                        points.Any(p => p.Method == method && !p.Point.IsHidden && p.Document == DebuggedBodies.SourcePath && p.Point.StartLine == line),
+                        $"{method} has no sequence point on @{statement}.");
+                }
             }
         }
 

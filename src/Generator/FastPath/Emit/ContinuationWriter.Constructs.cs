@@ -90,7 +90,8 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         private bool WriteForStart(ForStatementSyntax forStatement)
         {
-            var assignments = new List<string>();
+            // Each assignment maps to what it comes from: the declaration, or the initializer expression.
+            var assignments = new List<(string Text, SyntaxNode Origin)>();
             var scoped = false;
             if (forStatement.Declaration is { } declaration)
             {
@@ -105,15 +106,15 @@ namespace Prewired.Generator.FastPath
                         _lines.Line($"{type} {variable.Identifier.Text} = default!;");
                     }
 
-                    if (variable.Initializer is { } initializer) assignments.Add($"{_layout.NameOf(symbol)} = {Print(initializer.Value)};");
+                    if (variable.Initializer is { } initializer) assignments.Add(($"{_layout.NameOf(symbol)} = {Print(initializer.Value)};", declaration));
                 }
             }
 
-            assignments.AddRange(forStatement.Initializers.Select(i => Print(i) + ";"));
+            assignments.AddRange(forStatement.Initializers.Select(i => (Print(i) + ";", (SyntaxNode)i)));
             if (assignments.Count == 0) return scoped;
             _lines.Line($"if ({State} < 0)");
             _lines.OpenBrace();
-            foreach (var assignment in assignments) _lines.Line(assignment);
+            foreach (var (text, origin) in assignments) _lines.MappedLine(text, origin);
             _lines.CloseBrace();
             return scoped;
         }
@@ -139,13 +140,13 @@ namespace Prewired.Generator.FastPath
             var collection = Print(forEach.Expression);
             if (lowering.Shape == ForEachShape.Enumerator)
             {
-                _lines.Line($"if ({State} < 0) {lowering.StartAssignment(collection)}");
+                _lines.MappedLine($"if ({State} < 0) {lowering.StartAssignment(collection)}", forEach, ForEachPart.Collection);
             }
             else
             {
                 _lines.Line($"if ({State} < 0)");
                 _lines.OpenBrace();
-                _lines.Line(lowering.StartAssignment(collection));
+                _lines.MappedLine(lowering.StartAssignment(collection), forEach, ForEachPart.Collection);
                 _lines.Line($"{lowering.IndexVariable} = 0;");
                 _lines.CloseBrace();
             }
@@ -157,17 +158,23 @@ namespace Prewired.Generator.FastPath
                 _lines.OpenBrace();
             }
 
-            _lines.Line(lowering.Shape == ForEachShape.Enumerator
-                ? $"while ({State} >= 0 || {lowering.EnumeratorVariable}.MoveNext())"
-                : $"for (; {State} >= 0 || {lowering.IndexVariable} < {lowering.CollectionVariable}.Length; {lowering.IndexVariable}++)");
+            _lines.MappedLine(
+                lowering.Shape == ForEachShape.Enumerator
+                    ? $"while ({State} >= 0 || {lowering.EnumeratorVariable}.MoveNext())"
+                    : $"for (; {State} >= 0 || {lowering.IndexVariable} < {lowering.CollectionVariable}.Length; {lowering.IndexVariable}++)",
+                forEach,
+                ForEachPart.MoveNext);
             _lines.OpenBrace();
 
             // The iteration variable before the dispatch: resuming, it is the live value handed over (or, not live there,
             // never read before it is... it cannot be written: a foreach variable is read-only, so then it is not read at all).
             var iteration = _model.GetDeclaredSymbol(forEach)!;
-            _lines.Line(_layout.IsLive(iteration)
-                ? $"if ({State} < 0) {_layout.NameOf(iteration)} = {lowering.CurrentValue};"
-                : $"{lowering.IterationType} {forEach.Identifier.Text} = {State} < 0 ? {lowering.CurrentValue} : default!;");
+            _lines.MappedLine(
+                _layout.IsLive(iteration)
+                    ? $"if ({State} < 0) {_layout.NameOf(iteration)} = {lowering.CurrentValue};"
+                    : $"{lowering.IterationType} {forEach.Identifier.Text} = {State} < 0 ? {lowering.CurrentValue} : default!;",
+                forEach,
+                ForEachPart.IterationVariable);
             InList(() => WriteStatements(forEach.Statement is BlockSyntax block ? block.Statements : new[] { forEach.Statement }));
             _lines.CloseBrace();
             if (dispose is null) return;
@@ -259,9 +266,7 @@ namespace Prewired.Generator.FastPath
                     // The filter as written: it names the clause's own variable, not the continuation's parameter carrying it;
                     // but an out variable it declares is read by the block moved after the try, so it is the continuation's.
                     var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, ReplaceFilterDeclaration) : string.Empty;
-                    _lines.Line($"catch ({type} {name}){filter}");
-                    _lines.OpenBrace();
-                    _lines.Line($"{_lowering.Caught(clause)} = {name};");
+                    SyncPathWriter.WriteCatchStore(_lines, clause, $"catch ({type} {name}){filter}", $"{_lowering.Caught(clause)} = {name};");
                     _lines.CloseBrace();
                 }
 
@@ -393,11 +398,11 @@ namespace Prewired.Generator.FastPath
                     return;
                 }
 
-                _lines.Line($"if ({State} < 0) {_layout.NameOf(resource!)} = {Print(declaration.Variables[0].Initializer!.Value)};");
+                _lines.MappedLine($"if ({State} < 0) {_layout.NameOf(resource!)} = {Print(declaration.Variables[0].Initializer!.Value)};", declaration);
             }
             else
             {
-                _lines.Line($"if ({State} < 0) {lowering.ResourceVariable} = {Print(usingStatement.Expression!)};");
+                _lines.MappedLine($"if ({State} < 0) {lowering.ResourceVariable} = {Print(usingStatement.Expression!)};", usingStatement.Expression);
             }
 
             _lines.Line("try");
@@ -428,7 +433,7 @@ namespace Prewired.Generator.FastPath
             }
 
             Label(points, "using");
-            _lines.Line($"if ({State} < 0) {_layout.NameOf(resource!)} = {Print(variable.Initializer.Value)};");
+            _lines.MappedLine($"if ({State} < 0) {_layout.NameOf(resource!)} = {Print(variable.Initializer.Value)};", declaration);
             _lines.Line("try");
             _lines.OpenBrace();
             WriteList(rest);

@@ -73,7 +73,7 @@ namespace Prewired.Generator.FastPath
 
         private void WriteForEach(ForEachStatementSyntax forEach, ForEachLowering lowering)
         {
-            _lines.Line(lowering.Start(Print(forEach.Expression)));
+            _lines.MappedLine(lowering.Start(Print(forEach.Expression)), forEach, ForEachPart.Collection);
             var dispose = lowering.DisposeStatement;
             if (dispose is not null)
             {
@@ -81,9 +81,9 @@ namespace Prewired.Generator.FastPath
                 _lines.OpenBrace();
             }
 
-            _lines.Line(lowering.Header(first: true));
+            _lines.MappedLine(lowering.Header(first: true), forEach, ForEachPart.MoveNext);
             _lines.OpenBrace();
-            _lines.Line(lowering.IterationDeclaration);
+            _lines.MappedLine(lowering.IterationDeclaration, forEach, ForEachPart.IterationVariable);
             if (forEach.Statement is BlockSyntax block) WriteStatements(block.Statements);
             else WriteStatement(forEach.Statement);
             _lines.CloseBrace();
@@ -161,9 +161,7 @@ namespace Prewired.Generator.FastPath
                 var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
                 var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
                 var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, ReplaceInFilter) : string.Empty;
-                _lines.Line($"catch ({type} {name}){filter}");
-                _lines.OpenBrace();
-                _lines.Line($"{caught} = {name};");
+                WriteCatchStore(_lines, clause, $"catch ({type} {name}){filter}", $"{caught} = {name};");
                 _lines.CloseBrace();
             }
 
@@ -188,6 +186,19 @@ namespace Prewired.Generator.FastPath
             if (!writeFinally || tryStatement.Finally is not { } finallyClause) return;
             _lines.CloseBrace();
             WriteFinallyUnlessHandedOff(finallyClause);
+        }
+
+        /// <summary>
+        /// A catch clause that only stores the exception (its block runs after the try): the clause line maps to its filter
+        /// (which runs there), the store to the clause's header, where the compiler stores a caught exception. The
+        /// continuation writes it alike. Leaves the clause's block open.
+        /// </summary>
+        internal static void WriteCatchStore(CodeLines lines, CatchClauseSyntax clause, string header, string store)
+        {
+            if (clause.Filter is { } filter) lines.MappedLine(header, filter);
+            else lines.Line(header);
+            lines.OpenBrace();
+            lines.MappedLine(store, LineMark.ForCatch(clause, store.Length));
         }
 
         /// <summary>An out variable declared in the filter is declared before the try (<see cref="Lowering.FilterOutVariables"/>).</summary>
@@ -249,9 +260,9 @@ namespace Prewired.Generator.FastPath
         private void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering)
         {
             _lines.OpenBrace();
-            _lines.Line(usingStatement.Declaration is { } declaration
-                ? Print(declaration) + ";"
-                : $"var {lowering.ResourceVariable} = {Print(usingStatement.Expression!)};");
+            _lines.MappedLine(
+                usingStatement.Declaration is { } declaration ? Print(declaration) + ";" : $"var {lowering.ResourceVariable} = {Print(usingStatement.Expression!)};",
+                (SyntaxNode?)usingStatement.Declaration ?? usingStatement.Expression);
             _lines.Line("try");
             WriteEmbedded(usingStatement.Statement);
             WriteFinallyUnlessHandedOff(lowering.DisposeStatement);
@@ -262,7 +273,7 @@ namespace Prewired.Generator.FastPath
         private void WriteUsingDeclaration(LocalDeclarationStatementSyntax declaration, UsingLowering lowering, IReadOnlyList<StatementSyntax> rest)
         {
             WriteSpills(declaration);
-            _lines.Line(Print(declaration.Declaration) + ";");
+            _lines.MappedLine(Print(declaration.Declaration) + ";", declaration);
             _lines.Line("try");
             _lines.OpenBrace();
             WriteStatements(rest);

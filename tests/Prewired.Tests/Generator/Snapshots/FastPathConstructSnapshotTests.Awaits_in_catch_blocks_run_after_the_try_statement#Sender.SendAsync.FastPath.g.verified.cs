@@ -54,10 +54,13 @@ partial class Sender
             {
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<bool>(false);
             }
-#line hidden
+#line (21,29)-(21,70) 74 "/0/Test0.cs"
             catch (Exception e) when (e is not OperationCanceledException)
+#line hidden
             {
+#line (21,9)-(21,27) 30 "/0/Test0.cs"
                 __caught0 = e;
+#line hidden
             }
             {
                 Exception e = (Exception)__caught0!;
@@ -112,10 +115,13 @@ partial class Sender
             {
                 return false;
             }
-#line hidden
+#line (21,29)-(21,70) 74 "/0/Test0.cs"
             catch (Exception e) when (e is not OperationCanceledException)
+#line hidden
             {
+#line (21,9)-(21,27) 30 "/0/Test0.cs"
                 __caught0 = e;
+#line hidden
             }
             __catch2:
             {

@@ -131,7 +131,9 @@ partial class Rows
         __loop_for1:
         if (__state < 0)
         {
+#line (25,14)-(25,22) 18 "/0/Test0.cs"
             i = 0;
+#line hidden
         }
 #line (25,9)-(25,76) 20 "/0/Test0.cs"
         for (;; i++)

@@ -32,10 +32,13 @@ partial class Walker
         var __handedOff = false;
 #line (29,9)-(29,22) 8 "/0/Test0.cs"
         var total = 0;
-#line hidden
+#line (30,27)-(30,33) 36 "/0/Test0.cs"
         var __collection0 = numbers;
+#line (30,24)-(30,25) 75 "/0/Test0.cs"
         for (var __index0 = 0; __index0 < __collection0.Length; __index0++)
+#line hidden
         {
+#line (30,18)-(30,22) 44 "/0/Test0.cs"
             var n = __collection0[__index0];
 #line (32,13)-(32,45) 44 "/0/Test0.cs"
             var __awaitable0 = Value(n * 2);
@@ -46,11 +49,16 @@ partial class Walker
             total += doubled;
 #line hidden
         }
+#line (36,30)-(36,34) 52 "/0/Test0.cs"
         var __enumerator1 = (names).GetEnumerator();
+#line hidden
         try
         {
+#line (36,27)-(36,28) 44 "/0/Test0.cs"
             while (__enumerator1.MoveNext())
+#line hidden
             {
+#line (36,18)-(36,25) 49 "/0/Test0.cs"
                 var name = __enumerator1.Current;
 #line (38,13)-(38,31) 48 "/0/Test0.cs"
                 var __awaitable1 = Task.Yield();
@@ -71,9 +79,13 @@ partial class Walker
         {
             if (!__handedOff) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
         }
+#line (42,27)-(42,42) 63 "/0/Test0.cs"
         var __enumerator2 = (new Countdown(3)).GetEnumerator();
+#line (42,24)-(42,25) 40 "/0/Test0.cs"
         while (__enumerator2.MoveNext())
+#line hidden
         {
+#line (42,18)-(42,22) 47 "/0/Test0.cs"
             int c = (int)__enumerator2.Current;
 #line (42,45)-(42,75) 48 "/0/Test0.cs"
             var __awaitable2 = Value(total + c);
@@ -81,11 +93,16 @@ partial class Walker
             if (!__awaitable2.IsCompletedSuccessfully) return WalkAsync__Resume(2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
             total = __awaitable2.Result;
         }
+#line (43,30)-(43,40) 58 "/0/Test0.cs"
         var __enumerator3 = (new Lines()).GetEnumerator();
+#line hidden
         try
         {
+#line (43,27)-(43,28) 44 "/0/Test0.cs"
             while (__enumerator3.MoveNext())
+#line hidden
             {
+#line (43,18)-(43,25) 49 "/0/Test0.cs"
                 var line = __enumerator3.Current;
 #line (45,13)-(45,44) 16 "/0/Test0.cs"
                 if (line.Length > 10) return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(-1);
@@ -128,11 +145,16 @@ partial class Walker
         __loop_foreach0:
         if (__state < 0)
         {
+#line (30,27)-(30,33) 36 "/0/Test0.cs"
             __collection0 = numbers;
+#line hidden
             __index0 = 0;
         }
+#line (30,24)-(30,25) 75 "/0/Test0.cs"
         for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
+#line hidden
         {
+#line (30,18)-(30,22) 69 "/0/Test0.cs"
             var n = __state < 0 ? __collection0[__index0] : default!;
 #line (32,13)-(32,45) 106 "/0/Test0.cs"
             var doubled = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(n * 2));
@@ -141,11 +163,16 @@ partial class Walker
 #line hidden
         }
         __loop_foreach1:
+#line (36,30)-(36,34) 65 "/0/Test0.cs"
         if (__state < 0) __enumerator1 = (names).GetEnumerator();
+#line hidden
         try
         {
+#line (36,27)-(36,28) 60 "/0/Test0.cs"
             while (__state >= 0 || __enumerator1.MoveNext())
+#line hidden
             {
+#line (36,18)-(36,25) 62 "/0/Test0.cs"
                 if (__state < 0) name = __enumerator1.Current;
 #line (38,13)-(38,31) 101 "/0/Test0.cs"
                 if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
@@ -159,21 +186,31 @@ partial class Walker
             global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
         }
         __loop_foreach2:
+#line (42,27)-(42,42) 76 "/0/Test0.cs"
         if (__state < 0) __enumerator2 = (new Countdown(3)).GetEnumerator();
+#line (42,24)-(42,25) 56 "/0/Test0.cs"
         while (__state >= 0 || __enumerator2.MoveNext())
+#line hidden
         {
+#line (42,18)-(42,22) 72 "/0/Test0.cs"
             int c = __state < 0 ? (int)__enumerator2.Current : default!;
 #line (42,45)-(42,75) 104 "/0/Test0.cs"
             total = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(total + c));
 #line hidden
         }
         __loop_foreach3:
+#line (43,30)-(43,40) 71 "/0/Test0.cs"
         if (__state < 0) __enumerator3 = (new Lines()).GetEnumerator();
+#line hidden
         try
         {
+#line (43,27)-(43,28) 60 "/0/Test0.cs"
             while (__state >= 0 || __enumerator3.MoveNext())
+#line hidden
             {
+#line (43,18)-(43,25) 74 "/0/Test0.cs"
                 var line = __state < 0 ? __enumerator3.Current : default!;
+#line hidden
                 if (__state >= 0) { __state = -2; goto __resume3; } // await Value(line.Length)
 #line (45,13)-(45,44) 16 "/0/Test0.cs"
                 if (line.Length > 10) return -1;

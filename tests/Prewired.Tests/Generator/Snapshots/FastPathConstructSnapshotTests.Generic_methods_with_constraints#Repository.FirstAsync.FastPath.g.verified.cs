@@ -32,11 +32,16 @@ partial class Repository
     private global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Sync<TItem, TKey>(global::System.Collections.Generic.IEnumerable<TKey> keys) where TItem : class, new() where TKey : notnull
     {
         var __handedOff = false;
+#line (13,29)-(13,32) 51 "/0/Test0.cs"
         var __enumerator0 = (keys).GetEnumerator();
+#line hidden
         try
         {
+#line (13,26)-(13,27) 44 "/0/Test0.cs"
             while (__enumerator0.MoveNext())
+#line hidden
             {
+#line (13,18)-(13,24) 48 "/0/Test0.cs"
                 var key = __enumerator0.Current;
 #line (15,13)-(15,57) 63 "/0/Test0.cs"
                 var __awaitable0 = LoadAsync<TItem, TKey>(key);
@@ -67,11 +72,16 @@ partial class Repository
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private async global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(int __state, global::System.Threading.Tasks.ValueTask<TItem?> __awaitable0, global::System.Collections.Generic.IEnumerable<TKey> keys, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
     {
+#line (13,29)-(13,32) 64 "/0/Test0.cs"
         if (__state < 0) __enumerator0 = (keys).GetEnumerator();
+#line hidden
         try
         {
+#line (13,26)-(13,27) 60 "/0/Test0.cs"
             while (__state >= 0 || __enumerator0.MoveNext())
+#line hidden
             {
+#line (13,18)-(13,24) 73 "/0/Test0.cs"
                 var key = __state < 0 ? __enumerator0.Current : default!;
 #line (15,13)-(15,57) 122 "/0/Test0.cs"
                 var item = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync<TItem, TKey>(key));

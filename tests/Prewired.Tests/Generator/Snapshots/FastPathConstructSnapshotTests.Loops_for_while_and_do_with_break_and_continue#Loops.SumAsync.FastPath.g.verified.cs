@@ -93,7 +93,9 @@ partial class Loops
         __loop_for0:
         if (__state < 0)
         {
+#line (13,14)-(13,22) 18 "/0/Test0.cs"
             i = 0;
+#line hidden
         }
 #line (13,9)-(13,35) 44 "/0/Test0.cs"
         for (; __state >= 0 || (i < n); i++)

@@ -32,7 +32,9 @@ partial class Scoped
     {
         var __handedOff = false;
         {
+#line (20,16)-(20,44) 42 "/0/Test0.cs"
             var resource = new Resource();
+#line hidden
             try
             {
 #line (22,13)-(22,31) 48 "/0/Test0.cs"
@@ -52,7 +54,9 @@ partial class Scoped
             }
         }
         {
+#line (25,16)-(25,26) 42 "/0/Test0.cs"
             var __resource1 = new Lease();
+#line hidden
             try
             {
 #line (26,13)-(26,32) 49 "/0/Test0.cs"
@@ -73,7 +77,9 @@ partial class Scoped
         if (flag)
 #line hidden
         {
+#line (30,13)-(30,42) 36 "/0/Test0.cs"
             var lease = new Lease();
+#line hidden
             try
             {
 #line (31,13)-(31,31) 48 "/0/Test0.cs"
@@ -111,7 +117,9 @@ partial class Scoped
             default: goto __if2; // await Task.Yield()
         }
         __using0:
+#line (20,16)-(20,44) 51 "/0/Test0.cs"
         if (__state < 0) resource = new Resource();
+#line hidden
         try
         {
 #line (22,13)-(22,31) 97 "/0/Test0.cs"
@@ -123,7 +131,9 @@ partial class Scoped
             global::Prewired.CompilerServices.Disposal.Dispose(ref resource);
         }
         __using1:
+#line (25,16)-(25,26) 51 "/0/Test0.cs"
         if (__state < 0) __resource1 = new Lease();
+#line hidden
         try
         {
 #line (26,13)-(26,32) 98 "/0/Test0.cs"
@@ -139,7 +149,9 @@ partial class Scoped
         if (__state >= 0 || (flag))
 #line hidden
         {
+#line (30,13)-(30,42) 49 "/0/Test0.cs"
             if (__state < 0) lease = new Lease();
+#line hidden
             try
             {
 #line (31,13)-(31,31) 101 "/0/Test0.cs"

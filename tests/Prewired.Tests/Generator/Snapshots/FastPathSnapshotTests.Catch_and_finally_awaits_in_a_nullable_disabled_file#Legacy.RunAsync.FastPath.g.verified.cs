@@ -45,7 +45,9 @@ partial class Legacy
             }
             catch (InvalidOperationException __exception)
             {
+#line (17,9)-(17,41) 40 "/0/Test0.cs"
                 __caught0 = __exception;
+#line hidden
             }
             {
 #line (19,13)-(19,31) 48 "/0/Test0.cs"
@@ -103,7 +105,9 @@ partial class Legacy
             }
             catch (InvalidOperationException __exception)
             {
+#line (17,9)-(17,41) 40 "/0/Test0.cs"
                 __caught0 = __exception;
+#line hidden
             }
             __catch2:
             {

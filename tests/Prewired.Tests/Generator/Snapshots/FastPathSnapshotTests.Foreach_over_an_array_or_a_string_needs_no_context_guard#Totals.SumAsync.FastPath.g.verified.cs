@@ -30,10 +30,13 @@ partial class Totals
     {
 #line (16,9)-(16,20) 8 "/0/Test0.cs"
         var sum = 0;
-#line hidden
+#line (17,31)-(17,37) 36 "/0/Test0.cs"
         var __collection0 = _values;
+#line (17,28)-(17,29) 75 "/0/Test0.cs"
         for (var __index0 = 0; __index0 < __collection0.Length; __index0++)
+#line hidden
         {
+#line (17,18)-(17,26) 48 "/0/Test0.cs"
             var value = __collection0[__index0];
 #line (19,13)-(19,42) 48 "/0/Test0.cs"
             var __awaitable0 = ReadAsync(value);
@@ -44,9 +47,13 @@ partial class Totals
             sum += __spill0;
 #line hidden
         }
+#line (22,27)-(22,30) 33 "/0/Test0.cs"
         var __collection1 = text;
+#line (22,24)-(22,25) 75 "/0/Test0.cs"
         for (var __index1 = 0; __index1 < __collection1.Length; __index1++)
+#line hidden
         {
+#line (22,18)-(22,22) 44 "/0/Test0.cs"
             var c = __collection1[__index1];
 #line (24,13)-(24,38) 44 "/0/Test0.cs"
             var __awaitable1 = ReadAsync(c);
@@ -76,11 +83,16 @@ partial class Totals
         __loop_foreach0:
         if (__state < 0)
         {
+#line (17,31)-(17,37) 36 "/0/Test0.cs"
             __collection0 = _values;
+#line hidden
             __index0 = 0;
         }
+#line (17,28)-(17,29) 75 "/0/Test0.cs"
         for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
+#line hidden
         {
+#line (17,18)-(17,26) 61 "/0/Test0.cs"
             if (__state < 0) value = __collection0[__index0];
 #line (19,13)-(19,42) 111 "/0/Test0.cs"
             var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(value));
@@ -91,11 +103,16 @@ partial class Totals
         __loop_foreach1:
         if (__state < 0)
         {
+#line (22,27)-(22,30) 33 "/0/Test0.cs"
             __collection1 = text;
+#line hidden
             __index1 = 0;
         }
+#line (22,24)-(22,25) 75 "/0/Test0.cs"
         for (; __state >= 0 || __index1 < __collection1.Length; __index1++)
+#line hidden
         {
+#line (22,18)-(22,22) 57 "/0/Test0.cs"
             if (__state < 0) c = __collection1[__index1];
 #line (24,13)-(24,38) 107 "/0/Test0.cs"
             var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(c));
