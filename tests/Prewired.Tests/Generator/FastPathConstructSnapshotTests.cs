@@ -42,6 +42,38 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>
+        /// Pattern variables and a deconstruction live across awaits, in the one continuation: each is a parameter, which a
+        /// pattern evaluated again on a later pass (the loop's condition) assigns through PatternVariable.Set, and a
+        /// deconstruction assigns ('is not' keeps its negation around the match and the assignment).
+        /// </summary>
+        [Fact]
+        public void Pattern_variables_and_deconstructions_live_across_awaits() => GeneratorTest.Verify("""
+            public partial class Shapes
+            {
+                [FastPath(nameof(MeasureCoreAsync))]
+                public partial ValueTask<int> MeasureAsync(object[] items, object tail);
+                private async ValueTask<int> MeasureCoreAsync(object[] items, object tail)
+                {
+                    var total = 0;
+                    var i = 0;
+                    while (i < items.Length && items[i] is string text)
+                    {
+                        await Value(0);
+                        total += text.Length;
+                        i++;
+                    }
+
+                    if (tail is not int count) return total;
+                    var (low, high) = (count, count * 2);
+                    await Value(1);
+                    return total + low + high + count;
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Awaits_in_while_and_for_conditions() => GeneratorTest.Verify("""
             public interface IReader

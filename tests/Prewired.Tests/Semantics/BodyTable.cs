@@ -1253,6 +1253,81 @@ namespace Prewired.Tests.Semantics
                 }
                 """),
 
+            // Pattern variables live across an await in the one continuation (issue 19; a continuation per await before): the
+            // pattern, evaluated again on a later pass (a loop's condition), assigns the continuation's parameter.
+            new("B90_PatternVariablesLiveInLoopConditionAndNegated", "Task<int>", """
+                {
+                    var total = 0;
+                    var items = new object[] { "ab", 3, "cde", 4.5, "f" };
+                    var i = 0;
+                    while (i < items.Length && items[i] is string s)
+                    {
+                        await env.T(0);
+                        total += s.Length;
+                        env.Log("s=" + s);
+                        i++;
+                    }
+
+                    object o = v == 0 ? (object)7 : "no";
+                    if (o is not int n) return -total;
+                    await env.T(1);
+                    total += n;
+                    if (items[1] is int m and > 2 && m < 10)
+                    {
+                        total += await env.TR(2, m);
+                        env.Log("m=" + m);
+                    }
+
+                    return total;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            // A recursive pattern's variables (property and positional) live across awaits, and a pattern in a for condition.
+            new("B91_RecursivePatternVariablesLive", "Task<string>", """
+                {
+                    object p = v == 0 ? "plain" : (object)v;
+                    var pair = (v + 3, "x");
+                    var log = "";
+                    if (pair is (var count, string text) { Item1: > 3 })
+                    {
+                        for (var k = 0; k < count && text is { Length: var length }; k++)
+                        {
+                            log += await env.TR(0, text) + length + k;
+                        }
+
+                        return log + count;
+                    }
+
+                    if (p is string { Length: var size } plain)
+                    {
+                        await env.T(1);
+                        return plain + size;
+                    }
+
+                    return "none";
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            // Deconstructions declaring live state: all live, partly live (the rest declared in place), nested with a discard.
+            new("B92_DeconstructionsDeclaringLiveState", "Task<int>", """
+                {
+                    var (a, b) = (v + 1, "bb");
+                    await env.T(0);
+                    var total = a + b.Length;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        var (x, (y, _), z) = (i, (i * 10, "ignored"), i + v);
+                        total += x + z;
+                        total += await env.TR(1, y);
+                        env.Log("y=" + y + " x=" + x);
+                    }
+
+                    var (c, d) = (a * 2, total);
+                    total += await env.TR(2, c);
+                    return total + c + d;
+                }
+                """) { Variants = new[] { 0, 2 } },
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

@@ -48,6 +48,7 @@ namespace Prewired.Generator.FastPath
         private readonly Stack<DispatchScope> _scopes = new();
         private CodeLines _lines;
         private int _labels;
+        private int _patternVariables;
         private string? _notCovered;
 
         // Locals declared before a later label of their list: declared in the list's preamble, assigned in place.
@@ -647,8 +648,12 @@ namespace Prewired.Generator.FastPath
                     return true;
                 case DeclarationExpressionSyntax { Designation: ParenthesizedVariableDesignationSyntax tuple }:
                     var designated = tuple.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Select(d => _model.GetDeclaredSymbol(d)).ToList();
-                    if (designated.Any(_layout.IsLive)) NotCovered("a deconstruction declaring live state");
-                    return false;
+                    if (!designated.Any(Assigned)) return false;
+                    WriteDeconstructionTargets(tuple, printer);
+                    return true;
+                case IsPatternExpressionSyntax isPattern when LivePatternVariables(isPattern.Pattern).Any():
+                    WriteIsPatternAssigningLive(isPattern, printer);
+                    return true;
                 case SingleVariableDesignationSyntax designation when _layout.IsLive(_model.GetDeclaredSymbol(designation)):
                     NotCovered("a pattern variable that is live state");
                     return false;
@@ -661,6 +666,78 @@ namespace Prewired.Generator.FastPath
                 default:
                     return false;
             }
+        }
+
+        /// <summary>
+        /// <c>var (a, b) = e</c> where a or b is live state (a parameter) or declared in a preamble: a deconstruction into
+        /// those variables, <c>(a, b) = e</c>; one that is neither keeps its declaration, <c>(a, var b) = e</c>, which
+        /// needs C# 10 (not covered before).
+        /// </summary>
+        private void WriteDeconstructionTargets(ParenthesizedVariableDesignationSyntax tuple, SyntaxPrinter printer)
+        {
+            printer.Write("(");
+            for (var i = 0; i < tuple.Variables.Count; i++)
+            {
+                if (i > 0) printer.Write(", ");
+                switch (tuple.Variables[i])
+                {
+                    case ParenthesizedVariableDesignationSyntax nested:
+                        WriteDeconstructionTargets(nested, printer);
+                        break;
+                    case SingleVariableDesignationSyntax single when _model.GetDeclaredSymbol(single) is { } symbol && Assigned(symbol):
+                        printer.Write(AssignedName(symbol));
+                        break;
+                    case SingleVariableDesignationSyntax single:
+                        if (tuple.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: < LanguageVersion.CSharp10 })
+                        {
+                            NotCovered("a deconstruction declaring live state and other variables, before C# 10");
+                        }
+
+                        printer.Write("var " + single.Identifier.Text);
+                        break;
+                    default:
+                        printer.Write("_");
+                        break;
+                }
+            }
+
+            printer.Write(")");
+        }
+
+        /// <summary>The designations of <paramref name="pattern"/> whose variables are live state (parameters).</summary>
+        private List<SingleVariableDesignationSyntax> LivePatternVariables(PatternSyntax pattern)
+            => pattern.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>()
+                .Where(d => _layout.IsLive(_model.GetDeclaredSymbol(d))).ToList();
+
+        /// <summary>
+        /// <c>e is string s</c> where s is live state: a parameter of the continuation, which a pattern cannot declare. The
+        /// pattern declares a variable of its own, assigned to the parameter as soon as it matches,
+        /// <c>(e is string __pattern0 &amp;&amp; PatternVariable.Set(out s, __pattern0))</c>, so the rest of the condition and the
+        /// statements after it read the parameter, as they do when resuming (the condition skipped). <c>e is not T s</c>,
+        /// whose variable is assigned when the test fails, is written <c>!(e is T __pattern0 &amp;&amp; ...)</c>. A variable
+        /// declared deeper under a 'not' is not covered.
+        /// </summary>
+        private void WriteIsPatternAssigningLive(IsPatternExpressionSyntax isPattern, SyntaxPrinter printer)
+        {
+            var pattern = isPattern.Pattern;
+            while (pattern is ParenthesizedPatternSyntax parenthesized) pattern = parenthesized.Pattern;
+            var negated = pattern is UnaryPatternSyntax { OperatorToken.RawKind: (int)SyntaxKind.NotKeyword };
+            if (negated) pattern = ((UnaryPatternSyntax)pattern).Pattern;
+            if (pattern.DescendantNodesAndSelf().OfType<UnaryPatternSyntax>().Any(u => u.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Any()))
+            {
+                NotCovered("a pattern variable that is live state, declared under a 'not' pattern");
+            }
+
+            var live = LivePatternVariables(pattern);
+            var renamed = live.ToDictionary(d => (SyntaxNode)d, _ => "__pattern" + _patternVariables++);
+            var printed = SyntaxPrinter.PrintExpression(pattern, (node, inner) =>
+            {
+                if (!renamed.TryGetValue(node, out var name)) return Replace(node, inner);
+                inner.Write(name);
+                return true;
+            });
+            var sets = string.Join(" && ", live.Select(d => $"global::Prewired.CompilerServices.PatternVariable.Set(out {_layout.NameOf(_model.GetDeclaredSymbol(d)!)}, {renamed[d]})"));
+            printer.Write($"{(negated ? "!" : string.Empty)}({Print(isPattern.Expression)} is {printed} && {sets})");
         }
 
         /// <summary>
