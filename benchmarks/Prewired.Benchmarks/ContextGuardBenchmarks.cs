@@ -1,6 +1,8 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Toolchains.NativeAot;
 using Prewired.Benchmarks.Shapes;
 
 namespace Prewired.Benchmarks
@@ -10,7 +12,9 @@ namespace Prewired.Benchmarks
     /// generator guards, beside the same body with the guard turned off (AssumeContextUnchanged = true), in two jobs of one
     /// run: the guard reading the thread's fields (the default on .NET 8+) and the guard on the public APIs (the AppContext
     /// switch Prewired.ContextGuard.UsePublicApis, set by the global setup when the job's environment asks for it). Guarded
-    /// minus unguarded, per job, is what the guard costs; the target is the guarded row at most 0.60 of its async body.
+    /// minus unguarded, per job, is what the guard costs; the target is the guarded row at most 0.60 of its async body. A
+    /// third job runs the thread-fields path compiled with NativeAOT. The builder's own check written around hand-written
+    /// Opt #3 (<see cref="BuilderContextCheck"/>) is the floor of a guard that reads what the builder reads.
     /// <para>
     /// The switch is not set in the project (a RuntimeHostConfigurationOption under a condition): BenchmarkDotNet copies a
     /// project's RuntimeHostConfigurationOption items into every job's generated project, condition or not, so every job
@@ -34,7 +38,8 @@ namespace Prewired.Benchmarks
         public void ChooseAndReportGuardPath()
         {
             if (System.Environment.GetEnvironmentVariable(PublicApisVariable) == "1") System.AppContext.SetSwitch("Prewired.ContextGuard.UsePublicApis", true);
-            var fields = typeof(CompilerServices.AsyncContextGuard).Assembly.GetType("Prewired.CompilerServices.ThreadContextFields");
+            // Type.GetType and GetField with literals: the trimmer keeps the field, so the NativeAOT job reports its path too.
+            var fields = System.Type.GetType("Prewired.CompilerServices.ThreadContextFields, Prewired");
             var available = fields?.GetField("Available", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)?.GetValue(null);
             System.Console.WriteLine($"// Context guard path: {(available is true ? "thread fields" : "public APIs")}");
         }
@@ -45,6 +50,9 @@ namespace Prewired.Benchmarks
         [Benchmark(Description = "Hand-written Opt #3 (no guard)")]
         public int HandOpt3() => _tinyBody.AddOneInterfaceOptimized().GetAwaiter().GetResult();
 
+        [Benchmark(Description = "Hand-written Opt #3 + the builder's context check")]
+        public int HandOpt3BuilderCheck() => BuilderContextCheck.Around(_tinyBody).GetAwaiter().GetResult();
+
 #if PREWIRED_GENERATED
         [Benchmark(Description = "[FastPath], guarded")]
         public int Guarded() => _tinyBody.AddOneInterfaceFastPathAsync().GetAwaiter().GetResult();
@@ -53,14 +61,22 @@ namespace Prewired.Benchmarks
         public int Unguarded() => _tinyBody.AddOneInterfaceUnguardedFastPathAsync().GetAwaiter().GetResult();
 #endif
 
-        /// <summary>Two jobs: the guard on the thread's fields and on the public APIs (the command line's --job sets their run length).</summary>
+        /// <summary>Three jobs: the guard on the thread's fields and on the public APIs under the JIT, and on the thread's fields under NativeAOT.</summary>
         private sealed class GuardPathsConfig : ManualConfig
         {
             public GuardPathsConfig()
             {
-                AddJob(Job.ShortRun.WithId("ThreadFields"));
-                AddJob(Job.ShortRun.WithId("PublicApis").WithEnvironmentVariables(new EnvironmentVariable(PublicApisVariable, "1")));
+                AddJob(Job.ShortRun.WithRuntime(CoreRuntime.Core10_0).WithId("ThreadFields"));
+                AddJob(Job.ShortRun.WithRuntime(CoreRuntime.Core10_0).WithId("PublicApis").WithEnvironmentVariables(new EnvironmentVariable(PublicApisVariable, "1")));
+
+                // NativeAOT on the thread's fields. The toolchain must name an ILCompiler package: the one of the runtime this
+                // process runs on (the SDK's own), so the native code is that runtime's.
+                var nativeAot = NativeAotToolchain.CreateBuilder()
+                    .UseNuGet(System.Environment.Version.ToString(3), "https://api.nuget.org/v3/index.json")
+                    .TargetFrameworkMoniker("net10.0").DisplayName("NativeAOT 10.0").ToToolchain();
+                AddJob(Job.ShortRun.WithRuntime(NativeAotRuntime.Net10_0).WithToolchain(nativeAot).WithId("NativeAot"));
                 HideColumns("EnvironmentVariables");
+                WithBuildTimeout(System.TimeSpan.FromMinutes(20)); // the NativeAOT publish takes minutes on two cores; the default is 5
             }
         }
     }

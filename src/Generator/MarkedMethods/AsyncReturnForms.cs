@@ -45,13 +45,16 @@ namespace Prewired.Generator.MarkedMethods
             : $"{AsyncResult}.Completed()") + ";";
 
         /// <summary>The return statement of the catch clause that turns a synchronous exception into the task.</summary>
-        public string FaultedReturn(string exception) => "return " + Wrap(_kind switch
+        public string FaultedReturn(string exception) => "return " + Wrap(Faulted(exception)) + ";";
+
+        /// <summary>The faulted task for a synchronous exception, unguarded.</summary>
+        public string Faulted(string exception) => _kind switch
         {
             ReturnKind.Task => $"{AsyncResult}.Faulted({exception})",
             ReturnKind.TaskOfT => $"{AsyncResult}.Faulted<{_resultType}>({exception})",
             ReturnKind.ValueTask => $"{AsyncResult}.FaultedValueTask({exception})",
             _ => $"{AsyncResult}.FaultedValueTask<{_resultType}>({exception})",
-        }) + ";";
+        };
 
         /// <summary>Wraps a returned expression in the context guard when there is one.</summary>
         public string Wrap(string expression) => _guarded ? $"__guard.Return({expression})" : expression;

@@ -88,6 +88,18 @@ namespace Prewired.CompilerServices
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public TValue Return<TValue>(TValue value)
         {
+            RestoreIfChanged();
+            return value;
+        }
+
+        /// <summary>Restores both contexts if the synchronous part changed them.</summary>
+        /// <remarks>
+        /// [FastPath] calls it once after its try statement, with the result in a variable: one return, so the returned
+        /// struct is never copied through a merged return block (the generator's <c>GuardedCall</c> says why).
+        /// </remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void RestoreIfChanged()
+        {
 #if NET
             if (_thread is not null)
             {
@@ -97,7 +109,7 @@ namespace Prewired.CompilerServices
                     RestoreChangedFields();
                 }
 
-                return value;
+                return;
             }
 #endif
             if (!ReferenceEquals(SynchronizationContext.Current, _synchronizationContext)
@@ -105,8 +117,6 @@ namespace Prewired.CompilerServices
             {
                 RestoreChanged();
             }
-
-            return value;
         }
 
 #if NET

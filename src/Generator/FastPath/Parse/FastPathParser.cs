@@ -102,8 +102,8 @@ namespace Prewired.Generator.FastPath
             // exception handler keeps its locals on the stack, so the statements live in X__Sync, which has none and is
             // compiled like hand-written code. The wrapper itself is a few instructions and its handler a filter, so the
             // JIT inlines it into the caller (ExceptionCapture says why a filter).
-            var outerForms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guard.Needed);
-            BodyPreamble.Write(lines, guard, marked, body);
+            var outerForms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
+            BodyPreamble.WriteCapture(lines, guard);
             if (!body.IsStatic && marked.ContainingType.IsValueType)
             {
                 // An async method of a struct works on a copy of 'this', made at the call: so does the synchronous path,
@@ -113,14 +113,22 @@ namespace Prewired.Generator.FastPath
                 receiver = "__self.";
             }
 
-            lines.Line("try");
-            lines.OpenBrace();
-            lines.Line($"return {outerForms.Wrap($"{receiver}{syncName}{typeArguments}({arguments})")};");
-            lines.CloseBrace();
-            lines.Line(ExceptionCapture.Clause);
-            lines.OpenBrace();
-            lines.Line(outerForms.FaultedReturn(ExceptionCapture.Variable));
-            lines.CloseBrace();
+            var syncCall = $"{receiver}{syncName}{typeArguments}({arguments})";
+            if (guard.Needed)
+            {
+                GuardedCall.Write(lines, outerForms, BodyPreamble.BodyCall(body), syncCall);
+            }
+            else
+            {
+                lines.Line("try");
+                lines.OpenBrace();
+                lines.Line($"return {syncCall};");
+                lines.CloseBrace();
+                lines.Line(ExceptionCapture.Clause);
+                lines.OpenBrace();
+                lines.Line(outerForms.FaultedReturn(ExceptionCapture.Variable));
+                lines.CloseBrace();
+            }
             // The user's own [MethodImpl] on the declaration is the method's (a second one is CS0579), whatever it asks.
             var inlining = marked.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Runtime.CompilerServices.MethodImplAttribute")
                 ? null

@@ -14,15 +14,24 @@ partial class Sender
     {
         // Context guard: the synchronous part calls 'Console.WriteLine(string?)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.SendCoreAsync(message); // only the async builder can restore a suppressed-flow context
-        try
+        global::System.Threading.Tasks.ValueTask<bool> __result;
+        if (__guard.IsFlowSuppressed)
         {
-            return __guard.Return(this.SendAsync__Sync(message));
+            __result = this.SendCoreAsync(message); // only the async builder can restore a suppressed-flow context
         }
-        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+        else
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<bool>(__exception));
+            try
+            {
+                __result = this.SendAsync__Sync(message);
+            }
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+            {
+                __result = global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<bool>(__exception);
+            }
+            __guard.RestoreIfChanged(); // as the async method builder does when its MoveNext returns
         }
+        return __result;
     }
 
     /// <summary>The synchronous path of 'SendCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>

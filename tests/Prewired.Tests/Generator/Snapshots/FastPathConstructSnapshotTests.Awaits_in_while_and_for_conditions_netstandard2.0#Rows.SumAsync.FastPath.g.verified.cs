@@ -14,15 +14,24 @@ partial class Rows
     {
         // Context guard: the synchronous part calls 'IReader.ReadAsync()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.SumCoreAsync(reader, limit); // only the async builder can restore a suppressed-flow context
-        try
+        global::System.Threading.Tasks.ValueTask<int> __result;
+        if (__guard.IsFlowSuppressed)
         {
-            return __guard.Return(this.SumAsync__Sync(reader, limit));
+            __result = this.SumCoreAsync(reader, limit); // only the async builder can restore a suppressed-flow context
         }
-        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+        else
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
+            try
+            {
+                __result = this.SumAsync__Sync(reader, limit);
+            }
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+            {
+                __result = global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
+            }
+            __guard.RestoreIfChanged(); // as the async method builder does when its MoveNext returns
         }
+        return __result;
     }
 
     /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>

@@ -15,15 +15,24 @@ partial class Spilled
     {
         // Context guard: the synchronous part calls 'Console.WriteLine(string?)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.RunCoreAsync(x); // only the async builder can restore a suppressed-flow context
-        try
+        global::System.Threading.Tasks.ValueTask<int> __result;
+        if (__guard.IsFlowSuppressed)
         {
-            return __guard.Return(this.RunAsync__Sync(x));
+            __result = this.RunCoreAsync(x); // only the async builder can restore a suppressed-flow context
         }
-        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+        else
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
+            try
+            {
+                __result = this.RunAsync__Sync(x);
+            }
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+            {
+                __result = global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
+            }
+            __guard.RestoreIfChanged(); // as the async method builder does when its MoveNext returns
         }
+        return __result;
     }
 
     /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>

@@ -13,15 +13,24 @@ partial class Audit
     {
         // Context guard: the synchronous part calls 'IAsyncDisposable.DisposeAsync()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.AuditCoreAsync(first, second, id); // only the async builder can restore a suppressed-flow context
-        try
+        global::System.Threading.Tasks.ValueTask<int> __result;
+        if (__guard.IsFlowSuppressed)
         {
-            return __guard.Return(this.AuditAsync__Sync(first, second, id));
+            __result = this.AuditCoreAsync(first, second, id); // only the async builder can restore a suppressed-flow context
         }
-        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+        else
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
+            try
+            {
+                __result = this.AuditAsync__Sync(first, second, id);
+            }
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+            {
+                __result = global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
+            }
+            __guard.RestoreIfChanged(); // as the async method builder does when its MoveNext returns
         }
+        return __result;
     }
 
     /// <summary>The synchronous path of 'AuditCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>

@@ -13,15 +13,24 @@ partial class Leases
     {
         // Context guard: the synchronous part calls 'Disposal.DisposeAsync<Lease>(ref Lease)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.RunCoreAsync(); // only the async builder can restore a suppressed-flow context
-        try
+        global::System.Threading.Tasks.Task __result;
+        if (__guard.IsFlowSuppressed)
         {
-            return __guard.Return(this.RunAsync__Sync());
+            __result = this.RunCoreAsync(); // only the async builder can restore a suppressed-flow context
         }
-        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+        else
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.Faulted(__exception));
+            try
+            {
+                __result = this.RunAsync__Sync();
+            }
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+            {
+                __result = global::Prewired.CompilerServices.AsyncResult.Faulted(__exception);
+            }
+            __guard.RestoreIfChanged(); // as the async method builder does when its MoveNext returns
         }
+        return __result;
     }
 
     /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>

@@ -15,15 +15,24 @@ partial class Pipeline
     {
         // Context guard: the synchronous part calls 'Func<CancellationToken, ValueTask<int>>.Invoke(CancellationToken)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
-        if (__guard.IsFlowSuppressed) return this.ExecuteCoreAsync(callback, cancellationToken); // only the async builder can restore a suppressed-flow context
-        try
+        global::System.Threading.Tasks.ValueTask<int> __result;
+        if (__guard.IsFlowSuppressed)
         {
-            return __guard.Return(this.ExecuteAsync__Sync(callback, cancellationToken));
+            __result = this.ExecuteCoreAsync(callback, cancellationToken); // only the async builder can restore a suppressed-flow context
         }
-        catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+        else
         {
-            return __guard.Return(global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception));
+            try
+            {
+                __result = this.ExecuteAsync__Sync(callback, cancellationToken);
+            }
+            catch (global::System.Exception __exception) when (__exception is not null) // a filter, not a typed catch: the JIT can inline this method
+            {
+                __result = global::Prewired.CompilerServices.AsyncResult.FaultedValueTask<int>(__exception);
+            }
+            __guard.RestoreIfChanged(); // as the async method builder does when its MoveNext returns
         }
+        return __result;
     }
 #pragma warning restore RS0016
 
