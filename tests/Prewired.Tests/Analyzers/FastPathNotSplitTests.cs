@@ -16,8 +16,6 @@ namespace Prewired.Tests.Analyzers
         private const string NullableStructResource = "its resource is dynamic, ref-like or of a nullable value type, which is not written out yet";
         private const string Checked = "it is nested in a checked or unchecked expression, which is not spilled yet";
         private const string CoalesceAssignment = "it is the right side of ??=, which is not spilled yet";
-        private const string Goto = "the body uses goto, which can jump across the points where it is split";
-        private const string Label = "the body has labeled statements, which goto can reach across the points where it is split";
         private const string LocalFunction = "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
@@ -472,21 +470,53 @@ namespace Prewired.Tests.Analyzers
                 }
             """));
 
+        /// <summary>A goto that jumps within code holding no await is copied as it is: no report.</summary>
         [Fact]
-        public Task Goto_and_label() => VerifyAsync(InStore("""
+        public Task Goto_and_label_within_code_without_awaits_are_split() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
                 {
                     var value = await LoadAsync(n);
-                    if (value > 10) {|#0:goto|} done;
+                    if (value > 10) goto done;
                     value++;
-                    {|#1:done|}:
+                    done:
+                    switch (value)
+                    {
+                        case 1: value += 2; goto case 2;
+                        case 2: value *= 3; break;
+                        default: goto case 1;
+                    }
+                    return value + await LoadAsync(value);
+                }
+            """));
+
+        /// <summary>A goto across an await, and a goto case in a switch that awaits, forward with the reason.</summary>
+        [Fact]
+        public Task Goto_across_an_await_forwards() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    retry:
+                    n++;
+                    var value = await LoadAsync(n);
+                    if (value > 10) { n -= 2; {|#0:goto|} retry; }
+                    if (value < 0) {|#1:goto|} done;
+                    value += await LoadAsync(1);
+                    done:
+                    n++;
+                    switch (value)
+                    {
+                        case 1: value += await LoadAsync(2); break;
+                        default: {|#2:goto|} case 1;
+                    }
                     return value;
                 }
             """),
-            PW0201(0, "goto", Goto),
-            PW0201(1, "done", Label));
+            PW0201(0, "goto", "its goto to 'retry' jumps back across an await, which is not split yet"),
+            PW0201(1, "goto", "its goto to 'done' jumps forward across an await, which is not split yet"),
+            PW0201(2, "goto", "a 'goto case' jumps within a switch statement that awaits, which is not split yet"));
 
         /// <summary>A local function sharing no variable with the body is declared again in each generated method: no report.</summary>
         [Fact]
