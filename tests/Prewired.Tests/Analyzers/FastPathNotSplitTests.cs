@@ -14,7 +14,7 @@ namespace Prewired.Tests.Analyzers
         private const string InMultiDimensionalForEach = "it is inside a foreach over a multi-dimensional array, which is not split yet";
         private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
         private const string NullableStructResource = "its resource is dynamic, ref-like or of a nullable value type, which is not written out yet";
-        private const string Checked = "it is nested in a checked or unchecked expression, which is not spilled yet";
+        private const string Checked = "it is inside a 'checked' statement";
         private const string CoalesceAssignment = "it is the right side of ??=, which is not spilled yet";
         private const string LocalFunction = "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable";
 
@@ -310,7 +310,8 @@ namespace Prewired.Tests.Analyzers
                     await using (var resource = new Resource())
                     {
                         // a comment that moves nothing
-                        var x = checked(_field + {|#0:await LoadAsync()|});
+                        checked { _field += {|#0:await LoadAsync()|}; }
+                        var x = _field;
                         return x;
                     }
                 }
@@ -661,7 +662,7 @@ namespace Prewired.Tests.Analyzers
                 private async Task<int> SumValuesCoreAsync(int n)
                 {
                     var sum = 0;
-                    for (var i = 0; i < n; i++) sum += checked(i + {|#0:await LoadAsync(i)|});
+                    for (var i = 0; i < n; i++) checked { sum += i + {|#0:await LoadAsync(i)|}; }
                     return sum;
                 }
             """),

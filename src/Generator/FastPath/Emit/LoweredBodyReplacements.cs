@@ -29,7 +29,8 @@ namespace Prewired.Generator.FastPath
                 return true;
             }
 
-            if (spilled.TryGetValue(node, out var temporary))
+            // (await x)! reads its temporary without the parentheses: (__spill0)! would parse as a cast of !.
+            if (spilled.TryGetValue(Unparenthesized(node), out var temporary))
             {
                 printer.Write(temporary);
                 return true;
@@ -42,6 +43,13 @@ namespace Prewired.Generator.FastPath
             }
 
             return false;
+        }
+
+        /// <summary>The expression inside any parentheses around <paramref name="node"/>.</summary>
+        public static SyntaxNode Unparenthesized(SyntaxNode node)
+        {
+            while (node is ParenthesizedExpressionSyntax parenthesized) node = parenthesized.Expression;
+            return node;
         }
     }
 }

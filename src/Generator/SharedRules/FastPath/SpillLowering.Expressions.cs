@@ -22,6 +22,9 @@ namespace Prewired.Generator.SharedRules
         private ExpressionSyntax _root = null!;
         private string? _failure;
 
+        // Inside checked(...) or unchecked(...): the keyword, which every operand written out before the statement keeps.
+        private string? _overflowContext;
+
         /// <summary>How an operand that comes before an await is kept.</summary>
         private enum Operand
         {
@@ -43,7 +46,14 @@ namespace Prewired.Generator.SharedRules
             switch (expression)
             {
                 case AwaitExpressionSyntax awaitExpression:
-                    if (!ContainsAwait(awaitExpression.Expression)) return Keep(awaitExpression);
+                    if (!ContainsAwait(awaitExpression.Expression))
+                    {
+                        // In checked(...), an awaited operand whose operators the context changes is evaluated into a
+                        // temporary in the same context: the await is spilled before its statement, out of the context.
+                        return _overflowContext is not null && Spills.OverflowSensitive(awaitExpression.Expression)
+                            ? awaitExpression.WithExpression(SyntaxFactory.IdentifierName(Temporary(awaitExpression.Expression, Keep(awaitExpression.Expression))))
+                            : Keep(awaitExpression);
+                    }
 
                     // await F(await G()): the awaitable into a temporary, then awaited (GetAwaiter runs right after it either way).
                     return awaitExpression.WithExpression(SyntaxFactory.IdentifierName(Temporary(awaitExpression.Expression, LowerExpression(awaitExpression.Expression))));
@@ -52,8 +62,16 @@ namespace Prewired.Generator.SharedRules
                     return parenthesized.WithExpression(LowerExpression(parenthesized.Expression));
                 case CastExpressionSyntax cast:
                     return cast.WithType(Keep(cast.Type)).WithExpression(LowerExpression(cast.Expression));
-                case CheckedExpressionSyntax:
-                    return Fail("it is nested in a checked or unchecked expression, which is not spilled yet", expression);
+                case CheckedExpressionSyntax checkedExpression:
+                {
+                    // checked(a + await F()): the operands written out before it keep the context (checked(...) around each).
+                    var outer = _overflowContext;
+                    _overflowContext = checkedExpression.Keyword.ValueText;
+                    var inner = LowerExpression(checkedExpression.Expression);
+                    _overflowContext = outer;
+                    return checkedExpression.WithExpression(inner);
+                }
+
                 case PrefixUnaryExpressionSyntax prefix when !prefix.IsKind(SyntaxKind.PreIncrementExpression) && !prefix.IsKind(SyntaxKind.PreDecrementExpression):
                     return prefix.WithOperand(LowerExpression(prefix.Operand));
                 case PostfixUnaryExpressionSyntax postfix when postfix.IsKind(SyntaxKind.SuppressNullableWarningExpression):
@@ -415,6 +433,7 @@ namespace Prewired.Generator.SharedRules
                 return creation.WithArgumentList(arguments).WithInitializer(initializer is null ? null : Keep(initializer));
             }
 
+            if (_overflowContext is not null) return Fail("it is in an object or collection initializer inside a checked or unchecked expression, which is not spilled yet", creation);
             var type = _model.GetTypeInfo(creation).Type;
             if (type is null || !LoweringShapes.IsNameable(type)) return Fail("it is in the initializer of an object whose type cannot be named, which is not spilled", creation);
             var first = initializer.Expressions.IndexOf(e => ContainsAwait(e));
@@ -512,7 +531,7 @@ namespace Prewired.Generator.SharedRules
                     break;
             }
 
-            _template.Line(_depth, "if (" + _template.Expression(first, test.WithoutTrivia(), _depth) + ")");
+            _template.Line(_depth, "if (" + Print(first, test.WithoutTrivia()) + ")");
             Branch(name, whenTrue, hoisted.Select(h => $"{SourceNames.Escaped(h.Local.Name)} = {h.Renamed};"));
             _template.Line(_depth, "else");
             Branch(name, whenFalse);
@@ -586,7 +605,7 @@ namespace Prewired.Generator.SharedRules
             var name = NewName();
             _template.Line(_depth, $"{type} {name};");
             var governing = LowerExpression(switchExpression.GoverningExpression);
-            _template.Line(_depth, "switch (" + _template.Expression(switchExpression.GoverningExpression, governing.WithoutTrivia(), _depth) + ")");
+            _template.Line(_depth, "switch (" + Print(switchExpression.GoverningExpression, governing.WithoutTrivia()) + ")");
             _template.Line(_depth, "{");
             _depth++;
             foreach (var arm in switchExpression.Arms)
@@ -614,12 +633,12 @@ namespace Prewired.Generator.SharedRules
             var inTree = branch.SyntaxTree == _model.SyntaxTree;
             if (inTree && branch is ThrowExpressionSyntax throwExpression)
             {
-                _template.Line(_depth, "throw " + _template.Expression(throwExpression.Expression, LowerExpression(throwExpression.Expression).WithoutTrivia(), _depth) + ";");
+                _template.Line(_depth, "throw " + Print(throwExpression.Expression, LowerExpression(throwExpression.Expression).WithoutTrivia()) + ";");
             }
             else
             {
                 var value = inTree ? LowerExpression(branch) : branch;
-                _template.Line(_depth, $"{name} = " + _template.Expression(inTree ? branch : value, value.WithoutTrivia(), _depth) + ";");
+                _template.Line(_depth, $"{name} = " + Print(inTree ? branch : value, value.WithoutTrivia()) + ";");
             }
 
             _depth--;
@@ -631,8 +650,15 @@ namespace Prewired.Generator.SharedRules
         private string Temporary(ExpressionSyntax original, ExpressionSyntax value, string? type = null)
         {
             var name = NewName();
-            _template.Line(_depth, $"{type ?? "var"} {name} = " + _template.Expression(original, value.WithoutTrivia(), _depth) + ";");
+            _template.Line(_depth, $"{type ?? "var"} {name} = " + Print(original, value.WithoutTrivia()) + ";");
             return name;
+        }
+
+        /// <summary>An expression written out before its statement, in the checked or unchecked context it was in.</summary>
+        private string Print(SyntaxNode original, SyntaxNode value)
+        {
+            var printed = _template.Expression(original, value, _depth);
+            return _overflowContext is null ? printed : $"{_overflowContext}({printed})";
         }
 
         private string NewName() => "__pwSpill" + _next++;

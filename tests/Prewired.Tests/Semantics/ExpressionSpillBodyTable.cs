@@ -1,0 +1,82 @@
+using System.Collections.Generic;
+
+namespace Prewired.Tests.Semantics
+{
+    /// <summary>
+    /// Expression spills of issue 20 point 2 written out by SpillLowering after the first round (<see cref="SpillBodyTable"/>):
+    /// checked and unchecked expressions, and the shapes listed with them. Each body's operands change or overflow
+    /// depending on when and in which context they are evaluated.
+    /// </summary>
+    public static class ExpressionSpillBodyTable
+    {
+        private const string Kit = """
+            private int _total = int.MaxValue - 3;
+
+            private async Task<int> Bump(Env env, int site, int value)
+            {
+                env.Log("bump " + _total);
+                _total -= 10;
+                var r = await env.TR(site, value);
+                _total += 1;
+                return r;
+            }
+            """;
+
+        public static IReadOnlyList<BodyCase> All { get; } = new List<BodyCase>
+        {
+            // checked(field + await): the field is read (into a checked temporary) before the await; the sum overflows
+            // for v = 2 only when the field's value before the await is used (OverflowException, in the task).
+            new("X01_CheckedFieldPlusAwait", "Task<int>", """
+                {
+                    var x = checked(_total + await Bump(env, 0, v * 5));
+                    env.Log("x=" + x);
+                    return checked(x - await env.TR(1, 1));
+                }
+                """) { Members = Kit, HelperSites = "0:T", Variants = new[] { 0, 1, 2 } },
+
+            // The awaited operand computes in the checked context (int.MaxValue - 3 + v overflows for v >= 4) before the
+            // await; an unchecked part inside a checked one wraps around.
+            new("X02_CheckedAwaitedOperandAndUncheckedInside", "ValueTask<long>", """
+                {
+                    var big = int.MaxValue - 3;
+                    var a = checked(1 + await env.VR(0, big + v));
+                    env.Log("a=" + a);
+                    var b = checked((long)Next(env) + unchecked(big + await env.VR(1, v * 2)));
+                    env.Log("b=" + b);
+                    return checked(a + b + await env.VR(2, (long)v));
+                }
+                """)
+            {
+                Members = """
+                    private int _next;
+                    private int Next(Env env) { env.Log("next"); return ++_next; }
+                    """,
+                Variants = new[] { 0, 2, 4 },
+            },
+
+            // Npgsql's RecordConverter.Read and PgTypeInfo.ReadFieldValueAsync: a parenthesized await with the null-forgiving
+            // operator after it, stored into an element in a try, and cast in a conditional's branch. ((__spill0)! parsed
+            // as a cast of '!': CS1525.)
+            new("X03_ParenthesizedAwaitThenNullForgiving", "Task<string>", """
+                {
+                    var result = new object[2];
+                    for (var i = 0; i < result.Length; i++)
+                    {
+                        try
+                        {
+                            result[i] = (await env.TR(i, (object?)("r" + i)))!;
+                        }
+                        finally
+                        {
+                            env.Log("finally " + i);
+                        }
+                    }
+                    var s = v == 0
+                        ? await env.TR(2, "direct")
+                        : (string)(await env.TR(3, (object?)"boxed"))!;
+                    return string.Join(",", result) + s + ((await env.TR(4, (string?)"!")))!;
+                }
+                """) { Variants = new[] { 0, 1 } },
+        };
+    }
+}
