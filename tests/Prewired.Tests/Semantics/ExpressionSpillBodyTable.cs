@@ -77,6 +77,51 @@ namespace Prewired.Tests.Semantics
                     return string.Join(",", result) + s + ((await env.TR(4, (string?)"!")))!;
                 }
                 """) { Variants = new[] { 0, 1 } },
+
+            // Npgsql's NpgsqlConnection.CloneWithAsync: csb.Password ??= c ? null : await F(). The receiver is evaluated
+            // once before the await (the helper replaces _holder while pending), the getter runs once, the await and the
+            // setter only when it was null; a nullable value type field too.
+            new("X04_CoalesceAssignment", "Task<string>", """
+                {
+                    _holder.Env = env;
+                    string? name = v == 1 ? "given" : null;
+                    name ??= await env.TR(0, "loaded");
+                    _holder.Name ??= v == 2 ? null : await Replace(env, 1, "fetched");
+                    _count ??= await env.TR(2, (int?)(v + 40));
+                    _count ??= await env.TR(3, (int?)99);
+                    return name + "|" + _holder.Name + "|" + _old?.Name + "|" + _count;
+                }
+                """)
+            {
+                HelperSites = "1:T",
+                Variants = new[] { 0, 1, 2 },
+                Members = """
+                    private Holder _holder = new Holder("first");
+                    private Holder? _old;
+                    private int? _count;
+
+                    private sealed class Holder
+                    {
+                        private readonly string _id;
+                        private string? _name;
+                        public Holder(string id) => _id = id;
+                        public Env? Env { get; set; }
+                        public string? Name
+                        {
+                            get { Env?.Log("get " + _id); return _name; }
+                            set { Env?.Log("set " + _id + " " + value); _name = value; }
+                        }
+                    }
+
+                    private async Task<string> Replace(Env env, int site, string value)
+                    {
+                        _old = _holder;
+                        var r = await env.TR(site, value);
+                        _holder = new Holder("second") { Env = env };
+                        return r;
+                    }
+                    """,
+            },
         };
     }
 }

@@ -22,6 +22,9 @@ namespace Prewired.Generator.SharedRules
         private ExpressionSyntax _root = null!;
         private string? _failure;
 
+        // Set when the statement's root was written out whole (a ??= statement): the statement itself is not written again.
+        private bool _statementWritten;
+
         // Inside checked(...) or unchecked(...): the keyword, which every operand written out before the statement keeps.
         private string? _overflowContext;
 
@@ -348,7 +351,7 @@ namespace Prewired.Generator.SharedRules
                 return assignment.WithLeft(target).WithRight(LowerExpression(assignment.Right));
             }
 
-            if (assignment.IsKind(SyntaxKind.CoalesceAssignmentExpression)) return Fail("it is the right side of ??=, which is not spilled yet", assignment);
+            if (assignment.IsKind(SyntaxKind.CoalesceAssignmentExpression)) return CoalesceAssignment(assignment);
             if (_model.GetOperation(assignment) is not ICompoundAssignmentOperation compound || compound.Type is null || compound.Type.TypeKind == TypeKind.Dynamic
                 || compound.Target.Type is not { } targetType || !LoweringShapes.IsNameable(targetType))
             {
@@ -368,6 +371,36 @@ namespace Prewired.Generator.SharedRules
             return SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, location.WithoutTrivia(), value)
                 .WithOperatorToken(SyntaxFactory.Token(SyntaxKind.EqualsToken).WithLeadingTrivia(SyntaxFactory.Space).WithTrailingTrivia(SyntaxFactory.Space))
                 .WithLeadingTrivia(assignment.GetLeadingTrivia());
+        }
+
+        /// <summary>
+        /// <c>L ??= R;</c> as a statement of its own (its value unused): <c>if (L is null) { L = R; }</c>, L's receiver and
+        /// indices evaluated first as for any assignment, so L is read once before R and written once after it, and R
+        /// (its await) runs only when L is null, as C# does. The statement is then written out whole.
+        /// </summary>
+        private ExpressionSyntax CoalesceAssignment(AssignmentExpressionSyntax assignment)
+        {
+            if (assignment != _root || !(assignment.Parent is ExpressionStatementSyntax || (assignment.Parent is ArrowExpressionClauseSyntax && !_hasResult)))
+            {
+                return Fail("it is the right side of a ??= whose value is used, which is not spilled yet", assignment);
+            }
+
+            if (_model.GetSymbolInfo(assignment.Left).Symbol is IEventSymbol || _model.GetTypeInfo(assignment.Left).Type is not { } type
+                || type.TypeKind == TypeKind.Dynamic || _model.GetOperation(assignment) is not ICoalesceAssignmentOperation)
+            {
+                return Fail("it is the right side of a ??= that is dynamic or does not bind, which is not spilled", assignment);
+            }
+
+            var location = Target(assignment.Left).WithoutTrivia();
+            _template.Line(_depth, "if ((" + Print(assignment.Left, location) + ") is null)");
+            _template.Line(_depth, "{");
+            _depth++;
+            var right = LowerExpression(assignment.Right);
+            _template.Line(_depth, Print(assignment.Left, location) + " = " + Print(assignment.Right, right.WithoutTrivia()) + ";");
+            _depth--;
+            _template.Line(_depth, "}");
+            _statementWritten = true;
+            return Keep(assignment);
         }
 
         /// <summary>An assignment's target: a local, parameter, static or this's member as it is; otherwise its location.</summary>

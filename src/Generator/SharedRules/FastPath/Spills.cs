@@ -173,6 +173,8 @@ namespace Prewired.Generator.SharedRules
                     return conditionalExpression.Condition == child ? null : conditional;
                 case IsPatternExpressionSyntax isPattern when isPattern.Expression == child:
                     return null;
+                case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.CoalesceAssignmentExpression }:
+                    return "it is the right side of ??=, which evaluates it only when the left side is null";
                 case AssignmentExpressionSyntax assignment when assignment.Right == child:
                     // The target is evaluated (and for a compound assignment read) before the right side.
                     if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression)
