@@ -122,6 +122,27 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+
+            // A switch expression without a catch-all arm: a switch statement whose default throws what the compiler's
+            // lowering throws (SwitchExpressionException with the unmatched value); v = 3 matches no arm.
+            new("X05_SwitchExpressionWithoutCatchAll", "Task<string>", """
+                {
+                    var label = v switch
+                    {
+                        0 => "zero:" + await env.TR(0, "a"),
+                        1 or 2 => "small:" + await env.TR(1, v),
+                        > 3 => "big",
+                    };
+                    env.Log(label);
+                    var kind = (v % 2 == 0, label.Length > 5) switch
+                    {
+                        (true, true) => await env.TR(2, "even-long"),
+                        (false, _) => "odd",
+                        (true, false) => "even-short",
+                    };
+                    return label + "/" + kind;
+                }
+                """) { Variants = new[] { 0, 1, 3, 4 } },
         };
     }
 }

@@ -628,9 +628,11 @@ namespace Prewired.Generator.SharedRules
             }
 
             var last = switchExpression.Arms.Last();
-            if (last.WhenClause is not null || last.Pattern is not (DiscardPatternSyntax or VarPatternSyntax { Designation: SingleVariableDesignationSyntax or DiscardDesignationSyntax }))
+            var catchAll = last.WhenClause is null && last.Pattern is DiscardPatternSyntax or VarPatternSyntax { Designation: SingleVariableDesignationSyntax or DiscardDesignationSyntax };
+            var governingType = _model.GetTypeInfo(switchExpression.GoverningExpression).Type;
+            if (!catchAll && (governingType is null || governingType.IsRefLikeType || governingType.TypeKind == TypeKind.Dynamic || !LoweringShapes.IsNameable(governingType)))
             {
-                return Fail("it is in an arm of a switch expression whose last arm is not '_' or 'var x' (no value may fall through to the exception it throws), which is not spilled", switchExpression);
+                return Fail("it is in an arm of a switch expression without a catch-all arm whose input cannot be held in a temporary, which is not spilled", switchExpression);
             }
 
             var type = ConditionalSpill.ResultType(switchExpression, _model)?.ToDisplayString(SourceNames.TypeFormat);
@@ -638,7 +640,8 @@ namespace Prewired.Generator.SharedRules
             var name = NewName();
             _template.Line(_depth, $"{type} {name};");
             var governing = LowerExpression(switchExpression.GoverningExpression);
-            _template.Line(_depth, "switch (" + Print(switchExpression.GoverningExpression, governing.WithoutTrivia()) + ")");
+            var input = catchAll ? null : Temporary(switchExpression.GoverningExpression, governing);
+            _template.Line(_depth, "switch (" + (input ?? Print(switchExpression.GoverningExpression, governing.WithoutTrivia())) + ")");
             _template.Line(_depth, "{");
             _depth++;
             foreach (var arm in switchExpression.Arms)
@@ -651,9 +654,34 @@ namespace Prewired.Generator.SharedRules
                 _depth--;
             }
 
+            if (input is not null)
+            {
+                // No arm matched: what the compiler's lowering throws (Roslyn's LocalRewriter, switch expressions).
+                _template.Line(_depth, "default:");
+                _template.Line(_depth + 1, "throw " + UnmatchedSwitchException(input) + ";");
+            }
+
             _depth--;
             _template.Line(_depth, "}");
             return SyntaxFactory.IdentifierName(name);
+        }
+
+        /// <summary>
+        /// The exception a switch expression throws when no arm matches, as Roslyn lowers it: SwitchExpressionException with
+        /// the unmatched value where that constructor exists, else its parameterless one, else InvalidOperationException.
+        /// </summary>
+        private string UnmatchedSwitchException(string input)
+        {
+            var exception = _model.Compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.SwitchExpressionException");
+            var constructors = exception?.InstanceConstructors.Where(c => c.DeclaredAccessibility == Accessibility.Public).ToList() ?? new List<IMethodSymbol>();
+            if (constructors.Any(c => c.Parameters.Length == 1 && c.Parameters[0].Type.SpecialType == SpecialType.System_Object))
+            {
+                return $"new global::System.Runtime.CompilerServices.SwitchExpressionException({input})";
+            }
+
+            return constructors.Any(c => c.Parameters.Length == 0)
+                ? "new global::System.Runtime.CompilerServices.SwitchExpressionException()"
+                : "new global::System.InvalidOperationException()";
         }
 
         /// <summary>One branch of a written-out conditional: <c>{ ...; t = branch; }</c> (a throw expression throws),
