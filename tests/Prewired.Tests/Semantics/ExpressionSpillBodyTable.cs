@@ -143,6 +143,18 @@ namespace Prewired.Tests.Semantics
                     return label + "/" + kind;
                 }
                 """) { Variants = new[] { 0, 1, 3, 4 } },
+
+            // Npgsql's NpgsqlMultiHostDataSource.Get: a chain of awaits joined by ?? (the first a spilled temporary in
+            // parentheses, tested with 'is { }'), and a parenthesized await not followed by '!'.
+            new("X06_CoalesceChainOfAwaits", "Task<string>", """
+                {
+                    var found = await env.TR(0, v == 0 ? "first" : null) ??
+                                await env.TR(1, v == 1 ? "second" : null) ??
+                                "none";
+                    var length = (await env.TR(2, found)).Length;
+                    return found + length;
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
         };
     }
 }

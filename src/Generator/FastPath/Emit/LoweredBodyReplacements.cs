@@ -30,7 +30,7 @@ namespace Prewired.Generator.FastPath
             }
 
             // (await x)! reads its temporary without the parentheses: (__spill0)! would parse as a cast of !.
-            if (spilled.TryGetValue(Unparenthesized(node), out var temporary))
+            if (spilled.TryGetValue(BeforeNullForgiving(node), out var temporary))
             {
                 printer.Write(temporary);
                 return true;
@@ -45,9 +45,10 @@ namespace Prewired.Generator.FastPath
             return false;
         }
 
-        /// <summary>The expression inside any parentheses around <paramref name="node"/>.</summary>
-        public static SyntaxNode Unparenthesized(SyntaxNode node)
+        /// <summary>The expression inside the parentheses of <c>(e)!</c> (any number of them), else <paramref name="node"/>.</summary>
+        public static SyntaxNode BeforeNullForgiving(SyntaxNode node)
         {
+            if (node.Parent is not PostfixUnaryExpressionSyntax { RawKind: (int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.SuppressNullableWarningExpression }) return node;
             while (node is ParenthesizedExpressionSyntax parenthesized) node = parenthesized.Expression;
             return node;
         }
