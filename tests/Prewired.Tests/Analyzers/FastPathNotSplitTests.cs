@@ -15,7 +15,7 @@ namespace Prewired.Tests.Analyzers
         private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
         private const string NullableStructResource = "its resource is dynamic, ref-like or of a nullable value type, which is not written out yet";
         private const string Checked = "it is inside a 'checked' statement";
-        private const string CoalesceAssignment = "it is the right side of ??=, which is not spilled yet";
+        private const string CoalesceAssignment = "it is the right side of a ??= whose value is used, which is not spilled yet";
         private const string LocalFunction = "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
@@ -389,7 +389,7 @@ namespace Prewired.Tests.Analyzers
         /// <summary>Compound assignment to a local, deconstruction and an element target spill (the element's array and
         /// index into temporaries first, as the compiler does); the right side of ??= is not spilled yet.</summary>
         [Fact]
-        public Task Compound_assignment_deconstruction_and_element_targets_spill_but_not_coalesce_assignment() => VerifyAsync(InStore("""
+        public Task Compound_assignment_deconstruction_and_element_targets_spill_but_not_a_coalesce_assignment_whose_value_is_used() => VerifyAsync(InStore("""
                 private readonly int[] _values = new int[2];
                 private int? _cached;
                 [FastPath(nameof(RunCoreAsync))]
@@ -400,8 +400,9 @@ namespace Prewired.Tests.Analyzers
                     sum += await LoadAsync();
                     _values[0] = await LoadAsync(1);
                     var (a, b) = await PairAsync();
-                    _cached ??= {|#1:await LoadAsync(2)|};
-                    return sum + a + b;
+                    _cached ??= await LoadAsync(3);
+                    var c = _cached ??= {|#1:await LoadAsync(2)|};
+                    return sum + a + b + (c ?? 0);
                 }
 
                 private static Task<(int, int)> PairAsync() => Task.FromResult((1, 2));
