@@ -402,7 +402,7 @@ namespace Prewired.Tests.Analyzers
                     var (a, b) = await PairAsync();
                     _cached ??= await LoadAsync(3);
                     var c = _cached ??= {|#1:await LoadAsync(2)|};
-                    return sum + a + b + (c ?? 0);
+                    return sum + a + b + c;
                 }
 
                 private static Task<(int, int)> PairAsync() => Task.FromResult((1, 2));
