@@ -201,8 +201,11 @@ namespace Prewired.CodeFixes.Tests
                     return await _source.LoadAsync(id);
                 }
 
-                // Nested inside checked(...), which is not written out (a nested await elsewhere is split since issue 20).
-                public async ValueTask<int> NestedAsync(int id) => checked(await _source.LoadAsync(id) + await _source.LoadAsync(id + 1));
+                // Inside a checked statement, which is not split (checked(...) expressions are, since issue 20).
+                public async ValueTask<int> NestedAsync(int id)
+                {
+                    checked { return await _source.LoadAsync(id) + await _source.LoadAsync(id + 1); }
+                }
 
                 // A custom awaitable is no tail await; Task method, so no PW0202 either.
                 public async Task YieldAsync()

@@ -9,7 +9,7 @@ namespace Prewired.Tests.Analyzers
     /// <summary>Every Prewired diagnostic works with #pragma warning disable and .editorconfig / .globalconfig severities.</summary>
     public sealed class SuppressionTests
     {
-        private const string Loop = "it is nested in a checked or unchecked expression, which is not spilled yet";
+        private const string Loop = "it is inside a 'checked' statement";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
 
@@ -19,7 +19,7 @@ namespace Prewired.Tests.Analyzers
                 private async Task<int> SumCoreAsync(int n)
                 {
                     var sum = 0;
-                    for (var i = 0; i < n; i++) sum += checked(i + {|#0:await LoadAsync(i)|});
+                    for (var i = 0; i < n; i++) checked { sum += i + {|#0:await LoadAsync(i)|}; }
                     return sum;
                 }
             """);
@@ -46,7 +46,7 @@ namespace Prewired.Tests.Analyzers
                 {
                     var sum = 0;
             #pragma warning disable PW0201
-                    for (var i = 0; i < n; i++) sum += checked(i + await LoadAsync(i));
+                    for (var i = 0; i < n; i++) checked { sum += i + await LoadAsync(i); }
             #pragma warning restore PW0201
                     return sum;
                 }
@@ -60,9 +60,9 @@ namespace Prewired.Tests.Analyzers
                 {
                     var sum = 0;
             #pragma warning disable PW0201
-                    for (var i = 0; i < n; i++) sum += checked(i + await LoadAsync(i));
+                    for (var i = 0; i < n; i++) checked { sum += i + await LoadAsync(i); }
             #pragma warning restore PW0201
-                    while (sum > n) sum -= checked(1 + {|#0:await LoadAsync(1)|});
+                    while (sum > n) checked { sum -= 1 + {|#0:await LoadAsync(1)|}; }
                     return sum;
                 }
             """),

@@ -345,7 +345,10 @@ namespace Prewired.Tests.Generator
 
                 [FastPath(nameof(NestedCoreAsync))]
                 public partial Task<int> NestedAsync();
-                private async Task<int> NestedCoreAsync() => checked(1 + await Value(2));
+                private async Task<int> NestedCoreAsync()
+                {
+                    checked { return 1 + await Value(2); }
+                }
 
                 private static ValueTask<int> Value(int v) => new(v);
             }

@@ -107,12 +107,10 @@ namespace Prewired.Tests.Reliability
             private int _names;
             private int _labels;
             private int _budget;
-            private int _forwardDepth;
             private int _loopDepth;
 
             // Try blocks and catch blocks being generated around the current point.
             private int _tryDepth;
-            private bool _forwards;
             private bool _usesField;
             private bool _suppressedFlow;
             private bool _usesPureHelpers;
@@ -165,7 +163,6 @@ namespace Prewired.Tests.Reliability
                     Static = _static,
                     Variants = variants,
                     Members = Members(),
-                    ExpectSplit = !_forwards,
                     HelperSites = string.Join(",", _helperSites.Select(s => s.Key.ToString(CultureInfo.InvariantCulture) + (s.Value ? ":V" : ":T"))),
                     TailAwaitsSiteDirectly = _flavor == Flavor.Direct,
                 };
@@ -310,7 +307,6 @@ namespace Prewired.Tests.Reliability
             /// </summary>
             private Chunk YieldStatement(bool canAwait)
             {
-                if (_forwardDepth > 0) _forwards = true;
                 _awaits++;
                 _yielded = true;
                 var first = "await Task.Yield();";
@@ -624,7 +620,7 @@ namespace Prewired.Tests.Reliability
                     case 3:
                     {
                         // An await nested inside a larger expression: spilled before its statement (after a call, the
-                        // call's value into a temporary first), forwarded inside checked(...).
+                        // call's value into a temporary first), and inside checked(...).
                         string line;
                         var shape = _r.Next(6);
                         if (shape == 0 && _flavor == Flavor.Direct)
@@ -639,10 +635,8 @@ namespace Prewired.Tests.Reliability
                         }
                         else if (shape == 5)
                         {
-                            // Inside checked(...): not written out (the awaited operand would lose its checked context).
-                            _forwardDepth++;
+                            // Inside checked(...): split (an awaited operand the context changes goes into a checked temporary).
                             var text = $"checked(v + await {Awaitable(Ty.Int, tail: false)})";
-                            _forwardDepth--;
                             line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
                         }
                         else if (shape == 3)
@@ -960,7 +954,6 @@ namespace Prewired.Tests.Reliability
             /// </summary>
             private string Awaitable(Ty? type, bool tail)
             {
-                if (_forwardDepth > 0) _forwards = true;
                 _awaits++;
                 if (_flavor == Flavor.Pure) return PureAwaitable(type, tail);
                 var site = NextSite();

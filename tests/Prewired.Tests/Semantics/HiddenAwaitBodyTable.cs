@@ -313,8 +313,8 @@ namespace Prewired.Tests.Semantics
                 """) { HelperSites = "1:V,2:V", Variants = new[] { 0, 1 } },
 
             // A resource with a public DisposeAsync and an explicit IAsyncDisposable.DisposeAsync: Roslyn 4.8 binds the
-            // interface's, 4.11 and later (the tests' 4.14, the SDK's compiler) the public one. No rewrite fits both, so
-            // the generator leaves it to the async body (PW0201), and the fast path must still equal the body.
+            // interface's, 4.11 and later (the tests' 4.14, the SDK's compiler) the public one. The generator follows the
+            // compiler running it (HiddenAwaitCalls.AwaitUsingBinding): here the public one, on the variable.
             new("H19_AwaitUsing_InterfaceBeforePattern", "Task", """
                 {
                     await using (var r = new Both(env))
@@ -324,7 +324,6 @@ namespace Prewired.Tests.Semantics
                 }
                 """)
             {
-                ExpectSplit = false,
                 HelperSites = "1:V,2:V",
                 Members = """
                     private sealed class Both : IAsyncDisposable
@@ -333,6 +332,45 @@ namespace Prewired.Tests.Semantics
                         public Both(Env env) => _env = env;
                         public ValueTask DisposeAsync() { _env.Log("pattern DisposeAsync"); return _env.V(1); }
                         ValueTask IAsyncDisposable.DisposeAsync() { _env.Log("interface DisposeAsync"); return _env.V(2); }
+                    }
+                    """,
+            },
+
+            // The same on a struct (declarations, two in one scope) and on an internal DisposeAsync of a derived class
+            // beside its base class's explicit IAsyncDisposable.DisposeAsync.
+            new("H20_AwaitUsing_StructAndDerived_PatternBesideInterface", "Task<int>", """
+                {
+                    await using var s = new BothStruct(env, v);
+                    await using var d = new Derived(env);
+                    var x = await env.TR(0, 3);
+                    env.Log("scope " + x);
+                    return x + s.Value;
+                }
+                """)
+            {
+                HelperSites = "1:V,2:V,3:V,4:V",
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private struct BothStruct : IAsyncDisposable
+                    {
+                        private readonly Env _env;
+                        public BothStruct(Env env, int value) { _env = env; Value = value; }
+                        public int Value { get; }
+                        public ValueTask DisposeAsync() { _env.Log("struct pattern " + Value); return _env.V(1); }
+                        ValueTask IAsyncDisposable.DisposeAsync() { _env.Log("struct interface " + Value); return _env.V(2); }
+                    }
+
+                    private class Base : IAsyncDisposable
+                    {
+                        protected readonly Env Env;
+                        public Base(Env env) => Env = env;
+                        ValueTask IAsyncDisposable.DisposeAsync() { Env.Log("base interface"); return Env.V(3); }
+                    }
+
+                    private sealed class Derived : Base
+                    {
+                        public Derived(Env env) : base(env) { }
+                        internal ValueTask DisposeAsync() { Env.Log("derived internal pattern"); return Env.V(4); }
                     }
                     """,
             },

@@ -29,7 +29,8 @@ namespace Prewired.Generator.FastPath
                 return true;
             }
 
-            if (spilled.TryGetValue(node, out var temporary))
+            // (await x)! reads its temporary without the parentheses: (__spill0)! would parse as a cast of !.
+            if (spilled.TryGetValue(BeforeNullForgiving(node), out var temporary))
             {
                 printer.Write(temporary);
                 return true;
@@ -42,6 +43,14 @@ namespace Prewired.Generator.FastPath
             }
 
             return false;
+        }
+
+        /// <summary>The expression inside the parentheses of <c>(e)!</c> (any number of them), else <paramref name="node"/>.</summary>
+        public static SyntaxNode BeforeNullForgiving(SyntaxNode node)
+        {
+            if (node.Parent is not PostfixUnaryExpressionSyntax { RawKind: (int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.SuppressNullableWarningExpression }) return node;
+            while (node is ParenthesizedExpressionSyntax parenthesized) node = parenthesized.Expression;
+            return node;
         }
     }
 }

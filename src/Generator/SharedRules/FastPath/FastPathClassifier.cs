@@ -87,8 +87,7 @@ namespace Prewired.Generator.SharedRules
             {
                 var reason = node switch
                 {
-                    GotoStatementSyntax => "the body uses goto, which can jump across the points where it is split",
-                    LabeledStatementSyntax => "the body has labeled statements, which goto can reach across the points where it is split",
+                    GotoStatementSyntax jump => GotoReason(jump, model),
                     LocalFunctionStatementSyntax function when !LocalFunctions.CanBeCopied(function, body, model)
                         => "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable",
                     _ => null,
@@ -98,7 +97,6 @@ namespace Prewired.Generator.SharedRules
                     var (location, display) = node switch
                     {
                         LocalFunctionStatementSyntax f => (f.Identifier.GetLocation(), f.Identifier.ValueText),
-                        LabeledStatementSyntax l => (l.Identifier.GetLocation(), l.Identifier.ValueText),
                         _ => (node.GetFirstToken().GetLocation(), node.GetFirstToken().ValueText),
                     };
                     blockers.Add(new Finding(DiagnosticIds.FastPathNotSplit, location, display, reason, method.Identifier.ValueText));
@@ -110,6 +108,62 @@ namespace Prewired.Generator.SharedRules
             blockers.AddRange(FilterPatternVariables(method, sites, model));
             return blockers;
         }
+
+        /// <summary>
+        /// A goto is copied as it is (with its label) into the synchronous path and the continuation, which keep the
+        /// body's blocks, so it jumps there as in the body as long as it jumps within code holding no await: the switch of
+        /// a <c>goto case</c> or <c>goto default</c>, or the statements from the goto's to its label's (in the label's
+        /// block). A jump across an await would enter or leave the part a continuation resumes, or loop back over a split
+        /// point, which the live state and the resume dispatch do not follow: that body forwards, with the reason.
+        /// </summary>
+        private static string? GotoReason(GotoStatementSyntax jump, SemanticModel model)
+        {
+            if (jump.CaseOrDefaultKeyword.RawKind != 0)
+            {
+                var switchStatement = jump.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).OfType<SwitchStatementSyntax>().FirstOrDefault();
+                if (switchStatement is null) return "the body uses a goto case outside a switch statement";
+                return HoldsAwait(switchStatement)
+                    ? $"a '{jump.GetFirstToken().ValueText} {jump.CaseOrDefaultKeyword.ValueText}' jumps within a switch statement that awaits, which is not split yet"
+                    : null;
+            }
+
+            var name = (jump.Expression as IdentifierNameSyntax)?.Identifier.ValueText ?? jump.Expression?.ToString() ?? string.Empty;
+            if (model.GetSymbolInfo(jump.Expression!).Symbol is not ILabelSymbol label
+                || label.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is not LabeledStatementSyntax labeled
+                || labeled.SyntaxTree != jump.SyntaxTree)
+            {
+                return $"its goto to '{name}' has no label the generator can find";
+            }
+
+            // The label's statement list, from the statement holding the goto to the labeled one, either way round.
+            var statements = labeled.Parent switch
+            {
+                BlockSyntax block => block.Statements,
+                SwitchSectionSyntax section => section.Statements,
+                _ => default,
+            };
+            var labelIndex = statements.IndexOf(labeled);
+            var jumpIndex = statements.IndexOf(s => s.Span.Contains(jump.Span));
+            if (labelIndex < 0 || jumpIndex < 0) return $"its goto to '{name}' jumps to a label outside the goto's enclosing blocks";
+            var first = System.Math.Min(labelIndex, jumpIndex);
+            var last = System.Math.Max(labelIndex, jumpIndex);
+            for (var i = first; i <= last; i++)
+            {
+                if (HoldsAwait(statements[i]))
+                {
+                    return $"its goto to '{name}' jumps {(jumpIndex > labelIndex ? "back" : "forward")} across an await, which is not split yet";
+                }
+            }
+
+            return null;
+        }
+
+        /// <summary>Whether <paramref name="node"/> awaits outside its lambdas and local functions (await using and await foreach included).</summary>
+        private static bool HoldsAwait(SyntaxNode node)
+            => node.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is AwaitExpressionSyntax
+                || n is UsingStatementSyntax { AwaitKeyword.RawKind: not 0 }
+                || n is LocalDeclarationStatementSyntax { AwaitKeyword.RawKind: not 0 }
+                || n is CommonForEachStatementSyntax { AwaitKeyword.RawKind: not 0 });
 
         /// <summary>
         /// A catch block that awaits runs after its try statement (as the compiler lowers it), out of its filter's scope.

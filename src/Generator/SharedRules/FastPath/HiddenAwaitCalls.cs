@@ -18,9 +18,10 @@ namespace Prewired.Generator.SharedRules
         /// <summary>
         /// The statement disposing <paramref name="variable"/> of <paramref name="type"/> at the end of an <c>await using</c>
         /// scope or an <c>await foreach</c>. <paramref name="method"/> is the DisposeAsync C# binds (null: find it as
-        /// <c>await using</c> does: the IAsyncDisposable conversion first, then an instance DisposeAsync pattern).
+        /// <c>await using</c> does under the running compiler, <see cref="AwaitUsingBinding"/>); <paramref name="position"/> is
+        /// where the using is, for the pattern method's accessibility.
         /// </summary>
-        public static string? DisposeStatement(string variable, ITypeSymbol type, IMethodSymbol? method, SemanticModel model, out string reason)
+        public static string? DisposeStatement(string variable, ITypeSymbol type, IMethodSymbol? method, SemanticModel model, int position, out string reason)
         {
             reason = string.Empty;
             if (type.TypeKind is TypeKind.Error or TypeKind.Dynamic || type.IsRefLikeType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
@@ -33,20 +34,42 @@ namespace Prewired.Generator.SharedRules
             var viaInterface = method is null
                 ? asyncDisposable is not null && model.Compilation.ClassifyCommonConversion(type, asyncDisposable).IsImplicit
                 : method.ContainingType.TypeKind == TypeKind.Interface && SymbolEqualityComparer.Default.Equals(method.ContainingType, asyncDisposable);
-            // A public DisposeAsync beside a different IAsyncDisposable.DisposeAsync (an explicit implementation): the
-            // Roslyn 4.8 compiler calls the interface's, 4.11 and later (the .NET 10 SDK's too) call the public one, so no
-            // single rewrite matches every compiler; the body stays a plain async method.
-            if (method is null && viaInterface && PatternDisposeAsync(type) is { } pattern
-                && asyncDisposable!.GetMembers("DisposeAsync").FirstOrDefault() is { } interfaceMethod
-                && !SymbolEqualityComparer.Default.Equals(type.FindImplementationForInterfaceMember(interfaceMethod), pattern))
+            if (method is null && viaInterface)
             {
-                reason = "its type has a public DisposeAsync beside a different IAsyncDisposable.DisposeAsync, and which one 'await using' calls depends on the compiler version";
-                return null;
+                // A type that converts to IAsyncDisposable and also has an accessible instance DisposeAsync of its own that is
+                // not the interface's implementation (a public DisposeAsync beside an explicit IAsyncDisposable.DisposeAsync):
+                // Roslyn 4.8 binds the interface's, 4.11 and later (dotnet/roslyn#72598, the .NET 9 and 10 SDKs) the pattern
+                // method. The generated code is compiled by the compiler running the generator, so it follows that one.
+                if (type is ITypeParameterSymbol parameter && ConstraintDisposeAsync(parameter))
+                {
+                    reason = "its type parameter's constraints declare a DisposeAsync of their own, which is not written out yet";
+                    return null;
+                }
+
+                var pattern = PatternDisposeAsync(type, model, position);
+                var interfaceMethod = asyncDisposable!.GetMembers("DisposeAsync").FirstOrDefault();
+                if (pattern is not null && interfaceMethod is not null
+                    && !SymbolEqualityComparer.Default.Equals(pattern, interfaceMethod)
+                    && !SymbolEqualityComparer.Default.Equals(type.FindImplementationForInterfaceMember(interfaceMethod), pattern))
+                {
+                    switch (AwaitUsingBinding)
+                    {
+                        case DisposeAsyncBinding.Pattern:
+                            viaInterface = false;
+                            method = pattern;
+                            break;
+                        case DisposeAsyncBinding.Interface:
+                            break;
+                        default:
+                            reason = $"its type has a DisposeAsync beside a different IAsyncDisposable.DisposeAsync, and which one 'await using' calls under this compiler ({CompilerVersion}) is not known";
+                            return null;
+                    }
+                }
             }
 
             if (!viaInterface)
             {
-                method ??= PatternDisposeAsync(type);
+                method ??= PatternDisposeAsync(type, model, position);
                 if (method is null || method.IsExtensionMethod || method.IsStatic || method.ContainingType.TypeKind == TypeKind.Interface)
                 {
                     reason = "its DisposeAsync is not IAsyncDisposable's nor a single instance method of the resource type, which is not written out yet";
@@ -107,15 +130,33 @@ namespace Prewired.Generator.SharedRules
             return $"{collection}.GetAsyncEnumerator()";
         }
 
-        /// <summary>The one accessible-looking instance DisposeAsync of <paramref name="type"/> callable without arguments, or null.</summary>
-        private static IMethodSymbol? PatternDisposeAsync(ITypeSymbol type)
+        /// <summary>The version of the C# compiler running the generator (it also compiles the generated code).</summary>
+        public static readonly System.Version CompilerVersion = typeof(Microsoft.CodeAnalysis.CSharp.CSharpCompilation).Assembly.GetName().Version ?? new System.Version(0, 0);
+
+        /// <summary>
+        /// Which DisposeAsync <c>await using</c> binds, under the running compiler, for a type that converts to
+        /// IAsyncDisposable and has a different accessible DisposeAsync of its own: Roslyn 4.8 the interface's (checked
+        /// here with Microsoft.CodeAnalysis.CSharp 4.8.0), 4.11 and later the pattern method (checked with 4.11.0, 4.14.0
+        /// and the .NET 10 SDK's compiler). 4.9 and 4.10 were not checked: such a body stays a plain async method there.
+        /// </summary>
+        public static DisposeAsyncBinding AwaitUsingBinding { get; } = BindingOf(CompilerVersion);
+
+        /// <summary>See <see cref="AwaitUsingBinding"/>.</summary>
+        public static DisposeAsyncBinding BindingOf(System.Version compiler)
+            => compiler.Major > 4 || (compiler.Major == 4 && compiler.Minor >= 11) ? DisposeAsyncBinding.Pattern
+                : compiler.Major == 4 && compiler.Minor <= 8 ? DisposeAsyncBinding.Interface
+                : DisposeAsyncBinding.Unknown;
+
+        /// <summary>The one instance DisposeAsync of <paramref name="type"/> callable without arguments and accessible at
+        /// <paramref name="position"/>, or null (none, or several that are no overrides of one another).</summary>
+        private static IMethodSymbol? PatternDisposeAsync(ITypeSymbol type, SemanticModel model, int position)
         {
             IMethodSymbol? found = null;
             for (var current = type; current is not null; current = current.BaseType)
             {
                 foreach (var candidate in current.GetMembers("DisposeAsync").OfType<IMethodSymbol>())
                 {
-                    if (candidate.IsStatic || candidate.DeclaredAccessibility != Accessibility.Public || candidate.IsGenericMethod) continue;
+                    if (candidate.IsStatic || candidate.IsGenericMethod || !model.IsAccessible(position, candidate)) continue;
                     if (candidate.Parameters.Any(p => !p.IsOptional && !p.IsParams)) continue;
                     if (found is not null && !SymbolEqualityComparer.Default.Equals(found.OverriddenMethod, candidate)
                         && !SymbolEqualityComparer.Default.Equals(candidate.OverriddenMethod, found)) return null;
@@ -125,5 +166,27 @@ namespace Prewired.Generator.SharedRules
 
             return found;
         }
+
+        /// <summary>Whether a constraint of <paramref name="parameter"/> (its base class chain or an interface other than
+        /// IAsyncDisposable) declares a DisposeAsync, which member lookup on the type parameter could find first.</summary>
+        private static bool ConstraintDisposeAsync(ITypeParameterSymbol parameter)
+        {
+            foreach (var constraint in parameter.ConstraintTypes)
+            {
+                var types = constraint.AllInterfaces.Cast<ITypeSymbol>().Append(constraint);
+                for (var current = constraint.BaseType; current is not null; current = current.BaseType) types = types.Append(current);
+                if (types.Any(t => t.ToDisplayString() != "System.IAsyncDisposable" && !t.GetMembers("DisposeAsync").IsEmpty)) return true;
+            }
+
+            return false;
+        }
+    }
+
+    /// <summary>Which DisposeAsync <c>await using</c> binds when a type has both (see <see cref="HiddenAwaitCalls.AwaitUsingBinding"/>).</summary>
+    internal enum DisposeAsyncBinding
+    {
+        Unknown,
+        Interface,
+        Pattern,
     }
 }

@@ -219,7 +219,7 @@ namespace Prewired.Generator.SharedRules
 
             if (reason is null && info.DisposeMethod is not null)
             {
-                dispose = HiddenAwaitCalls.DisposeStatement(variable, enumeratorType!, info.DisposeMethod, _model, out var why);
+                dispose = HiddenAwaitCalls.DisposeStatement(variable, enumeratorType!, info.DisposeMethod, _model, node.SpanStart, out var why);
                 reason = dispose is null ? why : null;
             }
 
@@ -334,7 +334,7 @@ namespace Prewired.Generator.SharedRules
             {
                 var type = _model.GetTypeInfo(expression).Type;
                 var variable = "__asyncResource" + _next++;
-                var dispose = type is null ? null : HiddenAwaitCalls.DisposeStatement(variable, type, null, _model, out reason);
+                var dispose = type is null ? null : HiddenAwaitCalls.DisposeStatement(variable, type, null, _model, expression.SpanStart, out reason);
                 if (dispose is null)
                 {
                     if (type is null) reason = "its resource has no type, which is not written out yet";
@@ -354,7 +354,7 @@ namespace Prewired.Generator.SharedRules
                 }
 
                 var variable = SourceNames.Escaped(local.Name);
-                var dispose = HiddenAwaitCalls.DisposeStatement(variable, local.Type, null, _model, out reason);
+                var dispose = HiddenAwaitCalls.DisposeStatement(variable, local.Type, null, _model, declarator.SpanStart, out reason);
                 if (dispose is null) return null;
                 var copied = scopeList.Select(s => ReadOnlyLocals.CopiedUse(local, s, _model)).FirstOrDefault(r => r is not null);
                 if (copied is not null)

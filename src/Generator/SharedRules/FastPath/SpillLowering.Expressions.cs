@@ -22,6 +22,12 @@ namespace Prewired.Generator.SharedRules
         private ExpressionSyntax _root = null!;
         private string? _failure;
 
+        // Set when the statement's root was written out whole (a ??= statement): the statement itself is not written again.
+        private bool _statementWritten;
+
+        // Inside checked(...) or unchecked(...): the keyword, which every operand written out before the statement keeps.
+        private string? _overflowContext;
+
         /// <summary>How an operand that comes before an await is kept.</summary>
         private enum Operand
         {
@@ -43,7 +49,14 @@ namespace Prewired.Generator.SharedRules
             switch (expression)
             {
                 case AwaitExpressionSyntax awaitExpression:
-                    if (!ContainsAwait(awaitExpression.Expression)) return Keep(awaitExpression);
+                    if (!ContainsAwait(awaitExpression.Expression))
+                    {
+                        // In checked(...), an awaited operand whose operators the context changes is evaluated into a
+                        // temporary in the same context: the await is spilled before its statement, out of the context.
+                        return _overflowContext is not null && Spills.OverflowSensitive(awaitExpression.Expression)
+                            ? awaitExpression.WithExpression(SyntaxFactory.IdentifierName(Temporary(awaitExpression.Expression, Keep(awaitExpression.Expression))))
+                            : Keep(awaitExpression);
+                    }
 
                     // await F(await G()): the awaitable into a temporary, then awaited (GetAwaiter runs right after it either way).
                     return awaitExpression.WithExpression(SyntaxFactory.IdentifierName(Temporary(awaitExpression.Expression, LowerExpression(awaitExpression.Expression))));
@@ -52,8 +65,16 @@ namespace Prewired.Generator.SharedRules
                     return parenthesized.WithExpression(LowerExpression(parenthesized.Expression));
                 case CastExpressionSyntax cast:
                     return cast.WithType(Keep(cast.Type)).WithExpression(LowerExpression(cast.Expression));
-                case CheckedExpressionSyntax:
-                    return Fail("it is nested in a checked or unchecked expression, which is not spilled yet", expression);
+                case CheckedExpressionSyntax checkedExpression:
+                {
+                    // checked(a + await F()): the operands written out before it keep the context (checked(...) around each).
+                    var outer = _overflowContext;
+                    _overflowContext = checkedExpression.Keyword.ValueText;
+                    var inner = LowerExpression(checkedExpression.Expression);
+                    _overflowContext = outer;
+                    return checkedExpression.WithExpression(inner);
+                }
+
                 case PrefixUnaryExpressionSyntax prefix when !prefix.IsKind(SyntaxKind.PreIncrementExpression) && !prefix.IsKind(SyntaxKind.PreDecrementExpression):
                     return prefix.WithOperand(LowerExpression(prefix.Operand));
                 case PostfixUnaryExpressionSyntax postfix when postfix.IsKind(SyntaxKind.SuppressNullableWarningExpression):
@@ -330,7 +351,7 @@ namespace Prewired.Generator.SharedRules
                 return assignment.WithLeft(target).WithRight(LowerExpression(assignment.Right));
             }
 
-            if (assignment.IsKind(SyntaxKind.CoalesceAssignmentExpression)) return Fail("it is the right side of ??=, which is not spilled yet", assignment);
+            if (assignment.IsKind(SyntaxKind.CoalesceAssignmentExpression)) return CoalesceAssignment(assignment);
             if (_model.GetOperation(assignment) is not ICompoundAssignmentOperation compound || compound.Type is null || compound.Type.TypeKind == TypeKind.Dynamic
                 || compound.Target.Type is not { } targetType || !LoweringShapes.IsNameable(targetType))
             {
@@ -350,6 +371,36 @@ namespace Prewired.Generator.SharedRules
             return SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, location.WithoutTrivia(), value)
                 .WithOperatorToken(SyntaxFactory.Token(SyntaxKind.EqualsToken).WithLeadingTrivia(SyntaxFactory.Space).WithTrailingTrivia(SyntaxFactory.Space))
                 .WithLeadingTrivia(assignment.GetLeadingTrivia());
+        }
+
+        /// <summary>
+        /// <c>L ??= R;</c> as a statement of its own (its value unused): <c>if (L is null) { L = R; }</c>, L's receiver and
+        /// indices evaluated first as for any assignment, so L is read once before R and written once after it, and R
+        /// (its await) runs only when L is null, as C# does. The statement is then written out whole.
+        /// </summary>
+        private ExpressionSyntax CoalesceAssignment(AssignmentExpressionSyntax assignment)
+        {
+            if (assignment != _root || !(assignment.Parent is ExpressionStatementSyntax || (assignment.Parent is ArrowExpressionClauseSyntax && !_hasResult)))
+            {
+                return Fail("it is the right side of a ??= whose value is used, which is not spilled yet", assignment);
+            }
+
+            if (_model.GetSymbolInfo(assignment.Left).Symbol is IEventSymbol || _model.GetTypeInfo(assignment.Left).Type is not { } type
+                || type.TypeKind == TypeKind.Dynamic || _model.GetOperation(assignment) is not ICoalesceAssignmentOperation)
+            {
+                return Fail("it is the right side of a ??= that is dynamic or does not bind, which is not spilled", assignment);
+            }
+
+            var location = Target(assignment.Left).WithoutTrivia();
+            _template.Line(_depth, "if ((" + Print(assignment.Left, location) + ") is null)");
+            _template.Line(_depth, "{");
+            _depth++;
+            var right = LowerExpression(assignment.Right);
+            _template.Line(_depth, Print(assignment.Left, location) + " = " + Print(assignment.Right, right.WithoutTrivia()) + ";");
+            _depth--;
+            _template.Line(_depth, "}");
+            _statementWritten = true;
+            return Keep(assignment);
         }
 
         /// <summary>An assignment's target: a local, parameter, static or this's member as it is; otherwise its location.</summary>
@@ -415,6 +466,7 @@ namespace Prewired.Generator.SharedRules
                 return creation.WithArgumentList(arguments).WithInitializer(initializer is null ? null : Keep(initializer));
             }
 
+            if (_overflowContext is not null) return Fail("it is in an object or collection initializer inside a checked or unchecked expression, which is not spilled yet", creation);
             var type = _model.GetTypeInfo(creation).Type;
             if (type is null || !LoweringShapes.IsNameable(type)) return Fail("it is in the initializer of an object whose type cannot be named, which is not spilled", creation);
             var first = initializer.Expressions.IndexOf(e => ContainsAwait(e));
@@ -512,7 +564,7 @@ namespace Prewired.Generator.SharedRules
                     break;
             }
 
-            _template.Line(_depth, "if (" + _template.Expression(first, test.WithoutTrivia(), _depth) + ")");
+            _template.Line(_depth, "if (" + Print(first, test.WithoutTrivia()) + ")");
             Branch(name, whenTrue, hoisted.Select(h => $"{SourceNames.Escaped(h.Local.Name)} = {h.Renamed};"));
             _template.Line(_depth, "else");
             Branch(name, whenFalse);
@@ -576,9 +628,11 @@ namespace Prewired.Generator.SharedRules
             }
 
             var last = switchExpression.Arms.Last();
-            if (last.WhenClause is not null || last.Pattern is not (DiscardPatternSyntax or VarPatternSyntax { Designation: SingleVariableDesignationSyntax or DiscardDesignationSyntax }))
+            var catchAll = last.WhenClause is null && last.Pattern is DiscardPatternSyntax or VarPatternSyntax { Designation: SingleVariableDesignationSyntax or DiscardDesignationSyntax };
+            var governingType = _model.GetTypeInfo(switchExpression.GoverningExpression).Type;
+            if (!catchAll && (governingType is null || governingType.IsRefLikeType || governingType.TypeKind == TypeKind.Dynamic || !LoweringShapes.IsNameable(governingType)))
             {
-                return Fail("it is in an arm of a switch expression whose last arm is not '_' or 'var x' (no value may fall through to the exception it throws), which is not spilled", switchExpression);
+                return Fail("it is in an arm of a switch expression without a catch-all arm whose input cannot be held in a temporary, which is not spilled", switchExpression);
             }
 
             var type = ConditionalSpill.ResultType(switchExpression, _model)?.ToDisplayString(SourceNames.TypeFormat);
@@ -586,7 +640,8 @@ namespace Prewired.Generator.SharedRules
             var name = NewName();
             _template.Line(_depth, $"{type} {name};");
             var governing = LowerExpression(switchExpression.GoverningExpression);
-            _template.Line(_depth, "switch (" + _template.Expression(switchExpression.GoverningExpression, governing.WithoutTrivia(), _depth) + ")");
+            var input = catchAll ? null : Temporary(switchExpression.GoverningExpression, governing);
+            _template.Line(_depth, "switch (" + (input ?? Print(switchExpression.GoverningExpression, governing.WithoutTrivia())) + ")");
             _template.Line(_depth, "{");
             _depth++;
             foreach (var arm in switchExpression.Arms)
@@ -599,9 +654,34 @@ namespace Prewired.Generator.SharedRules
                 _depth--;
             }
 
+            if (input is not null)
+            {
+                // No arm matched: what the compiler's lowering throws (Roslyn's LocalRewriter, switch expressions).
+                _template.Line(_depth, "default:");
+                _template.Line(_depth + 1, "throw " + UnmatchedSwitchException(input) + ";");
+            }
+
             _depth--;
             _template.Line(_depth, "}");
             return SyntaxFactory.IdentifierName(name);
+        }
+
+        /// <summary>
+        /// The exception a switch expression throws when no arm matches, as Roslyn lowers it: SwitchExpressionException with
+        /// the unmatched value where that constructor exists, else its parameterless one, else InvalidOperationException.
+        /// </summary>
+        private string UnmatchedSwitchException(string input)
+        {
+            var exception = _model.Compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.SwitchExpressionException");
+            var constructors = exception?.InstanceConstructors.Where(c => c.DeclaredAccessibility == Accessibility.Public).ToList() ?? new List<IMethodSymbol>();
+            if (constructors.Any(c => c.Parameters.Length == 1 && c.Parameters[0].Type.SpecialType == SpecialType.System_Object))
+            {
+                return $"new global::System.Runtime.CompilerServices.SwitchExpressionException({input})";
+            }
+
+            return constructors.Any(c => c.Parameters.Length == 0)
+                ? "new global::System.Runtime.CompilerServices.SwitchExpressionException()"
+                : "new global::System.InvalidOperationException()";
         }
 
         /// <summary>One branch of a written-out conditional: <c>{ ...; t = branch; }</c> (a throw expression throws),
@@ -614,12 +694,12 @@ namespace Prewired.Generator.SharedRules
             var inTree = branch.SyntaxTree == _model.SyntaxTree;
             if (inTree && branch is ThrowExpressionSyntax throwExpression)
             {
-                _template.Line(_depth, "throw " + _template.Expression(throwExpression.Expression, LowerExpression(throwExpression.Expression).WithoutTrivia(), _depth) + ";");
+                _template.Line(_depth, "throw " + Print(throwExpression.Expression, LowerExpression(throwExpression.Expression).WithoutTrivia()) + ";");
             }
             else
             {
                 var value = inTree ? LowerExpression(branch) : branch;
-                _template.Line(_depth, $"{name} = " + _template.Expression(inTree ? branch : value, value.WithoutTrivia(), _depth) + ";");
+                _template.Line(_depth, $"{name} = " + Print(inTree ? branch : value, value.WithoutTrivia()) + ";");
             }
 
             _depth--;
@@ -631,8 +711,15 @@ namespace Prewired.Generator.SharedRules
         private string Temporary(ExpressionSyntax original, ExpressionSyntax value, string? type = null)
         {
             var name = NewName();
-            _template.Line(_depth, $"{type ?? "var"} {name} = " + _template.Expression(original, value.WithoutTrivia(), _depth) + ";");
+            _template.Line(_depth, $"{type ?? "var"} {name} = " + Print(original, value.WithoutTrivia()) + ";");
             return name;
+        }
+
+        /// <summary>An expression written out before its statement, in the checked or unchecked context it was in.</summary>
+        private string Print(SyntaxNode original, SyntaxNode value)
+        {
+            var printed = _template.Expression(original, value, _depth);
+            return _overflowContext is null ? printed : $"{_overflowContext}({printed})";
         }
 
         private string NewName() => "__pwSpill" + _next++;

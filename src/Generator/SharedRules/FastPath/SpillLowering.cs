@@ -120,6 +120,7 @@ namespace Prewired.Generator.SharedRules
             _depth = 1;
             _root = arrow.Expression;
             _failure = _excluded.TryGetValue(id, out var excludedReason) ? excludedReason : null;
+            _statementWritten = false;
             var rewritten = _failure is null ? LowerExpression(arrow.Expression) : arrow.Expression;
             if (_failure is { } failure)
             {
@@ -128,7 +129,7 @@ namespace Prewired.Generator.SharedRules
             }
 
             if (_hasResult) template.Line(1, $"return {template.Expression(arrow.Expression, rewritten, 1)};");
-            else template.Statement(SyntaxFactory.ExpressionStatement(rewritten.WithoutTrivia()).NormalizeWhitespace(), 0, 1);
+            else if (!_statementWritten) template.Statement(SyntaxFactory.ExpressionStatement(rewritten.WithoutTrivia()).NormalizeWhitespace(), 0, 1);
             _loweredAny = true;
             var block = template.Build(Written).WithAdditionalAnnotations(new SyntaxAnnotation(IdKind, id.ToString(System.Globalization.CultureInfo.InvariantCulture)));
             return node.WithExpressionBody(null).WithSemicolonToken(default)
@@ -184,6 +185,7 @@ namespace Prewired.Generator.SharedRules
             _depth = 1;
             _root = root;
             _failure = _excluded.TryGetValue(id, out var excludedReason) ? excludedReason : null;
+            _statementWritten = false;
             var rewritten = _failure is null ? LowerExpression(root) : root;
             if (_failure is { } failure)
             {
@@ -196,7 +198,7 @@ namespace Prewired.Generator.SharedRules
             // The statement itself, its nested statements visited (an if's branches may hold statements to write out too).
             var visited = (StatementSyntax)VisitStatementAround(statement, root)!;
             var replaced = WithRoot(visited, rewritten);
-            template.Statement(statement, replaced.WithoutLeadingTrivia(), 1);
+            if (!_statementWritten) template.Statement(statement, replaced.WithoutLeadingTrivia(), 1);
             _loweredAny = true;
             var idAnnotation = new SyntaxAnnotation(IdKind, id.ToString(System.Globalization.CultureInfo.InvariantCulture));
             var built = template.Build(Written).Statements.Select(s => s.WithAdditionalAnnotations(idAnnotation)).ToList();

@@ -58,6 +58,13 @@ namespace Prewired.Generator.SharedRules
                 return null;
             }
 
+            // In checked(...) or unchecked(...), the awaited operand is evaluated before the statement, out of the context.
+            if (awaitExpression.Ancestors().TakeWhile(a => a != root.Parent).Any(a => a is CheckedExpressionSyntax) && OverflowSensitive(awaitExpression.Expression))
+            {
+                reason = "it is nested in a checked or unchecked expression, and its operand computes what the context changes, which is not spilled as it is";
+                return null;
+            }
+
             var earlier = awaits.Where(a => a.SpanStart < awaitExpression.SpanStart).ToList();
             for (SyntaxNode child = awaitExpression, parent = awaitExpression.Parent!; child != root; child = parent, parent = parent.Parent!)
             {
@@ -138,6 +145,8 @@ namespace Prewired.Generator.SharedRules
             const string conditional = "it is nested in an operand that is evaluated conditionally (&&, ||, ??, ?:, ?. or a switch arm), which is not spilled yet";
             switch (parent)
             {
+                case CheckedExpressionSyntax:
+                    return null; // the operand awaited is checked above; what the context changes runs after the await, in place
                 case ParenthesizedExpressionSyntax or CastExpressionSyntax or PrefixUnaryExpressionSyntax { RawKind: not ((int)SyntaxKind.PreIncrementExpression or (int)SyntaxKind.PreDecrementExpression) }
                     or AwaitExpressionSyntax or EqualsValueClauseSyntax or ArgumentSyntax { RefKindKeyword.RawKind: 0 }:
                     return null;
@@ -164,6 +173,8 @@ namespace Prewired.Generator.SharedRules
                     return conditionalExpression.Condition == child ? null : conditional;
                 case IsPatternExpressionSyntax isPattern when isPattern.Expression == child:
                     return null;
+                case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.CoalesceAssignmentExpression }:
+                    return "it is the right side of ??=, which evaluates it only when the left side is null";
                 case AssignmentExpressionSyntax assignment when assignment.Right == child:
                     // The target is evaluated (and for a compound assignment read) before the right side.
                     if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression)
@@ -196,6 +207,13 @@ namespace Prewired.Generator.SharedRules
                     return $"it is nested inside a '{parent.Kind()}' expression, which is not spilled yet";
             }
         }
+
+        /// <summary>Whether <paramref name="expression"/> has an operation a checked or unchecked context can change
+        /// (arithmetic, a conversion, an increment; conservatively any binary or unary operator and any cast).</summary>
+        public static bool OverflowSensitive(ExpressionSyntax expression)
+            => expression.DescendantNodesAndSelf().Any(n => n is BinaryExpressionSyntax or CastExpressionSyntax or CheckedExpressionSyntax
+                or PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax { RawKind: not (int)SyntaxKind.SuppressNullableWarningExpression }
+                or AssignmentExpressionSyntax { RawKind: not (int)SyntaxKind.SimpleAssignmentExpression });
 
         private static string Changing() => "it is nested after an operand that is evaluated before it and could change while it is pending (a field, a property or a call), which is not spilled";
 

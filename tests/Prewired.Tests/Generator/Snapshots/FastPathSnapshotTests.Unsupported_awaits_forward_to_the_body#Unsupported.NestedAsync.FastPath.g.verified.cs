@@ -10,7 +10,7 @@ partial class Unsupported
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task<int> NestedAsync()
     {
-        // Forwarding to 'NestedCoreAsync': 'await Value(2)' cannot be split yet: it is nested in a checked or unchecked expression, which is not spilled yet (PW0201).
+        // Forwarding to 'NestedCoreAsync': 'await Value(2)' cannot be split yet: it is inside a 'checked' statement (PW0201).
         return this.NestedCoreAsync();
     }
 }

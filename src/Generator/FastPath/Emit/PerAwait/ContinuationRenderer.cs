@@ -279,13 +279,13 @@ namespace Prewired.Generator.FastPath
 
         private bool ReplaceJumps(SyntaxNode node, SyntaxPrinter printer)
         {
-            if (_split.Conditional is not null && node == _split.Conditional)
+            if (_split.Conditional is not null && LoweredBodyReplacements.BeforeNullForgiving(node) == _split.Conditional)
             {
                 printer.Write(_split.SpillVariable);
                 return true;
             }
 
-            if (_split.Form == SplitForm.Spill && node is AwaitExpressionSyntax awaited && SpillOf(awaited) is { } temporary)
+            if (_split.Form == SplitForm.Spill && LoweredBodyReplacements.BeforeNullForgiving(node) is AwaitExpressionSyntax awaited && SpillOf(awaited) is { } temporary)
             {
                 printer.Write(temporary);
                 return true;
