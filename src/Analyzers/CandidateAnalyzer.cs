@@ -12,7 +12,8 @@ namespace Prewired.Analyzers
     /// <summary>
     /// Finds existing async methods the generator could speed up, with a code fix that converts each to the partial shape:
     /// PW0102 when every await is a tail await (the [TailAwait] rules of <see cref="TailAwaitClassifier"/>), otherwise
-    /// PW0202 for a ValueTask method whose every await is at a position [FastPath] splits
+    /// PW0202 for a ValueTask method (and, with <c>prewired_fastpath_candidates = all</c>, a Task method: see
+    /// <see cref="CandidateOptions"/>) whose every await is at a position [FastPath] splits
     /// (<see cref="FastPathClassifier.FindBlockers"/> finds nothing). Only methods the conversion can produce without a new
     /// error are reported: see <see cref="CandidateShape"/>.
     /// </summary>
@@ -53,7 +54,9 @@ namespace Prewired.Analyzers
                 return;
             }
 
-            if (fastPath && returnKind.IsValueTask() && FastPathClassifier.FindBlockers(declaration, returnKind.HasResult(), context.SemanticModel).Count == 0)
+            // Task methods only on request (CandidateOptions): their synchronous result is still a Task object.
+            if (fastPath && (returnKind.IsValueTask() || CandidateOptions.IncludesTaskMethods(context.Options, declaration.SyntaxTree))
+                && FastPathClassifier.FindBlockers(declaration, returnKind.HasResult(), context.SemanticModel).Count == 0)
             {
                 context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.FastPathCandidate, declaration.Identifier.GetLocation(), method.Name));
             }
