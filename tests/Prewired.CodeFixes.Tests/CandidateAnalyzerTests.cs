@@ -281,6 +281,49 @@ namespace Prewired.CodeFixes.Tests
                 ("/.globalconfig", "is_global = true\nbuild_property.PrewiredFastPathCandidates = all\n"));
         }
 
+        /// <summary>
+        /// A body allocating a closure on entry, also on a path that never uses it, is PW0402 as it is and would be PW0401 (a
+        /// warning) once marked: neither rule converts it (MQTTnet's ConnectInternal, minimized). A lambda capturing nothing,
+        /// or a closure every path uses, does not block.
+        /// </summary>
+        [Fact]
+        public Task No_report_where_the_conversion_would_turn_a_closure_suggestion_into_a_warning() => VerifyAsync(Source + """
+            public class Client
+            {
+                private readonly Source _source = new();
+                private Task _receiver = Task.CompletedTask;
+
+                public async ValueTask<int> ConnectAsync(int id, CancellationToken token)
+                {
+                    var value = await _source.LoadAsync(id);
+                    if (value < 0) return value;
+                    _receiver = Task.Run(() => _source.SaveAsync(value), token);
+                    return value;
+                }
+
+                public async Task<int> ConnectTailAsync(int id)
+                {
+                    if (id < 0) return await _source.LoadAsync(id);
+                    Func<int> read = () => id;
+                    return await _source.LoadAsync(read());
+                }
+
+                public async ValueTask<int> {|PW0202:StaticLambdaAsync|}(int id)
+                {
+                    var value = await _source.LoadAsync(id);
+                    Func<int, int> twice = static x => x * 2;
+                    return twice(value);
+                }
+
+                public async ValueTask<int> {|PW0202:EveryPathUsesItAsync|}(int id)
+                {
+                    var value = await _source.LoadAsync(id);
+                    Func<int> read = () => value + id;
+                    return read();
+                }
+            }
+            """);
+
         [Fact]
         public Task No_report_for_shapes_a_partial_method_cannot_take() => VerifyAsync(Source + """
             public class Store
