@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A library author's conversion, repeatable (issue 21, point 5): on a checked-out library (its own git clone, clean),
-#   1. pack this repository's Prewired into a local package folder (a unique prerelease version);
+#   1. pack this repository's Prewired into a local package folder (a unique version);
 #   2. before: build the projects to convert (every target framework they ship, with their own warnings-as-errors
 #      setting) and the test project, keep the built assemblies, run the test project;
 #   3. add the package to each project to convert (`dotnet add package`, from the local folder through
@@ -39,7 +39,10 @@ shift 2
 CONVERT=("$@")
 CANDIDATES=${CANDIDATES:-all}
 OUT=${OUT:-$ROOT/artifacts/real-libraries/$(basename "$LIB")}
-VERSION=0.1.0-local.$(date +%Y%m%d%H%M%S)
+# A stable version, unique per run (so the NuGet cache never serves an older build): a library that packs on build
+# (MQTTnet: GeneratePackageOnBuild) gets NU5104 for a prerelease dependency, an error under its warnings as errors,
+# which a user of a released Prewired never sees.
+VERSION=0.1.$(( $(date +%s) / 60 - 29000000 ))
 export DOTNET_NOLOGO=1 DOTNET_CLI_TELEMETRY_OPTOUT=1
 
 step() { printf '\n==> %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
