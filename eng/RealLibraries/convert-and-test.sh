@@ -42,7 +42,8 @@ OUT=${OUT:-$ROOT/artifacts/real-libraries/$(basename "$LIB")}
 # A stable version, unique per run (so the NuGet cache never serves an older build): a library that packs on build
 # (MQTTnet: GeneratePackageOnBuild) gets NU5104 for a prerelease dependency, an error under its warnings as errors,
 # which a user of a released Prewired never sees.
-VERSION=0.1.$(( $(date +%s) / 60 - 29000000 ))
+# (Each part at most 65534: it is also the assemblies' version.)
+VERSION=0.$(date -u +%y%j).$((10#$(date -u +%H%M)))
 export DOTNET_NOLOGO=1 DOTNET_CLI_TELEMETRY_OPTOUT=1
 
 step() { printf '\n==> %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
