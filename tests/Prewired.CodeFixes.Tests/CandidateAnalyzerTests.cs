@@ -181,7 +181,7 @@ namespace Prewired.CodeFixes.Tests
             {
                 private readonly Source _source = new();
 
-                // A Task method with a non-tail await: no [TailAwait], and [FastPath] is for ValueTask methods.
+                // A Task method with a non-tail await: no [TailAwait], and [FastPath] is for ValueTask methods (by default).
                 public async Task<int> StoredAsync(int id)
                 {
                     var value = await _source.LoadAsync(id);
@@ -222,6 +222,107 @@ namespace Prewired.CodeFixes.Tests
                     var a = await _source.LoadAsync(id);
                     return Add(a);
                     int Add(int x) => x + k;
+                }
+            }
+            """);
+
+        /// <summary>The Task methods of these tests: PW0202 only with <c>prewired_fastpath_candidates = all</c>.</summary>
+        private const string TaskMethods = """
+            public class Store
+            {
+                private readonly Source _source = new();
+
+                public async Task<int> {|PW0202:StoredAsync|}(int id)
+                {
+                    var value = await _source.LoadAsync(id);
+                    return value + 1;
+                }
+
+                public async Task {|PW0202:SaveLoggedAsync|}(int id)
+                {
+                    await _source.SaveAsync(id);
+                    _source.Log("saved");
+                }
+
+                // All tail awaits: still PW0102, whatever the option.
+                public async Task<int> {|PW0102:GetAsync|}(int id) => await _source.LoadAsync(id);
+
+                // Blocked as a ValueTask method would be: no PW0202 with the option either.
+                public async Task<int> NestedAsync(int id) => checked(await _source.LoadAsync(id) + await _source.LoadAsync(id + 1));
+
+                public async ValueTask<int> {|PW0202:SumAsync|}(int id) => await _source.LoadAsync(id) + 1;
+            }
+            """;
+
+        private static string WithoutPW0202OnTaskMethods(string source)
+            => source.Replace("{|PW0202:StoredAsync|}", "StoredAsync").Replace("{|PW0202:SaveLoggedAsync|}", "SaveLoggedAsync");
+
+        [Fact]
+        public Task PW0202_on_Task_methods_with_the_editorconfig_option_all() => VerifyAsync(Source + TaskMethods,
+            ("/.editorconfig", "root = true\n\n[*.cs]\nprewired_fastpath_candidates = all\n"));
+
+        [Fact]
+        public Task PW0202_on_Task_methods_with_the_MSBuild_property_all() => VerifyAsync(Source + TaskMethods,
+            ("/.globalconfig", "is_global = true\nbuild_property.PrewiredFastPathCandidates = All\n"));
+
+        [Fact]
+        public Task No_PW0202_on_Task_methods_by_default_or_with_valuetask() => VerifyAsync(WithoutPW0202OnTaskMethods(Source + TaskMethods),
+            ("/.editorconfig", "root = true\n\n[*.cs]\nprewired_fastpath_candidates = valuetask\n"));
+
+        [Fact]
+        public Task No_PW0202_on_Task_methods_without_the_option() => VerifyAsync(WithoutPW0202OnTaskMethods(Source + TaskMethods));
+
+        /// <summary>The file's .editorconfig wins over the project's property; an unknown value is ignored (the property decides).</summary>
+        [Fact]
+        public async Task The_editorconfig_key_wins_over_the_MSBuild_property()
+        {
+            await VerifyAsync(WithoutPW0202OnTaskMethods(Source + TaskMethods),
+                ("/.editorconfig", "root = true\n\n[*.cs]\nprewired_fastpath_candidates = valuetask\n"),
+                ("/.globalconfig", "is_global = true\nbuild_property.PrewiredFastPathCandidates = all\n"));
+            await VerifyAsync(Source + TaskMethods,
+                ("/.editorconfig", "root = true\n\n[*.cs]\nprewired_fastpath_candidates = everything\n"),
+                ("/.globalconfig", "is_global = true\nbuild_property.PrewiredFastPathCandidates = all\n"));
+        }
+
+        /// <summary>
+        /// A body allocating a closure on entry, also on a path that never uses it, is PW0402 as it is and would be PW0401 (a
+        /// warning) once marked: neither rule converts it (MQTTnet's ConnectInternal, minimized). A lambda capturing nothing,
+        /// or a closure every path uses, does not block.
+        /// </summary>
+        [Fact]
+        public Task No_report_where_the_conversion_would_turn_a_closure_suggestion_into_a_warning() => VerifyAsync(Source + """
+            public class Client
+            {
+                private readonly Source _source = new();
+                private Task _receiver = Task.CompletedTask;
+
+                public async ValueTask<int> ConnectAsync(int id, CancellationToken token)
+                {
+                    var value = await _source.LoadAsync(id);
+                    if (value < 0) return value;
+                    _receiver = Task.Run(() => _source.SaveAsync(value), token);
+                    return value;
+                }
+
+                public async Task<int> ConnectTailAsync(int id)
+                {
+                    if (id < 0) return await _source.LoadAsync(id);
+                    Func<int> read = () => id;
+                    return await _source.LoadAsync(read());
+                }
+
+                public async ValueTask<int> {|PW0202:StaticLambdaAsync|}(int id)
+                {
+                    var value = await _source.LoadAsync(id);
+                    Func<int, int> twice = static x => x * 2;
+                    return twice(value);
+                }
+
+                public async ValueTask<int> {|PW0202:EveryPathUsesItAsync|}(int id)
+                {
+                    var value = await _source.LoadAsync(id);
+                    Func<int> read = () => value + id;
+                    return read();
                 }
             }
             """);

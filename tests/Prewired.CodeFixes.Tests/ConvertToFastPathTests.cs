@@ -205,5 +205,72 @@ namespace Prewired.CodeFixes.Tests
                 }
                 """,
         }.RunAsync();
+
+        /// <summary>
+        /// With <c>prewired_fastpath_candidates = all</c> a Task method converts too (the same shape; [FastPath] takes Task
+        /// returns); without it, the same source has nothing to fix.
+        /// </summary>
+        [Theory]
+        [InlineData(true)]
+        [InlineData(false)]
+        public Task Task_methods_with_the_option_all(bool optionOn)
+        {
+            const string before = """
+                using System.Threading.Tasks;
+
+                public class Cache
+                {
+                    private int? _value;
+
+                    public async Task<int> {|PW0202:GetAsync|}(int id)
+                    {
+                        if (_value is null) _value = await Task.FromResult(id);
+                        return _value.Value + 1;
+                    }
+
+                    public async Task {|PW0202:WarmAsync|}()
+                    {
+                        await Task.Yield();
+                        _value = 0;
+                    }
+                }
+                """;
+            var test = new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
+            {
+                TestCode = optionOn ? before : before.Replace("{|PW0202:GetAsync|}", "GetAsync").Replace("{|PW0202:WarmAsync|}", "WarmAsync"),
+                FixedCode = optionOn ? """
+                    using System.Threading.Tasks;
+                    using Prewired;
+
+                    public partial class Cache
+                    {
+                        private int? _value;
+
+                        [FastPath(nameof(GetCoreAsync))]
+                        public partial Task<int> GetAsync(int id);
+
+                        private async Task<int> GetCoreAsync(int id)
+                        {
+                            if (_value is null) _value = await Task.FromResult(id);
+                            return _value.Value + 1;
+                        }
+
+                        public async Task {|PW0202:WarmAsync|}()
+                        {
+                            await Task.Yield();
+                            _value = 0;
+                        }
+                    }
+                    """ : before.Replace("{|PW0202:GetAsync|}", "GetAsync").Replace("{|PW0202:WarmAsync|}", "WarmAsync"),
+            };
+            if (optionOn)
+            {
+                const string editorConfig = "root = true\n\n[*.cs]\nprewired_fastpath_candidates = all\n";
+                test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", editorConfig));
+                test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", editorConfig));
+            }
+
+            return test.RunAsync();
+        }
     }
 }

@@ -20,7 +20,14 @@ namespace Prewired.CodeFixes.Tests.Harness
     {
         public const string Usings = "using System;\nusing System.Collections.Generic;\nusing System.Threading;\nusing System.Threading.Tasks;\nusing Prewired;\n\n";
 
-        public static Task VerifyAsync(string source)
+        public static Task VerifyAsync(string source) => VerifyAsync(source, []);
+
+        /// <summary>
+        /// The same, with analyzer config files added to the project: each a path (<c>/.editorconfig</c>,
+        /// <c>/.globalconfig</c>) and its text, as the SDK passes a project's .editorconfig files and its generated global
+        /// config (where the <c>build_property.*</c> keys of <c>CompilerVisibleProperty</c> items are).
+        /// </summary>
+        public static Task VerifyAsync(string source, params (string Path, string Text)[] analyzerConfigs)
         {
             // The marked text is the method's name, which is the message argument: the markup says both.
             TestFileMarkupParser.GetSpans(Usings + source, treatPositionIndicatorsAsCode: true, out string text, out ImmutableDictionary<string, ImmutableArray<TextSpan>> spans);
@@ -33,6 +40,11 @@ namespace Prewired.CodeFixes.Tests.Harness
                 // As the code-fix tests' projects: the latest language version of the compiler the tests run.
                 CompilationSettings = TestCompilationSettings.Default with { LanguageVersion = LanguageVersion.Latest },
             };
+            foreach ((string path, string config) in analyzerConfigs)
+            {
+                test.TestState.AnalyzerConfigFiles.Add((path, SourceText.From(config)));
+            }
+
             SourceText lines = SourceText.From(text);
             foreach ((string id, ImmutableArray<TextSpan> marked) in spans)
             {
