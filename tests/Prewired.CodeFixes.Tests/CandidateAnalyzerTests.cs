@@ -247,8 +247,11 @@ namespace Prewired.CodeFixes.Tests
                 // All tail awaits: still PW0102, whatever the option.
                 public async Task<int> {|PW0102:GetAsync|}(int id) => await _source.LoadAsync(id);
 
-                // Blocked as a ValueTask method would be: no PW0202 with the option either.
-                public async Task<int> NestedAsync(int id) => checked(await _source.LoadAsync(id) + await _source.LoadAsync(id + 1));
+                // Blocked as a ValueTask method would be (a checked statement still forwards): no PW0202 with the option either.
+                public async Task<int> NestedAsync(int id)
+                {
+                    checked { return await _source.LoadAsync(id) + await _source.LoadAsync(id + 1); }
+                }
 
                 public async ValueTask<int> {|PW0202:SumAsync|}(int id) => await _source.LoadAsync(id) + 1;
             }
