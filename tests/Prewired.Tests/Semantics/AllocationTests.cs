@@ -437,21 +437,6 @@ namespace Prewired.Tests.Semantics
             return sum;
         }
 
-        private static (IAllocationProbe, Dictionary<string, string>) Compile()
-        {
-            var settings = TestCompilationSettings.Default with
-            {
-                AssemblyName = "PrewiredAllocationProbe",
-                Optimization = Microsoft.CodeAnalysis.OptimizationLevel.Release,
-                AdditionalAssemblies = System.Collections.Immutable.ImmutableArray.Create(typeof(IAllocationProbe).Assembly),
-            };
-            var run = GeneratorDriverHarness.Run(new Microsoft.CodeAnalysis.IIncrementalGenerator[] { new PrewiredGenerator() }, new[] { Source }, settings);
-            run.AssertGeneratedCodeCompilesCleanly();
-            var generated = run.GeneratedSources.ToDictionary(
-                s => s.HintName.Split('.')[2],
-                s => s.SourceText.ToString());
-            var loaded = CompileAndRun.Load(run.OutputCompilation, run);
-            return ((IAllocationProbe)loaded.CreateInstance("Allocations.Probe"), generated);
-        }
+        private static (IAllocationProbe, Dictionary<string, string>) Compile() => GeneratedProbe.Compile<IAllocationProbe>(Source, "PrewiredAllocationProbe", "Allocations.Probe");
     }
 }

@@ -146,21 +146,6 @@ namespace Prewired.Tests.Semantics
             return sum;
         }
 
-        private static (ITaskAllocationProbe, Dictionary<string, string>) Compile()
-        {
-            var settings = TestCompilationSettings.Default with
-            {
-                AssemblyName = "PrewiredTaskAllocationProbe",
-                Optimization = Microsoft.CodeAnalysis.OptimizationLevel.Release,
-                AdditionalAssemblies = System.Collections.Immutable.ImmutableArray.Create(typeof(ITaskAllocationProbe).Assembly),
-            };
-            var run = GeneratorDriverHarness.Run(new Microsoft.CodeAnalysis.IIncrementalGenerator[] { new PrewiredGenerator() }, new[] { Source }, settings);
-            run.AssertGeneratedCodeCompilesCleanly();
-            var generated = run.GeneratedSources.ToDictionary(
-                s => s.HintName.Split('.')[2],
-                s => s.SourceText.ToString());
-            var loaded = CompileAndRun.Load(run.OutputCompilation, run);
-            return ((ITaskAllocationProbe)loaded.CreateInstance("TaskAllocations.Probe"), generated);
-        }
+        private static (ITaskAllocationProbe, Dictionary<string, string>) Compile() => GeneratedProbe.Compile<ITaskAllocationProbe>(Source, "PrewiredTaskAllocationProbe", "TaskAllocations.Probe");
     }
 }
