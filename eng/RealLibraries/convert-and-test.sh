@@ -21,8 +21,11 @@
 #   FRAMEWORK    target framework the tests run on (dotnet test -f); default: every one the test project has
 #   OUT          where logs, assemblies and summary.md go; default artifacts/real-libraries/<library-dir name>
 #   AfterMicrosoftNETSdkTargets and any other MSBuild property from the environment reach every build, as usual (an
-#   offline adaptation of pinned versions, docs/real-libraries.md). A library whose NuGet.config maps every package to
-#   one source (packageSourceMapping) needs a mapping for Prewired to the folder $OUT/feed added by hand first.
+#   offline adaptation of pinned versions, docs/real-libraries.md).
+# The package is added as a user would: `dotnet add package` writes a PackageVersion into Directory.Packages.props when
+# the library manages versions centrally. When the library's own NuGet.config maps packages to sources
+# (packageSourceMapping, which would leave a source it does not map unused), the script adds the folder as a source there
+# with a mapping for Prewired (the clone's NuGet.config is part of the conversion's diff).
 # Exit code: 0 when both builds succeed and the tests ran both times (failing tests are reported, not fatal: compare
 # the two lists); 1 otherwise.
 set -euo pipefail
@@ -141,6 +144,33 @@ generated_folders() { # per converted project and target: "<project> <tfm> <fold
   done
 }
 
+# A NuGet.config at the clone's root with a <packageSourceMapping> ignores every source it does not map for a package,
+# RestoreAdditionalProjectSources included (NU1100): add the folder there as a source with Prewired mapped to it.
+map_local_feed() {
+  local config
+  config=$(find "$LIB" -maxdepth 1 -iname nuget.config | head -n 1)
+  [ -n "$config" ] && grep -q '<packageSourceMapping' "$config" || return 0
+  python3 - "$config" "$OUT/feed" <<'PY'
+import re, sys
+path, feed = sys.argv[1], sys.argv[2]
+text = open(path, encoding="utf-8-sig").read()
+indent = re.search(r"\n([ \t]*)<packageSourceMapping", text).group(1)
+step = re.search(r"<packageSourceMapping>\s*?\n([ \t]*)<", text)
+step = step.group(1)[len(indent):] if step else "  "
+source = f'{indent}{step}<add key="prewired-local" value="{feed}" />\n'
+text, n = re.subn(r"([ \t]*)</packageSources>", lambda m: source + m.group(0), text, count=1)
+if n == 0:
+    sys.exit(f"{path}: a packageSourceMapping but no packageSources")
+mapping = (f'{indent}{step}<packageSource key="prewired-local">\n'
+           f'{indent}{step}{step}<package pattern="Prewired" />\n'
+           f'{indent}{step}{step}<package pattern="Prewired.*" />\n'
+           f'{indent}{step}</packageSource>\n')
+text = re.sub(r"[ \t]*</packageSourceMapping>", lambda m: mapping + m.group(0), text, count=1)
+open(path, "w", encoding="utf-8").write(text)
+PY
+  echo "$(basename "$config"): the folder added as source 'prewired-local', Prewired mapped to it (packageSourceMapping)"
+}
+
 step "pack Prewired $VERSION"
 dotnet pack "$ROOT/src/Runtime" -c Release -p:Version="$VERSION" -o "$OUT/feed" > "$OUT/pack.log" 2>&1 || { tail -n 30 "$OUT/pack.log"; die "pack"; }
 
@@ -155,6 +185,7 @@ echo "before: $run_b run, $passed_b passed, $failed_b failed, $skipped_b skipped
 
 step "add Prewired $VERSION and convert (PW0202, PrewiredFastPathCandidates=$CANDIDATES)"
 export RestoreAdditionalProjectSources=$OUT/feed
+map_local_feed
 for p in "${CONVERT[@]}"; do
   (cd "$LIB" && dotnet add "$p" package Prewired --version "$VERSION" --no-restore) >> "$OUT/convert.log" 2>&1 || die "dotnet add package ($p)"
 done

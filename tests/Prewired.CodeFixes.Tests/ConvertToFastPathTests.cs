@@ -69,6 +69,98 @@ namespace Prewired.CodeFixes.Tests
                 """,
         }.RunAsync();
 
+        /// <summary>
+        /// The body, a private instance method, goes after the private static methods that follow the declaration (StyleCop's
+        /// SA1204 order: static before instance; Polly's TimeoutResilienceStrategy was a hand edit), and stops at the first
+        /// member that is not one: here the private instance method, which keeps its place after the body.
+        /// </summary>
+        [Fact]
+        public Task Instance_body_goes_after_the_private_static_methods_that_follow() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
+        {
+            TestCode = """
+                using System.Threading.Tasks;
+
+                public class Strategy
+                {
+                    private int _hits;
+
+                    protected async ValueTask<int> {|PW0202:ExecuteAsync|}(int id)
+                    {
+                        var value = await LoadAsync(id);
+                        return Twice(value) + _hits;
+                    }
+
+                    private static int Twice(int value) => value * 2;
+
+                    private static ValueTask<int> LoadAsync(int id) => new(id);
+
+                    private void Count() => _hits++;
+                }
+                """,
+            FixedCode = """
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Strategy
+                {
+                    private int _hits;
+
+                    [FastPath(nameof(ExecuteCoreAsync))]
+                    protected partial ValueTask<int> ExecuteAsync(int id);
+
+                    private static int Twice(int value) => value * 2;
+
+                    private static ValueTask<int> LoadAsync(int id) => new(id);
+
+                    private async ValueTask<int> ExecuteCoreAsync(int id)
+                    {
+                        var value = await LoadAsync(id);
+                        return Twice(value) + _hits;
+                    }
+
+                    private void Count() => _hits++;
+                }
+                """,
+        }.RunAsync();
+
+        /// <summary>A static method's body is static itself: it stays right after its declaration, before the other statics.</summary>
+        [Fact]
+        public Task Static_body_stays_right_after_its_declaration() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
+        {
+            TestCode = """
+                using System.Threading.Tasks;
+
+                public class Strategy
+                {
+                    public static async ValueTask<int> {|PW0202:ExecuteAsync|}(int id)
+                    {
+                        var value = await LoadAsync(id);
+                        return value * 2;
+                    }
+
+                    private static ValueTask<int> LoadAsync(int id) => new(id);
+                }
+                """,
+            FixedCode = """
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Strategy
+                {
+                    [FastPath(nameof(ExecuteCoreAsync))]
+                    public static partial ValueTask<int> ExecuteAsync(int id);
+
+                    private static async ValueTask<int> ExecuteCoreAsync(int id)
+                    {
+                        var value = await LoadAsync(id);
+                        return value * 2;
+                    }
+
+                    private static ValueTask<int> LoadAsync(int id) => new(id);
+                }
+                """,
+        }.RunAsync();
+
         /// <summary>A generic method: the partial declaration and the body keep the type parameters and the constraints.</summary>
         [Fact]
         public Task Generic_method_with_constraints() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>

@@ -1,7 +1,9 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Composition;
+using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Prewired.CodeFixes.Syntax;
@@ -13,7 +15,8 @@ namespace Prewired.CodeFixes
     /// <summary>
     /// PW0102 and PW0202: converts an ordinary async method to the partial shape. The method keeps its name, doc comment,
     /// attributes, modifiers and accessibility as a partial declaration marked <c>[TailAwait(nameof(XCoreAsync))]</c> or
-    /// <c>[FastPath(nameof(XCoreAsync))]</c>; its body moves, unchanged, to a new private async method right after it.
+    /// <c>[FastPath(nameof(XCoreAsync))]</c>; its body moves, unchanged, to a new private async method right after it (or after
+    /// the private static methods that follow it, see <see cref="BodyAnchor"/>).
     /// Containing types become partial and <c>using Prewired;</c> is added when missing (outside any <c>#if</c> block). A header
     /// split by an <c>#if</c> group is converted in every branch that takes the same mark (<see cref="ConditionalHeader"/>).
     /// </summary>
@@ -64,11 +67,43 @@ namespace Prewired.CodeFixes
             }
             else
             {
-                session.Editor.InsertAfter(method, PartialSyntax.ToBodyMethod(method, coreName, session.EndOfLine));
+                session.Editor.InsertAfter(BodyAnchor(method), PartialSyntax.ToBodyMethod(method, coreName, session.EndOfLine));
                 session.Editor.ReplaceNode(method, (current, _) => PartialSyntax.ToPartialDeclaration((MethodDeclarationSyntax)current, attribute, session.EndOfLine));
             }
 
             session.MakeContainingTypesPartial(method);
         }
+
+        /// <summary>
+        /// The member the body method goes after: the declaration itself, or, when the body is an instance method and private
+        /// static methods follow the declaration, the last of them. The body is a private method, and a private instance method
+        /// before private static ones breaks the static-before-instance order of StyleCop's SA1204 (on by default where StyleCop
+        /// is used; Polly builds with it as an error), which a file that follows it puts right there. Members behind an
+        /// <c>#if</c> or <c>#region</c> directive are not passed.
+        /// </summary>
+        private static SyntaxNode BodyAnchor(MethodDeclarationSyntax method)
+        {
+            if (method.Modifiers.Any(SyntaxKind.StaticKeyword) || method.Parent is not TypeDeclarationSyntax type) return method;
+            var members = type.Members;
+            var anchor = method;
+            for (var i = members.IndexOf(method) + 1; i < members.Count; i++)
+            {
+                if (members[i] is not MethodDeclarationSyntax next
+                    || !next.Modifiers.Any(SyntaxKind.StaticKeyword)
+                    || !IsPrivate(next)
+                    || next.GetLeadingTrivia().Any(t => t.IsDirective))
+                {
+                    break;
+                }
+
+                anchor = next;
+            }
+
+            return anchor;
+        }
+
+        /// <summary>Private, written or by default (not <c>private protected</c>).</summary>
+        private static bool IsPrivate(MemberDeclarationSyntax member) =>
+            !member.Modifiers.Any(m => m.IsKind(SyntaxKind.PublicKeyword) || m.IsKind(SyntaxKind.InternalKeyword) || m.IsKind(SyntaxKind.ProtectedKeyword));
     }
 }

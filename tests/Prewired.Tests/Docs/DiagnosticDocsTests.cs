@@ -17,7 +17,7 @@ namespace Prewired.Tests.Docs
     /// Every diagnostic a user can meet is documented where the user looks: each ID the analyzers support, the generator's
     /// descriptor table holds, or the build's MSBuild tasks log (<c>Log.LogError("Prewired", "PWxxxx", ...)</c> in
     /// buildTransitive) has docs/diagnostics/ID.md, a help link to that page, and a row in the README's diagnostics table;
-    /// every Roslyn rule also has a release-tracking row (MSBuild errors are no analyzer rules: the release-tracking
+    /// every Roslyn rule also has a release-tracking row and a page headed by its title (MSBuild errors are no analyzer rules: the release-tracking
     /// analyzer would reject a row for them).
     /// </summary>
     public sealed class DiagnosticDocsTests
@@ -40,6 +40,7 @@ namespace Prewired.Tests.Docs
                 if (descriptor.HelpLinkUri != HelpBase + descriptor.Id + ".md") problems.Add($"{descriptor.Id}: help link is '{descriptor.HelpLinkUri}'");
                 if (!Regex.IsMatch(releases, $@"^{descriptor.Id} \|", RegexOptions.Multiline)) problems.Add($"{descriptor.Id}: no row in src/Analyzers/AnalyzerReleases.*.md");
                 CheckPageAndReadme(root, readme, descriptor.Id, problems);
+                CheckPageTitle(root, descriptor, problems);
             }
 
             foreach (var (id, targets) in MSBuildErrors(root))
@@ -58,6 +59,16 @@ namespace Prewired.Tests.Docs
             {
                 problems.Add($"{id}: no row linking docs/diagnostics/{id}.md in the README's diagnostics table");
             }
+        }
+
+        /// <summary>The page's heading is the title the IDE and the build show (<c># ID: Title</c>), so neither can drift.</summary>
+        private static void CheckPageTitle(string root, DiagnosticDescriptor descriptor, List<string> problems)
+        {
+            var page = Path.Combine(root, "docs", "diagnostics", descriptor.Id + ".md");
+            if (!File.Exists(page)) return;
+            var heading = File.ReadLines(page).FirstOrDefault() ?? "";
+            var expected = $"# {descriptor.Id}: {descriptor.Title}";
+            if (heading != expected) problems.Add($"{descriptor.Id}: the page's heading is '{heading}', the descriptor's title gives '{expected}'");
         }
 
         /// <summary>The analyzers' supported diagnostics and the generator's descriptor table (which it reports from too).</summary>

@@ -133,7 +133,7 @@ namespace Prewired.Generator.SharedRules
             Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.TailAwaitCandidate + ".md");
 
         public static readonly DiagnosticDescriptor FastPathCandidate = new(DiagnosticIds.FastPathCandidate,
-            "Async ValueTask method can get a synchronous fast path with [FastPath]",
+            "Async method can get a synchronous fast path with [FastPath]",
             "Every await in '{0}' is at a position [FastPath] splits: convert it to [FastPath] so synchronous completion runs without async machinery",
             Category, DiagnosticSeverity.Hidden, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.FastPathCandidate + ".md");
 
