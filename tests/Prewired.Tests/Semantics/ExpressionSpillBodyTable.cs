@@ -155,6 +155,29 @@ namespace Prewired.Tests.Semantics
                     return found + length;
                 }
                 """) { Variants = new[] { 0, 1, 2 } },
+
+            // Polly.Core's ChaosOutcomeStrategy.ExecuteCore: if (await A && await B is T x) { ... x ... }. The pattern
+            // variable of the right operand of && is declared before the written-out if and copied where the pattern
+            // matched; the right operand (its await) runs only when the left one is true, and a && after it reads it.
+            new("X07_PatternVariableInTheRightOperandOfAnd", "Task<string>", """
+                {
+                    var found = "none";
+                    if (await env.TR(0, v != 1) && await env.TR(1, v == 2 ? (object?)42 : "text" + v) is string text && text.Length > v)
+                    {
+                        env.Log("text " + text);
+                        await env.T(2);
+                        found = text;
+                    }
+
+                    if (v > 0 && await env.TR(3, (object?)(v * 10)) is int n and > 10)
+                    {
+                        env.Log("n " + n);
+                        found += await env.TR(4, n);
+                    }
+
+                    return found;
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
         };
     }
 }
