@@ -178,6 +178,44 @@ namespace Prewired.Tests.Semantics
                     return found;
                 }
                 """) { Variants = new[] { 0, 1, 2 } },
+
+            // A checked statement holding awaits, an unchecked one inside it: each statement keeps its context (an
+            // awaited operand computing in it, an operand before an await, a condition, a loop, a compound assignment
+            // without an await); int.MaxValue - 2 + v overflows for v >= 3 in the checked parts only.
+            new("X08_CheckedStatementWithAwaits", "Task<long>", """
+                {
+                    var top = int.MaxValue - 2;
+                    long sum = 0;
+                    checked
+                    {
+                        var a = await env.TR(0, top - 5 + v);
+                        sum += a;
+                        env.Log("a=" + a);
+                        var b = top + await env.TR(1, v);
+                        env.Log("b=" + b);
+                        if (await env.TR(2, v) + top > 0)
+                        {
+                            unchecked
+                            {
+                                var wrapped = top + await env.TR(3, 10);
+                                env.Log("wrapped=" + wrapped);
+                                sum = sum + wrapped;
+                            }
+                        }
+
+                        var i = 0;
+                        while (i < v)
+                        {
+                            sum = sum + await env.TR(4, i) * 2;
+                            i = i + 1;
+                        }
+
+                        if (v == 1) return sum + await env.TR(5, top + v);
+                    }
+
+                    return sum;
+                }
+                """) { Variants = new[] { 0, 1, 2, 3, 4 } },
         };
     }
 }
