@@ -216,6 +216,41 @@ namespace Prewired.Tests.Semantics
                     return sum;
                 }
                 """) { Variants = new[] { 0, 1, 2, 3, 4 } },
+
+            // in arguments without the keyword before an await: a field is passed as itself (the callee reads what the
+            // await left in it), a property's value and a sum are copies made before the await; an explicit 'in' too.
+            new("X09_InArgumentsBeforeAnAwait", "Task<string>", """
+                {
+                    var first = Describe(_count, Count, _count + 1, await Change(env, 0, v));
+                    env.Log(first);
+                    var second = Describe(in _count, _holder.Value, 7, await Change(env, 1, v * 2));
+                    return first + "/" + second;
+                }
+                """)
+            {
+                HelperSites = "0:T,1:T",
+                Variants = new[] { 0, 3 },
+                Members = """
+                    private int _count = 1;
+                    private readonly Box _holder = new Box();
+                    private int Count { get { return _count * 10; } }
+
+                    private sealed class Box
+                    {
+                        public int Value = 5;
+                    }
+
+                    private static string Describe(in int a, in int b, in int c, int d) => a + "," + b + "," + c + "," + d;
+
+                    private async Task<int> Change(Env env, int site, int value)
+                    {
+                        var r = await env.TR(site, value);
+                        _count += 100;
+                        _holder.Value += 1000;
+                        return r;
+                    }
+                    """,
+            },
         };
     }
 }

@@ -306,10 +306,15 @@ namespace Prewired.Generator.SharedRules
                 {
                     result.Add((argument.Expression, argument.Expression is DeclarationExpressionSyntax ? Operand.Kept : Operand.Variable));
                 }
+                else if (parameter is { RefKind: RefKind.In or RefKind.RefReadOnlyParameter })
+                {
+                    // An in (or ref readonly) parameter without a keyword: the compiler passes a variable itself (its
+                    // location, held as a ref argument's), any other value as a copy made where it is evaluated.
+                    result.Add((argument.Expression, IsVariable(argument.Expression) ? Operand.Variable : Operand.Value));
+                }
                 else if (parameter is { RefKind: not RefKind.None })
                 {
-                    // An in parameter without 'in': the compiler may pass the variable itself, not a copy.
-                    Fail("it is an argument of a call with an in parameter, which is not spilled", argument);
+                    Fail("it is an argument of a call with a ref parameter passed without 'ref', which is not spilled", argument);
                     result.Add((argument.Expression, Operand.Kept));
                 }
                 else
