@@ -86,8 +86,13 @@ namespace Prewired.RealCode
                 if (type.IsFileLocal) return ("forward", "method shape: a method of a file-local type (PW0007)");
             }
 
-            // A C# 14 extension block's members cannot be partial (and the generator writes no extension blocks).
-            if (declaration.Parent is TypeDeclarationSyntax { Keyword.ValueText: "extension" }) return ("forward", "method shape: a member of an extension block");
+            // A C# 14 extension block's members cannot be partial (CS0751): Marking gives the body a private static copy in
+            // the enclosing static class (the receiver its first parameter), as docs/fast-path.md tells a user to.
+            if (declaration.Parent is TypeDeclarationSyntax { Keyword.ValueText: "extension" } extension
+                && (extension.Parent is not ClassDeclarationSyntax || declaration.Modifiers.Any(SyntaxKind.UnsafeKeyword)))
+            {
+                return ("forward", "method shape: a member of an extension block outside a static class");
+            }
 
             // [FastPath("Body")] names its body; an explicit interface implementation has none, so Marking moves a copy of
             // its body to a private method, as docs/fast-path.md tells a user to.

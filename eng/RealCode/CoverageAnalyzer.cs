@@ -86,7 +86,9 @@ namespace Prewired.RealCode
                     {
                         foreach (var reference in type.DeclaringSyntaxReferences)
                         {
-                            if (reference.GetSyntax(cancellationToken) is TypeDeclarationSyntax typeDeclaration && !typeDeclaration.Modifiers.Any(SyntaxKind.PartialKeyword))
+                            // An extension block is no partial type (its members' copies go to the static class around it).
+                            if (reference.GetSyntax(cancellationToken) is TypeDeclarationSyntax typeDeclaration && !typeDeclaration.Modifiers.Any(SyntaxKind.PartialKeyword)
+                                && typeDeclaration.Keyword.ValueText != "extension")
                             {
                                 Add(partialTypes, reference.SyntaxTree).Add(typeDeclaration);
                             }

@@ -69,12 +69,29 @@ namespace Prewired.RealCode
 
         private static TypeDeclarationSyntax Rewrite(TypeDeclarationSyntax type)
         {
-            if (type.Members.Any(m => m.HasAnnotations(MarkKind)))
+            if (type.Members.Any(m => m.HasAnnotations(MarkKind) || (m is TypeDeclarationSyntax { Keyword.ValueText: "extension" } e && e.Members.Any(n => n.HasAnnotations(MarkKind)))))
             {
                 var members = new List<MemberDeclarationSyntax>();
                 foreach (var member in type.Members)
                 {
                     members.Add(member);
+                    if (member is TypeDeclarationSyntax { Keyword.ValueText: "extension" } extension)
+                    {
+                        // A C# 14 extension block's members cannot be partial: as docs/fast-path.md tells a user, a private
+                        // static copy of the body (the receiver its first parameter) goes to the static class around it.
+                        foreach (var extensionMember in extension.Members)
+                        {
+                            if (extensionMember is MethodDeclarationSyntax extensionBody && extensionBody.GetAnnotations(MarkKind).FirstOrDefault() is { Data: { } extensionName })
+                            {
+                                var copy = BodyOfExtensionMember(extension, extensionBody, extensionName);
+                                members.Add(copy);
+                                members.Add(MarkedDeclaration(copy, extensionName));
+                            }
+                        }
+
+                        continue;
+                    }
+
                     if (member is MethodDeclarationSyntax body && body.GetAnnotations(MarkKind).FirstOrDefault() is { Data: { } name })
                     {
                         if (body.ExplicitInterfaceSpecifier is not null)
@@ -125,6 +142,39 @@ namespace Prewired.RealCode
                 .WithExplicitInterfaceSpecifier(null)
                 .WithIdentifier(Identifier(name + "__Body"))
                 .WithConstraintClauses(Constraints(implementation))
+                .WithLeadingTrivia(ElasticCarriageReturnLineFeed)
+                .WithAdditionalAnnotations(new SyntaxAnnotation(MarkKind, name));
+        }
+
+        /// <summary>
+        /// A private static copy of an extension block member's body, named after its marked method: the block's type
+        /// parameters before the member's, the receiver parameter (for an instance member) before its parameters, the
+        /// block's constraints with the member's.
+        /// </summary>
+        private static MethodDeclarationSyntax BodyOfExtensionMember(TypeDeclarationSyntax extension, MethodDeclarationSyntax member, string name)
+        {
+            var modifiers = new List<SyntaxToken>
+            {
+                Token(SyntaxKind.PrivateKeyword).WithTrailingTrivia(Space),
+                Token(SyntaxKind.StaticKeyword).WithTrailingTrivia(Space),
+                Token(SyntaxKind.AsyncKeyword).WithTrailingTrivia(Space),
+            };
+            var typeParameters = (extension.TypeParameterList?.Parameters ?? default).Concat(member.TypeParameterList?.Parameters ?? default).Select(p => p.WithoutTrivia()).ToList();
+            var parameters = new List<ParameterSyntax>();
+            if (!member.Modifiers.Any(SyntaxKind.StaticKeyword) && extension.ParameterList is { Parameters.Count: 1 } receiver && receiver.Parameters[0].Identifier.ValueText.Length > 0)
+            {
+                parameters.Add(receiver.Parameters[0].WithAttributeLists(default).WithoutTrivia());
+            }
+
+            parameters.AddRange(member.ParameterList.Parameters.Select(p => p.WithoutTrivia()));
+            return member
+                .WithAttributeLists(default)
+                .WithModifiers(TokenList(modifiers))
+                .WithReturnType(member.ReturnType.WithoutTrivia().WithTrailingTrivia(Space))
+                .WithIdentifier(Identifier(name + "__Body"))
+                .WithTypeParameterList(typeParameters.Count == 0 ? null : TypeParameterList(SeparatedList(typeParameters)))
+                .WithParameterList(ParameterList(SeparatedList(parameters)).NormalizeWhitespace())
+                .WithConstraintClauses(List(extension.ConstraintClauses.Concat(member.ConstraintClauses).Select(c => c.WithoutTrivia().WithLeadingTrivia(Space))))
                 .WithLeadingTrivia(ElasticCarriageReturnLineFeed)
                 .WithAdditionalAnnotations(new SyntaxAnnotation(MarkKind, name));
         }

@@ -201,10 +201,13 @@ namespace Prewired.CodeFixes.Tests
                     return await _source.LoadAsync(id);
                 }
 
-                // Inside a checked statement, which is not split (checked(...) expressions are, since issue 20).
+                // A compound assignment with an await inside a checked statement, which is not split (checked(...)
+                // expressions and checked statements whose statements can each keep the context are, since issue 20).
                 public async ValueTask<int> NestedAsync(int id)
                 {
-                    checked { return await _source.LoadAsync(id) + await _source.LoadAsync(id + 1); }
+                    var sum = 1;
+                    checked { sum += await _source.LoadAsync(id); }
+                    return sum;
                 }
 
                 // A custom awaitable is no tail await; Task method, so no PW0202 either.
@@ -247,10 +250,13 @@ namespace Prewired.CodeFixes.Tests
                 // All tail awaits: still PW0102, whatever the option.
                 public async Task<int> {|PW0102:GetAsync|}(int id) => await _source.LoadAsync(id);
 
-                // Blocked as a ValueTask method would be (a checked statement still forwards): no PW0202 with the option either.
+                // Blocked as a ValueTask method would be (a compound assignment with an await in a checked statement still
+                // forwards): no PW0202 with the option either.
                 public async Task<int> NestedAsync(int id)
                 {
-                    checked { return await _source.LoadAsync(id) + await _source.LoadAsync(id + 1); }
+                    var sum = 1;
+                    checked { sum += await _source.LoadAsync(id); }
+                    return sum;
                 }
 
                 public async ValueTask<int> {|PW0202:SumAsync|}(int id) => await _source.LoadAsync(id) + 1;

@@ -347,7 +347,10 @@ namespace Prewired.Tests.Generator
                 public partial Task<int> NestedAsync();
                 private async Task<int> NestedCoreAsync()
                 {
-                    checked { return 1 + await Value(2); }
+                    // A compound assignment with an await keeps a checked statement forwarding (its own addition is in the context).
+                    var r = 1;
+                    checked { r += await Value(2); }
+                    return r;
                 }
 
                 private static ValueTask<int> Value(int v) => new(v);

@@ -155,6 +155,102 @@ namespace Prewired.Tests.Semantics
                     return found + length;
                 }
                 """) { Variants = new[] { 0, 1, 2 } },
+
+            // Polly.Core's ChaosOutcomeStrategy.ExecuteCore: if (await A && await B is T x) { ... x ... }. The pattern
+            // variable of the right operand of && is declared before the written-out if and copied where the pattern
+            // matched; the right operand (its await) runs only when the left one is true, and a && after it reads it.
+            new("X07_PatternVariableInTheRightOperandOfAnd", "Task<string>", """
+                {
+                    var found = "none";
+                    if (await env.TR(0, v != 1) && await env.TR(1, v == 2 ? (object?)42 : "text" + v) is string text && text.Length > v)
+                    {
+                        env.Log("text " + text);
+                        await env.T(2);
+                        found = text;
+                    }
+
+                    if (v > 0 && await env.TR(3, (object?)(v * 10)) is int n and > 10)
+                    {
+                        env.Log("n " + n);
+                        found += await env.TR(4, n);
+                    }
+
+                    return found;
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
+
+            // A checked statement holding awaits, an unchecked one inside it: each statement keeps its context (an
+            // awaited operand computing in it, an operand before an await, a condition, a loop, a compound assignment
+            // without an await); int.MaxValue - 2 + v overflows for v >= 3 in the checked parts only.
+            new("X08_CheckedStatementWithAwaits", "Task<long>", """
+                {
+                    var top = int.MaxValue - 2;
+                    long sum = 0;
+                    checked
+                    {
+                        var a = await env.TR(0, top - 5 + v);
+                        sum += a;
+                        env.Log("a=" + a);
+                        var b = top + await env.TR(1, v);
+                        env.Log("b=" + b);
+                        if (await env.TR(2, v) + top > 0)
+                        {
+                            unchecked
+                            {
+                                var wrapped = top + await env.TR(3, 10);
+                                env.Log("wrapped=" + wrapped);
+                                sum = sum + wrapped;
+                            }
+                        }
+
+                        var i = 0;
+                        while (i < v)
+                        {
+                            sum = sum + await env.TR(4, i) * 2;
+                            i = i + 1;
+                        }
+
+                        if (v == 1) return sum + await env.TR(5, top + v);
+                    }
+
+                    return sum;
+                }
+                """) { Variants = new[] { 0, 1, 2, 3, 4 } },
+
+            // in arguments without the keyword before an await: a field is passed as itself (the callee reads what the
+            // await left in it), a property's value and a sum are copies made before the await; an explicit 'in' too.
+            new("X09_InArgumentsBeforeAnAwait", "Task<string>", """
+                {
+                    var first = Describe(_count, Count, _count + 1, await Change(env, 0, v));
+                    env.Log(first);
+                    var second = Describe(in _count, _holder.Value, 7, await Change(env, 1, v * 2));
+                    return first + "/" + second;
+                }
+                """)
+            {
+                HelperSites = "0:T,1:T",
+                Variants = new[] { 0, 3 },
+                Members = """
+                    private int _count = 1;
+                    private readonly Box _holder = new Box();
+                    private int Count { get { return _count * 10; } }
+
+                    private sealed class Box
+                    {
+                        public int Value = 5;
+                    }
+
+                    private static string Describe(in int a, in int b, in int c, int d) => a + "," + b + "," + c + "," + d;
+
+                    private async Task<int> Change(Env env, int site, int value)
+                    {
+                        var r = await env.TR(site, value);
+                        _count += 100;
+                        _holder.Value += 1000;
+                        return r;
+                    }
+                    """,
+            },
         };
     }
 }

@@ -184,7 +184,8 @@ namespace Prewired.Generator.SharedRules
 
         /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one).</summary>
         public static bool HasConstructToWriteOut(SyntaxNode body)
-            => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<ForEachVariableStatementSyntax>().Any(f => HoldsAwait(f.Statement));
+            => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is ForEachVariableStatementSyntax f && HoldsAwait(f.Statement)
+                || n is CheckedStatementSyntax c && HoldsAwait(c.Block));
 
         /// <summary>
         /// <c>{ var e = c.GetAsyncEnumerator(); try { while (await e.MoveNextAsync()) { V v = (V)e.Current; body } } finally { dispose e } }</c>

@@ -306,10 +306,15 @@ namespace Prewired.Generator.SharedRules
                 {
                     result.Add((argument.Expression, argument.Expression is DeclarationExpressionSyntax ? Operand.Kept : Operand.Variable));
                 }
+                else if (parameter is { RefKind: RefKind.In or RefKind.RefReadOnlyParameter })
+                {
+                    // An in (or ref readonly) parameter without a keyword: the compiler passes a variable itself (its
+                    // location, held as a ref argument's), any other value as a copy made where it is evaluated.
+                    result.Add((argument.Expression, IsVariable(argument.Expression) ? Operand.Variable : Operand.Value));
+                }
                 else if (parameter is { RefKind: not RefKind.None })
                 {
-                    // An in parameter without 'in': the compiler may pass the variable itself, not a copy.
-                    Fail("it is an argument of a call with an in parameter, which is not spilled", argument);
+                    Fail("it is an argument of a call with a ref parameter passed without 'ref', which is not spilled", argument);
                     result.Add((argument.Expression, Operand.Kept));
                 }
                 else
@@ -532,14 +537,19 @@ namespace Prewired.Generator.SharedRules
 
             var first = ConditionalSpill.First(conditional);
             var hoisted = HoistedPatternVariables(conditional, first);
-            if (hoisted is null) return Fail("it is in a conditional operand of an expression that declares a variable, in a form that is not spilled yet (a pattern variable of the first operand of && or ?: is)", conditional);
+            if (hoisted is null) return Fail("it is in a conditional operand of an expression that declares a variable, in a form that is not spilled yet (a pattern variable of either operand of && or of the condition of ?: is)", conditional);
+
+            // Pattern variables of the right operand of a && (a && await b is T x): declared before the if as well, the
+            // right operand tested by an if of its own whose true branch copies them.
+            var hoistedRight = hoisted.Where(h => !first.Span.Contains(h.Designation.Span)).ToList();
+            hoisted = hoisted.Where(h => first.Span.Contains(h.Designation.Span)).ToList();
 
             var type = conditional is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.LogicalAndExpression or (int)SyntaxKind.LogicalOrExpression }
                 ? "bool"
                 : ConditionalSpill.ResultType(conditional, _model)?.ToDisplayString(SourceNames.TypeFormat);
             if (type is null) return Fail("it is in a conditional operand whose type cannot be named, which is not spilled", conditional);
             var name = NewName();
-            foreach (var (local, typeName, _) in hoisted) _template.Line(_depth, $"{typeName} {SourceNames.Escaped(local.Name)} = default!;");
+            foreach (var (local, typeName, _, _) in hoisted.Concat(hoistedRight)) _template.Line(_depth, $"{typeName} {SourceNames.Escaped(local.Name)} = default!;");
             _template.Line(_depth, $"{type} {name};");
             var test = RenamePatternVariables(LowerExpression(first), hoisted);
             ExpressionSyntax whenTrue, whenFalse;
@@ -565,7 +575,25 @@ namespace Prewired.Generator.SharedRules
             }
 
             _template.Line(_depth, "if (" + Print(first, test.WithoutTrivia()) + ")");
-            Branch(name, whenTrue, hoisted.Select(h => $"{SourceNames.Escaped(h.Local.Name)} = {h.Renamed};"));
+            if (hoistedRight.Count == 0)
+            {
+                Branch(name, whenTrue, hoisted.Select(h => $"{SourceNames.Escaped(h.Local.Name)} = {h.Renamed};"));
+            }
+            else
+            {
+                // { first's copies; if (b) { b's copies; t = true; } else { t = false; } }
+                _template.Line(_depth, "{");
+                _depth++;
+                foreach (var h in hoisted) _template.Line(_depth, $"{SourceNames.Escaped(h.Local.Name)} = {h.Renamed};");
+                var right = RenamePatternVariables(LowerExpression(whenTrue), hoistedRight);
+                _template.Line(_depth, "if (" + Print(whenTrue, right.WithoutTrivia()) + ")");
+                Branch(name, SyntaxFactory.LiteralExpression(SyntaxKind.TrueLiteralExpression), hoistedRight.Select(h => $"{SourceNames.Escaped(h.Local.Name)} = {h.Renamed};"));
+                _template.Line(_depth, "else");
+                Branch(name, SyntaxFactory.LiteralExpression(SyntaxKind.FalseLiteralExpression));
+                _depth--;
+                _template.Line(_depth, "}");
+            }
+
             _template.Line(_depth, "else");
             Branch(name, whenFalse);
             return SyntaxFactory.IdentifierName(name);
@@ -577,30 +605,34 @@ namespace Prewired.Generator.SharedRules
         /// body only reads them where the pattern matched), the pattern declaring a renamed one that the true branch copies.
         /// Only where the pattern matching is what makes the operand true (no not, !, || or or on the way).
         /// </summary>
-        private List<(ILocalSymbol Local, string TypeName, string Renamed)>? HoistedPatternVariables(ExpressionSyntax conditional, ExpressionSyntax first)
+        private List<(ILocalSymbol Local, string TypeName, string Renamed, SingleVariableDesignationSyntax Designation)>? HoistedPatternVariables(ExpressionSyntax conditional, ExpressionSyntax first)
         {
-            var result = new List<(ILocalSymbol, string, string)>();
+            var result = new List<(ILocalSymbol, string, string, SingleVariableDesignationSyntax)>();
             var designations = conditional.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>().ToList();
             if (designations.Count == 0) return result;
             if (conditional is BinaryExpressionSyntax { RawKind: not (int)SyntaxKind.LogicalAndExpression }) return null;
             foreach (var designation in designations)
             {
-                if (!first.Span.Contains(designation.Span) || designation.Parent is DeclarationExpressionSyntax) return null;
-                for (var node = designation.Parent; node != first && node is not null; node = node.Parent)
+                // In the first operand, or in the right operand of a && (both make the whole expression true).
+                var operand = first.Span.Contains(designation.Span) ? first
+                    : conditional is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.LogicalAndExpression } and && and.Right.Span.Contains(designation.Span) ? and.Right
+                    : null;
+                if (operand is null || designation.Parent is DeclarationExpressionSyntax) return null;
+                for (var node = designation.Parent; node != operand && node is not null; node = node.Parent)
                 {
                     if (node is UnaryPatternSyntax or BinaryPatternSyntax { RawKind: (int)SyntaxKind.OrPattern } or PrefixUnaryExpressionSyntax or ConditionalExpressionSyntax
                         || node is BinaryExpressionSyntax { RawKind: not (int)SyntaxKind.LogicalAndExpression }) return null;
                 }
 
                 if (_model.GetDeclaredSymbol(designation) is not ILocalSymbol local || !LoweringShapes.IsNameable(local.Type)) return null;
-                result.Add((local, local.Type.ToDisplayString(SourceNames.TypeFormat), NewName()));
+                result.Add((local, local.Type.ToDisplayString(SourceNames.TypeFormat), NewName(), designation));
             }
 
             return result;
         }
 
         /// <summary>The first operand with its pattern variables renamed (declarations and the reads inside it).</summary>
-        private static ExpressionSyntax RenamePatternVariables(ExpressionSyntax test, List<(ILocalSymbol Local, string TypeName, string Renamed)> hoisted)
+        private static ExpressionSyntax RenamePatternVariables(ExpressionSyntax test, List<(ILocalSymbol Local, string TypeName, string Renamed, SingleVariableDesignationSyntax Designation)> hoisted)
         {
             if (hoisted.Count == 0) return test;
             string? Renamed(string name) => hoisted.Where(h => h.Local.Name == name).Select(h => h.Renamed).FirstOrDefault();

@@ -122,8 +122,27 @@ namespace Prewired.Generator.SharedRules
         private static string? EvaluatedFirst(SyntaxNode parent, SyntaxNode child, SemanticModel model, SyntaxNode body, List<AwaitExpressionSyntax> earlier)
         {
             bool Stable(ExpressionSyntax expression, SemanticModel m, SyntaxNode b) => IsStable(expression, m, b, earlier);
+            // A value argument must be one no pending await changes; one passed by reference (ref, out, in, or without
+            // the keyword to an in parameter) is its location, which C# holds across the await: the callee reads or writes
+            // what the variable holds at the call, wherever it is evaluated, when its receiver and indices are stable.
             bool ArgumentsBefore(ArgumentListSyntax arguments, SyntaxNode c, SemanticModel m, SyntaxNode b)
-                => arguments.Arguments.TakeWhile(a => a != c).All(a => a.RefKindKeyword.RawKind == 0 && Stable(a.Expression, m, b));
+                => arguments.Arguments.TakeWhile(a => a != c).All(a => (a.RefKindKeyword.RawKind == 0 && Stable(a.Expression, m, b))
+                    || ((a.RefKindKeyword.RawKind != 0 || m.GetOperation(a) is Microsoft.CodeAnalysis.Operations.IArgumentOperation { Parameter.RefKind: RefKind.In or RefKind.RefReadOnlyParameter })
+                        && HeldLocation(a.Expression, m, b)));
+            bool HeldLocation(ExpressionSyntax e, SemanticModel m, SyntaxNode b)
+            {
+                var symbol = m.GetSymbolInfo(e).Symbol;
+                return e switch
+                {
+                    DeclarationExpressionSyntax => true,
+                    IdentifierNameSyntax => symbol is ILocalSymbol { IsRef: false } or IParameterSymbol { RefKind: RefKind.None } or IFieldSymbol { IsStatic: true }
+                        or IFieldSymbol { ContainingType.IsValueType: false },
+                    MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } => symbol is IFieldSymbol { ContainingType.IsValueType: false },
+                    ElementAccessExpressionSyntax element => m.GetTypeInfo(element.Expression).Type is IArrayTypeSymbol && IsStableLocation(e, m, b, earlier),
+                    _ => symbol is IFieldSymbol && IsStableLocation(e, m, b, earlier),
+                };
+            }
+
             bool StableCallee(ExpressionSyntax callee, SemanticModel m, SyntaxNode b)
             {
                 if (m.GetSymbolInfo(callee).Symbol is not IMethodSymbol method) return false;
