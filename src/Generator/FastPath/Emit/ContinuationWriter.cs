@@ -252,7 +252,7 @@ namespace Prewired.Generator.FastPath
         private bool OperandReadsOnlyAssigned(ExpressionSyntax operand)
             => operand.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().All(i =>
                 _model.GetSymbolInfo(i).Symbol is not ILocalSymbol local
-                || _layout.IsLive(local) || _hoisted.Contains(local)
+                || _layout.IsLive(local) || _hoisted.Contains(local) || _switchVariables.ContainsKey(local)
                 || local.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is ForEachStatementSyntax));
 
         private void HoistLocal(CodeLines preamble, ISymbol? symbol, IEnumerable<StatementSyntax> later)
@@ -637,6 +637,10 @@ namespace Prewired.Generator.FastPath
 
             switch (node)
             {
+                case IdentifierNameSyntax identifier when _switchVariables.Count > 0 && _model.GetSymbolInfo(identifier).Symbol is { } switchVariable
+                                                         && _switchVariables.TryGetValue(switchVariable, out var switchName):
+                    printer.Write(switchName);
+                    return true;
                 case IdentifierNameSyntax identifier when _renamedByName.Contains(identifier.Identifier.ValueText)
                                                          && _model.GetSymbolInfo(identifier).Symbol is { } referenced
                                                          && _renamedByName[identifier.Identifier.ValueText].Contains(referenced, SymbolEqualityComparer.Default):
