@@ -64,15 +64,19 @@ namespace Prewired.Generator.FastPath
                     else
                     {
                         (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
-                        if (layout is null)
+                        if (notCovered is not null)
                         {
-                            // A shape the one continuation does not cover yet: a continuation per await.
-                            foreach (var split in splits) ContinuationBuilder.Render(split, model);
+                            // A shape the one continuation does not cover: the body's own behaviour (the reliability suites
+                            // report such a forward, which PW0201 does not announce, as a finding).
+                            splits = null;
+                            forwardReason = $"Forwarding to '{body.Name}': the continuation does not cover {notCovered} yet.";
                         }
-
-                        syncLines = new CodeLines();
-                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
-                            TargetFeatures.Of(context.SemanticModel.Compilation), layout);
+                        else
+                        {
+                            syncLines = new CodeLines();
+                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
+                                TargetFeatures.Of(context.SemanticModel.Compilation), layout);
+                        }
                     }
                 }
                 catch (System.Exception exception) when (exception is not System.OperationCanceledException)
