@@ -29,13 +29,6 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public const string NullableWarningsReason = "the resume entries are paths the compiler sees but that never run; the body method is checked as written";
 
-        /// <summary>
-        /// The same for a continuation of its own (a custom awaitable's): it starts at the await, where the compiler
-        /// no longer knows the null-states the body's flow established before it (a field checked or asserted, a local
-        /// assigned in a try whose finally reads it), so its dereferences would warn where the body's do not.
-        /// </summary>
-        public const string PerAwaitNullableWarningsReason = "it starts at the await, without the null-states the body's flow established before it; the body method is checked as written";
-
         private readonly CodeLines _root = new();
         private readonly IReadOnlyList<SplitPoint> _splits;
         private readonly Dictionary<SyntaxNode, SplitPoint> _byStatement;

@@ -13,8 +13,7 @@ namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// [FastPath]: the synchronous path (<see cref="SyncPathWriter"/>) plus the method's one async continuation
-    /// (<see cref="ContinuationWriter"/>; a continuation per await, <see cref="ContinuationBuilder"/>, for the shapes it
-    /// does not cover yet), or the forwarding implementation when some await cannot be split yet.
+    /// (<see cref="ContinuationWriter"/>), or the forwarding implementation when some await cannot be split yet.
     /// </summary>
     internal static class FastPathParser
     {
@@ -163,22 +162,6 @@ namespace Prewired.Generator.FastPath
                 {
                     if (split.Custom is { } custom) members.Member(custom.Declaration());
                 }
-
-                members.RestoreWarnings(pragmas);
-                return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
-            }
-
-            foreach (var split in splits)
-            {
-                members.Method(
-                    $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously."
-                    + (notCovered is null ? string.Empty : $" A continuation per await: one continuation for the method does not cover {System.Security.SecurityElement.Escape(notCovered)} yet."),
-                    ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
-                    ContinuationBody(split, model),
-                    hidden: true,
-                    attribute: builderAttribute,
-                    nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.PerAwaitNullableWarningsReason : null);
-                if (split.Custom is { } custom) members.Member(custom.Declaration());
             }
 
             members.RestoreWarnings(pragmas);
@@ -295,21 +278,6 @@ namespace Prewired.Generator.FastPath
             if (splits.Any(s => s.NeedsHandOffFlag)) lines.Line($"var {SyncPathWriter.HandOffFlag} = false;");
             writer.WriteStatements(method.Body!.Statements);
             if (!forms.Kind.HasResult() && RegionFlow.ControlFlow(model, method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
-        }
-
-        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, SyntaxNode bodyNode, AsyncReturnForms forms, string resumePrefix, SemanticModel model)
-        {
-            var awaitableType = split.AwaitableTypeName!;
-            var parameters = new List<string> { $"{awaitableType} __awaitable" };
-            parameters.AddRange(split.LiveIn.Select(v => $"{HandOffNullability.Display(v, split, bodyNode, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
-            parameters.AddRange(split.Synthetic.Select(v => $"{v.Type} {v.Name}"));
-            var isStatic = body.IsStatic ? "static " : string.Empty;
-            return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}{MethodShellParser.TypeParameterList(body)}({string.Join(", ", parameters)}){MethodShellParser.ConstraintClauses(body)}";
-        }
-
-        private static CodeLines ContinuationBody(SplitPoint split, SemanticModel model)
-        {
-            return split.Continuation;
         }
 
         private static string AwaitSiteDisplay(SplitPoint split) => new AwaitSite(split.Await).Display;
