@@ -23,6 +23,27 @@ namespace Prewired.Tests.Semantics
             Assert.Empty(perAwait);
         }
 
+        /// <summary>
+        /// The continuation receives only what it reads (docs/nativeaot.md): every parameter but the resume point is named by
+        /// its statements, so no body parameter nor live variable rides in its state machine's box for nothing.
+        /// </summary>
+        [Fact]
+        public void The_continuation_receives_only_what_it_reads()
+        {
+            var unread = new System.Collections.Generic.List<string>();
+            foreach (var (body, text) in StrictCompiledBodies.For(NullableContextOptions.Enable).Generated)
+            {
+                var root = Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(text).GetRoot();
+                foreach (var method in root.DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().Where(m => m.Identifier.ValueText.EndsWith("__Resume", System.StringComparison.Ordinal)))
+                {
+                    var named = method.Body!.DescendantTokens().Where(t => t.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken)).Select(t => t.ValueText).ToHashSet(System.StringComparer.Ordinal);
+                    unread.AddRange(method.ParameterList.Parameters.Select(p => p.Identifier.ValueText).Where(p => p != "__state" && !named.Contains(p)).Select(p => $"{body}: {p}"));
+                }
+            }
+
+            Assert.Empty(unread);
+        }
+
         /// <summary>Switch sections that hold awaits, with label pattern variables (live or not) and locals other sections use.</summary>
         [Theory]
         [InlineData("B09_SwitchPatterns_WhenClauses")]

@@ -249,7 +249,14 @@ namespace Prewired.Generator.FastPath
             var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering);
             if (layout is null) return (null, null, null);
             var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
-            return continuation is null ? (null, null, notCovered) : (layout, continuation, null);
+            if (continuation is null) return (null, null, notCovered);
+
+            // Only what the continuation reads is handed over (the hand-offs are written after this).
+            var named = new HashSet<string>(
+                Microsoft.CodeAnalysis.CSharp.SyntaxFactory.ParseTokens(continuation.Code()).Where(t => t.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+                System.StringComparer.Ordinal);
+            layout.KeepOnlyRead(named);
+            return (layout, continuation, null);
         }
 
         private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout)
