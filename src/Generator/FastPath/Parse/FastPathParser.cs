@@ -251,9 +251,11 @@ namespace Prewired.Generator.FastPath
             var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
             if (continuation is null) return (null, null, notCovered);
 
-            // Only what the continuation reads is handed over (the hand-offs are written after this).
+            // Only what the continuation reads is handed over (the hand-offs are written after this). Its statements parsed
+            // as a block, not tokenized: an interpolated string is one token, its holes' names are nodes of the tree.
             var named = new HashSet<string>(
-                Microsoft.CodeAnalysis.CSharp.SyntaxFactory.ParseTokens(continuation.Code()).Where(t => t.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+                Microsoft.CodeAnalysis.CSharp.SyntaxFactory.ParseStatement("{\n" + continuation.Code() + "\n}").DescendantTokens()
+                    .Where(t => t.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
                 System.StringComparer.Ordinal);
             layout.KeepOnlyRead(named);
             return (layout, continuation, null);
