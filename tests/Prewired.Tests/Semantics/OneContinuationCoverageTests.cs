@@ -24,8 +24,9 @@ namespace Prewired.Tests.Semantics
         }
 
         /// <summary>
-        /// The continuation receives only what it reads (docs/nativeaot.md): every parameter but the resume point is named by
-        /// its statements, so no body parameter nor live variable rides in its state machine's box for nothing.
+        /// The continuation receives only what it reads (docs/nativeaot.md): every parameter carrying a body parameter or a live
+        /// variable is named by its statements, so none rides in its state machine's box for nothing (the resume point, the
+        /// slots and the generated variables, all named __x, stay).
         /// </summary>
         [Fact]
         public void The_continuation_receives_only_what_it_reads()
@@ -37,7 +38,7 @@ namespace Prewired.Tests.Semantics
                 foreach (var method in root.DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().Where(m => m.Identifier.ValueText.EndsWith("__Resume", System.StringComparison.Ordinal)))
                 {
                     var named = method.Body!.DescendantTokens().Where(t => t.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken)).Select(t => t.ValueText).ToHashSet(System.StringComparer.Ordinal);
-                    unread.AddRange(method.ParameterList.Parameters.Select(p => p.Identifier.ValueText).Where(p => p != "__state" && !named.Contains(p)).Select(p => $"{body}: {p}"));
+                    unread.AddRange(method.ParameterList.Parameters.Select(p => p.Identifier.ValueText).Where(p => !p.StartsWith("__", System.StringComparison.Ordinal) && !named.Contains(p)).Select(p => $"{body}: {p}"));
                 }
             }
 
