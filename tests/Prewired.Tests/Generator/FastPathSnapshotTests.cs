@@ -298,6 +298,42 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>
+        /// Issue 19: switch sections that await move after the switch, where the one continuation's dispatch enters them;
+        /// their labels' pattern variables (live: <c>d</c>; not live: <c>s</c>) and a local another section uses
+        /// (<c>shared</c>) are declared before it.
+        /// </summary>
+        [Fact]
+        public void Awaits_in_switch_sections_with_pattern_variables_and_a_shared_local() => GeneratorTest.Verify("""
+            public partial class Sections
+            {
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(object o);
+                private async Task<int> RunCoreAsync(object o)
+                {
+                    var total = await Value(1);
+                    switch (o)
+                    {
+                        case int n when n > total:
+                            int shared = n;
+                            total += shared;
+                            break;
+                        case string s when s.Length > 0:
+                            shared = await Value(s.Length);
+                            total += shared;
+                            break;
+                        case double d:
+                            await Task.Yield();
+                            return total + (int)d;
+                    }
+
+                    return total;
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Task_returning_body_ending_without_return() => GeneratorTest.Verify("""
             public partial class Worker

@@ -27,6 +27,24 @@ namespace Prewired.Tests.Reliability
 
         public static IReadOnlyList<BodyCase> All { get; } = new List<BodyCase>
         {
+            // Seed 20240601 body 216 (cont3): when the continuation stopped receiving what it does not read, the finally
+            // lowering's pending-return flag of an 'await using' declaration, set to a constant by the synchronous path and
+            // read only by the hand-off, was no longer passed: warning CS0219 in generated code. Generated variables stay.
+            new("R134d8d9_216_min", "Task<long>", """
+                {
+                    _f = (v);
+                    await using var u0 = Fx.UseAsync(env, 0);
+                    return (3L);
+                }
+                """)
+            {
+                Variants = new[] { 1 },
+                HelperSites = "0:V",
+                Members = """
+                    private int _f;
+                    """,
+            },
+
             // Seed 20240601 body 87 (and 127, 350): [TailAwait] kept the 'return;' after an if/else whose branches end in
             // tail calls; in the generated method it follows two returns: warning CS0162 in generated code.
             new("G01_TailReturnAfterIfElseOfTailCalls", "ValueTask", """

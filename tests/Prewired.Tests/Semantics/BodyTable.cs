@@ -1328,6 +1328,41 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Variants = new[] { 0, 2 } },
 
+            // Issue 19: a switch after an await, with a kept section and moved ones: a live pattern variable (d, renamed in
+            // its label), one that is not live (w), a section's local another section assigns (shared).
+            new("B93_SwitchAfterAwait_LabelVariablesAndSharedLocal", "Task<int>", """
+                {
+                    var trail = "s" + await env.TR(0, v);
+                    object o = v == 0 ? 41 : v == 1 ? "word" : v == 2 ? 7L : v == 3 ? 2.5 : 0.5;
+                    switch (o)
+                    {
+                        case int n when n > trail.Length:
+                            int shared = n;
+                            trail += "i" + shared;
+                            break;
+                        case string w:
+                            trail += w.Length;
+                            shared = await env.TR(1, 3);
+                            trail += "s" + shared + w;
+                            break;
+                        case long:
+                            shared = await env.TR(2, 4);
+                            trail += "l" + shared;
+                            break;
+                        case double d when d > 1:
+                            var got = await env.TR(3, "d");
+                            env.Log("d=" + (d * 2));
+                            return got.Length + (int)d;
+                        default:
+                            trail += "none";
+                            break;
+                    }
+
+                    await env.T(4);
+                    return trail.Length;
+                }
+                """) { Variants = new[] { 0, 1, 2, 3, 4 } },
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

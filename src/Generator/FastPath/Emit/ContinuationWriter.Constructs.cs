@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Emit;
+using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath
@@ -19,6 +20,9 @@ namespace Prewired.Generator.FastPath
 
         // A switch whose sections holding resume points are written after it: the label its breaks go to, and whether one did.
         private readonly Dictionary<SyntaxNode, (string Label, bool Used)> _switchEnds = new();
+
+        // The pattern variables of moved sections' labels that are not live state: declared before the switch, renamed.
+        private readonly Dictionary<ISymbol, string> _switchVariables = new(SymbolEqualityComparer.Default);
 
         /// <summary>Statements written by <paramref name="write"/> as one list: its dispatch first.</summary>
         private void InList(System.Action write, bool topLevel = false)
@@ -457,25 +461,61 @@ namespace Prewired.Generator.FastPath
         /// <summary>
         /// A switch with resume points in some sections: the switch stays, those sections jump to copies of themselves
         /// written after it (a jump into a switch section from outside is not allowed), where the dispatch can reach them;
-        /// their breaks jump past the copies.
+        /// their breaks jump past the copies. What the switch block scopes and a moved section needs is declared before the
+        /// switch, as the compiler hoists it: a section's local another section uses, and the pattern variables of a moved
+        /// section's labels (each such label jumps on its own, after storing its variables, <c>__switch0_s = s;</c>).
         /// </summary>
         private void WriteSwitch(SwitchStatementSyntax switchStatement)
         {
             var id = _labels++;
             var moved = switchStatement.Sections.Where(HoldsResumePoint).ToList();
-            if (moved.Any(s => s.Labels.Any(l => l.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Any())))
-            {
-                NotCovered("a switch section with pattern variables that holds an await");
-                return;
-            }
+            var preamble = _scopes.Peek().Preamble;
 
             // A local of one section is in scope in all of them (the switch block is one scope); a moved section is not.
+            var sectionStatements = switchStatement.Sections.SelectMany(s => s.Statements).ToList();
             foreach (var section in switchStatement.Sections)
             {
                 var others = switchStatement.Sections.Where(o => o != section && (moved.Contains(section) || moved.Contains(o))).SelectMany(o => o.Statements).ToList();
                 foreach (var declarator in section.Statements.OfType<LocalDeclarationStatementSyntax>().SelectMany(d => d.Declaration.Variables))
                 {
-                    if (_model.GetDeclaredSymbol(declarator) is { } local && IsReferenced(local, others)) NotCovered("a switch section's local used by another section");
+                    if (_model.GetDeclaredSymbol(declarator) is ILocalSymbol local && !Assigned(local) && IsReferenced(local, others))
+                    {
+                        _hoisted.Add(local);
+                        if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a local of a type that cannot be named");
+                        DeclareWithDefault(preamble, VariableTypes.Display(local, _model), MethodShellParser.EscapedName(local.Name), IsRead(local, sectionStatements));
+                    }
+                }
+            }
+
+            // The pattern variables of a moved section's labels that its statements use: live state (a parameter), or a
+            // variable declared before the switch.
+            var labelVariables = new Dictionary<SwitchLabelSyntax, List<(ISymbol Symbol, string Target, string InLabel)>>();
+            foreach (var section in moved)
+            {
+                foreach (var label in section.Labels)
+                {
+                    var variables = new List<(ISymbol, string, string)>();
+                    foreach (var designation in label.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>())
+                    {
+                        if (_model.GetDeclaredSymbol(designation) is not ILocalSymbol local || !IsReferenced(local, section.Statements)) continue;
+                        string target;
+                        if (_layout.IsLive(local))
+                        {
+                            target = _layout.NameOf(local);
+                        }
+                        else
+                        {
+                            if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a pattern variable of a type that cannot be named");
+                            target = $"__switch{id}_{local.Name}";
+                            _switchVariables[local] = target;
+                            DeclareWithDefault(preamble, VariableTypes.Display(local, _model), target, read: true);
+                        }
+
+                        // The label's own variable cannot have the name of the parameter it is stored in (CS0136).
+                        variables.Add((local, target, target == MethodShellParser.EscapedName(local.Name) ? "__pattern" + _patternVariables++ : MethodShellParser.EscapedName(local.Name)));
+                    }
+
+                    if (variables.Count > 0) labelVariables[label] = variables;
                 }
             }
 
@@ -493,10 +533,38 @@ namespace Prewired.Generator.FastPath
             _lines.OpenBrace();
             foreach (var section in switchStatement.Sections)
             {
+                var sectionJump = $"goto __switch{id}_section{switchStatement.Sections.IndexOf(section)};";
+                if (moved.Contains(section) && section.Labels.Any(l => labelVariables.ContainsKey(l)))
+                {
+                    // Each label on its own: it stores the variables it declares, then jumps.
+                    foreach (var label in section.Labels)
+                    {
+                        labelVariables.TryGetValue(label, out var variables);
+                        _lines.Line(PrintLabel(label, variables));
+                        _lines.Indent++;
+                        foreach (var (_, target, inLabel) in variables ?? new()) _lines.Line($"{target} = {inLabel};");
+                        _lines.Line(sectionJump);
+                        _lines.Indent--;
+                    }
+
+                    continue;
+                }
+
                 foreach (var label in section.Labels) _lines.Line(SyntaxPrinter.PrintExpression(label, Replace));
                 _lines.Indent++;
-                if (moved.Contains(section)) _lines.Line($"goto __switch{id}_section{switchStatement.Sections.IndexOf(section)};");
-                else foreach (var statement in section.Statements) SyntaxPrinter.PrintStatement(statement, _lines, KeepSwitchBreaks);
+                if (moved.Contains(section))
+                {
+                    _lines.Line(sectionJump);
+                }
+                else
+                {
+                    foreach (var statement in section.Statements)
+                    {
+                        if (statement is LocalDeclarationStatementSyntax declaration && declaration.Declaration.Variables.Any(v => Assigned(_model.GetDeclaredSymbol(v)))) WriteLiveDeclaration(declaration);
+                        else SyntaxPrinter.PrintStatement(statement, _lines, KeepSwitchBreaks);
+                    }
+                }
+
                 _lines.Indent--;
             }
 
@@ -511,6 +579,25 @@ namespace Prewired.Generator.FastPath
             if (!hasDefault || keptBreaks) Jump(switchStatement);
 
             _ = WriteMovedSections(switchStatement, moved, id);
+        }
+
+        /// <summary>A moved section's label in the switch: the variables it stores under the name it declares them with.</summary>
+        private string PrintLabel(SwitchLabelSyntax label, List<(ISymbol Symbol, string Target, string InLabel)>? variables)
+        {
+            if (variables is null) return SyntaxPrinter.PrintExpression(label, Replace);
+            return SyntaxPrinter.PrintExpression(label, (node, printer) =>
+            {
+                var symbol = node switch
+                {
+                    SingleVariableDesignationSyntax designation => _model.GetDeclaredSymbol(designation),
+                    IdentifierNameSyntax identifier => _model.GetSymbolInfo(identifier).Symbol,
+                    _ => null,
+                };
+                var own = symbol is null ? -1 : variables.FindIndex(v => SymbolEqualityComparer.Default.Equals(v.Symbol, symbol));
+                if (own < 0) return Replace(node, printer);
+                printer.Write(variables[own].InLabel);
+                return true;
+            });
         }
 
         /// <summary>Writes the moved sections after the switch; true when one of them breaks out (the end label is written).</summary>

@@ -29,13 +29,6 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public const string NullableWarningsReason = "the resume entries are paths the compiler sees but that never run; the body method is checked as written";
 
-        /// <summary>
-        /// The same for a continuation of its own (a custom awaitable's): it starts at the await, where the compiler
-        /// no longer knows the null-states the body's flow established before it (a field checked or asserted, a local
-        /// assigned in a try whose finally reads it), so its dereferences would warn where the body's do not.
-        /// </summary>
-        public const string PerAwaitNullableWarningsReason = "it starts at the await, without the null-states the body's flow established before it; the body method is checked as written";
-
         private readonly CodeLines _root = new();
         private readonly IReadOnlyList<SplitPoint> _splits;
         private readonly Dictionary<SyntaxNode, SplitPoint> _byStatement;
@@ -252,7 +245,7 @@ namespace Prewired.Generator.FastPath
         private bool OperandReadsOnlyAssigned(ExpressionSyntax operand)
             => operand.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().All(i =>
                 _model.GetSymbolInfo(i).Symbol is not ILocalSymbol local
-                || _layout.IsLive(local) || _hoisted.Contains(local)
+                || _layout.IsLive(local) || _hoisted.Contains(local) || _switchVariables.ContainsKey(local)
                 || local.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is ForEachStatementSyntax));
 
         private void HoistLocal(CodeLines preamble, ISymbol? symbol, IEnumerable<StatementSyntax> later)
@@ -637,6 +630,10 @@ namespace Prewired.Generator.FastPath
 
             switch (node)
             {
+                case IdentifierNameSyntax identifier when _switchVariables.Count > 0 && _model.GetSymbolInfo(identifier).Symbol is { } switchVariable
+                                                         && _switchVariables.TryGetValue(switchVariable, out var switchName):
+                    printer.Write(switchName);
+                    return true;
                 case IdentifierNameSyntax identifier when _renamedByName.Contains(identifier.Identifier.ValueText)
                                                          && _model.GetSymbolInfo(identifier).Symbol is { } referenced
                                                          && _renamedByName[identifier.Identifier.ValueText].Contains(referenced, SymbolEqualityComparer.Default):

@@ -165,11 +165,30 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public const int ArrivingState = -2;
 
+        // The live variables the continuation's text never names: not passed (see KeepOnlyRead).
+        private readonly HashSet<string> _unread = new(System.StringComparer.Ordinal);
+
+        /// <summary>
+        /// Drops the parameters the written continuation never names (issue 19): the body's parameters, passed so that code
+        /// the continuation prints may use them, and live state only code it does not print reads. Generated variables stay
+        /// (the synchronous path declares some with a constant only the hand-off reads: CS0219 without it). Each would be a field
+        /// of the continuation's boxed state machine, copied at every hand-off. <paramref name="named"/> are the identifiers
+        /// of the continuation's code (tokens, so comments and strings do not count; a name that only looks like one, a
+        /// member's, keeps its parameter, which is harmless).
+        /// </summary>
+        public void KeepOnlyRead(ISet<string> named)
+        {
+            foreach (var (symbol, _) in _live)
+            {
+                if (!named.Contains(NameOf(symbol).TrimStart('@'))) _unread.Add(NameOf(symbol));
+            }
+        }
+
         public string Parameters()
         {
             var parameters = new List<string> { "int " + StateParameter };
             parameters.AddRange(_slots.Select(s => $"{s.Type} {s.Name}"));
-            parameters.AddRange(_live.Select(l => $"{l.Type} {NameOf(l.Symbol)}"));
+            parameters.AddRange(_live.Where(l => !_unread.Contains(NameOf(l.Symbol))).Select(l => $"{l.Type} {NameOf(l.Symbol)}"));
             parameters.AddRange(_synthetic.Select(s => $"{s.Type} {s.Name}"));
             return string.Join(", ", parameters);
         }
@@ -181,7 +200,7 @@ namespace Prewired.Generator.FastPath
             var arguments = new List<string> { split.Index.ToString(System.Globalization.CultureInfo.InvariantCulture) };
             var slot = SlotOf(split);
             arguments.AddRange(_slots.Select(s => s.Name == slot ? awaitable : "default!"));
-            arguments.AddRange(_live.Select(l => _alwaysPassed.Contains(l.Symbol) || split.LiveIn.Contains(l.Symbol, SymbolEqualityComparer.Default) ? MethodShellParser.EscapedName(l.Symbol.Name) : "default!"));
+            arguments.AddRange(_live.Where(l => !_unread.Contains(NameOf(l.Symbol))).Select(l => _alwaysPassed.Contains(l.Symbol) || split.LiveIn.Contains(l.Symbol, SymbolEqualityComparer.Default) ? MethodShellParser.EscapedName(l.Symbol.Name) : "default!"));
             arguments.AddRange(_synthetic.Select(s => split.Synthetic.Any(own => own.Name == s.Name) || _constructNames[split.Index].Contains(s.Name) ? Passed(s) : "default!"));
             return string.Join(", ", arguments);
         }

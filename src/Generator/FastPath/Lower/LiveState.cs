@@ -10,7 +10,7 @@ namespace Prewired.Generator.FastPath
     /// <summary>
     /// Finds exactly the state a continuation takes over: the variables whose values flow into the code it runs (the rest
     /// of each frame, the next iterations of a loop, the catch clauses and finally of a try), the resources it disposes,
-    /// and the generated enumerators it goes on with. Also where each variable is declared in the continuation.
+    /// and the generated enumerators it goes on with.
     /// </summary>
     internal static class LiveState
     {
@@ -41,10 +41,8 @@ namespace Prewired.Generator.FastPath
             // and only a later region's DataFlowsIn ever asks (never the last region's), so it is asked only then.
             var assignedPending = new List<DataFlowAnalysis>();
             var declared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
-            var redeclared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
             var referenced = new List<ISymbol>();
             var read = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
-            ISymbol? awaitTarget = null;
             var live = new List<ISymbol>();
 
             // Out and pattern variables declared in an awaited operand the synchronous path already evaluated: the
@@ -95,9 +93,6 @@ namespace Prewired.Generator.FastPath
                     return true;
                 }
 
-                // The next iterations of a loop (or a catch clause) declare their own variables again, in their own scope:
-                // those are not the continuation's to declare, but a same-named variable it carries must be renamed.
-                redeclared.UnionWith(flow.VariablesDeclared);
                 referenced.AddRange(flow.ReadInside.Concat(flow.WrittenInside).Except(flow.VariablesDeclared, SymbolEqualityComparer.Default));
                 return true;
             }
@@ -110,7 +105,6 @@ namespace Prewired.Generator.FastPath
                 // lets code after the try statement read it): then the old value comes along.
                 if (!frames.Any(f => f.Kind == FrameKind.Try)) assigned.Add(target);
                 referenced.Add(target);
-                awaitTarget = target;
             }
 
             if (split.Form == SplitForm.Declare
@@ -211,7 +205,6 @@ namespace Prewired.Generator.FastPath
             }
 
             split.LiveIn.AddRange(live.OrderBy(v => v.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0));
-            split.WriteOnlyInContinuation.AddRange(split.DeclaredInContinuation.Where(v => !read.Contains(v) && !SymbolEqualityComparer.Default.Equals(v, awaitTarget) && OnlyConstantsStored(v, printed, model)));
             if (!split.LiveIn.Concat(split.DeclaredInContinuation).All(CanBeParameter)) return false;
 
             for (var i = frames.Count - 1; i >= 0; i--)
@@ -231,35 +224,7 @@ namespace Prewired.Generator.FastPath
             }
 
             split.NeedsHandOffFlag = frames.Any(f => f.IsProtected);
-            AssignScopes(split, frames, declared.Concat(redeclared));
             return true;
-        }
-
-        /// <summary>
-        /// Each variable is declared in the frame whose statement declares it, so its scope is the original one; a foreach
-        /// variable, and one declared in an awaited loop condition or a while condition (<c>while (q.TryDequeue(out var e))</c>),
-        /// belong to the current iteration's part (the rest of the loop declares its own).
-        /// </summary>
-        private static void AssignScopes(SplitPoint split, List<ContinuationFrame> frames, IEnumerable<ISymbol> declared)
-        {
-            var containers = new HashSet<SyntaxNode>(frames.Select(f => f.Container));
-            var declaredNames = new HashSet<string>(declared.Select(v => v.Name));
-            foreach (var variable in split.LiveIn.Concat(split.DeclaredInContinuation))
-            {
-                var declaration = variable is ILocalSymbol ? variable.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() : null;
-                var scope = declaration is ForEachStatementSyntax forEach && containers.Contains(forEach) ? forEach.Statement
-                    : declaration is not null && split.LoopCondition is { } condition && condition.Span.Contains(declaration.Span) ? FrameCollector.LoopBody(split.AwaitingLoop!)
-                    : declaration?.Ancestors().FirstOrDefault(containers.Contains) is WhileStatementSyntax loop && loop.Condition.Span.Contains(declaration.Span) ? loop.Statement
-                    : declaration?.Ancestors().FirstOrDefault(containers.Contains);
-                if (scope is not null && frames.Any(f => f.IsMethodBody && f.Container == scope)) scope = null;
-                split.SetScope(variable, scope);
-
-                // A live local of an inner scope whose name another scope of the continuation reuses cannot be a parameter under its own name.
-                if (scope is not null && split.LiveIn.Contains(variable, SymbolEqualityComparer.Default) && declaredNames.Contains(variable.Name))
-                {
-                    split.RenameParameter(variable, variable.Name + "__live");
-                }
-            }
         }
 
         /// <summary>
@@ -321,23 +286,6 @@ namespace Prewired.Generator.FastPath
                 if (frame.RestReached) foreach (var statement in frame.Rest) yield return statement;
                 foreach (var region in UnorderedRegions(frame, model, new HashSet<ISymbol>(SymbolEqualityComparer.Default))) yield return region;
             }
-        }
-
-        /// <summary>Every write to <paramref name="variable"/> in the continuation stores a constant (what makes CS0219 fire for a local nobody reads).</summary>
-        private static bool OnlyConstantsStored(ISymbol variable, List<SyntaxNode> printed, SemanticModel model)
-        {
-            foreach (var identifier in printed.SelectMany(s => s.DescendantNodesAndSelf()).OfType<IdentifierNameSyntax>())
-            {
-                if (identifier.Identifier.ValueText != variable.Name || !SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) continue;
-                if (identifier.Parent is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment
-                    || assignment.Left != identifier
-                    || !model.GetConstantValue(assignment.Right).HasValue)
-                {
-                    return false;
-                }
-            }
-
-            return true;
         }
 
         /// <summary>A local or parameter of the method itself: a primary constructor's parameter, captured by the type, is

@@ -45,11 +45,8 @@ namespace Prewired.Generator.FastPath
 
             // A returned await needs nothing around it, unless a catch, a finally or a disposal still runs after it.
             if (split.Form == SplitForm.Return && !frames.Any(f => f.IsProtected || f.Kind == FrameKind.Try)) frames.Clear();
-            var jumps = FrameReachability.Decide(split, frames, model);
-            if (!LiveState.Find(split, frames, model)) return false;
-            split.Frames = frames;
-            split.Jumps = jumps;
-            return true;
+            FrameReachability.Decide(split, frames, model);
+            return LiveState.Find(split, frames, model);
         }
 
         private static bool ContainsMethodTypeParameter(ITypeSymbol type) => type switch

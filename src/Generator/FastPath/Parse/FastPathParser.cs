@@ -13,8 +13,7 @@ namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// [FastPath]: the synchronous path (<see cref="SyncPathWriter"/>) plus the method's one async continuation
-    /// (<see cref="ContinuationWriter"/>; a continuation per await, <see cref="ContinuationBuilder"/>, for the shapes it
-    /// does not cover yet), or the forwarding implementation when some await cannot be split yet.
+    /// (<see cref="ContinuationWriter"/>), or the forwarding implementation when some await cannot be split yet.
     /// </summary>
     internal static class FastPathParser
     {
@@ -64,15 +63,19 @@ namespace Prewired.Generator.FastPath
                     else
                     {
                         (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
-                        if (layout is null)
+                        if (notCovered is not null)
                         {
-                            // A shape the one continuation does not cover yet: a continuation per await.
-                            foreach (var split in splits) ContinuationBuilder.Render(split, model);
+                            // A shape the one continuation does not cover: the body's own behaviour (the reliability suites
+                            // report such a forward, which PW0201 does not announce, as a finding).
+                            splits = null;
+                            forwardReason = $"Forwarding to '{body.Name}': the continuation does not cover {notCovered} yet.";
                         }
-
-                        syncLines = new CodeLines();
-                        WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
-                            TargetFeatures.Of(context.SemanticModel.Compilation), layout);
+                        else
+                        {
+                            syncLines = new CodeLines();
+                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
+                                TargetFeatures.Of(context.SemanticModel.Compilation), layout);
+                        }
                     }
                 }
                 catch (System.Exception exception) when (exception is not System.OperationCanceledException)
@@ -159,22 +162,6 @@ namespace Prewired.Generator.FastPath
                 {
                     if (split.Custom is { } custom) members.Member(custom.Declaration());
                 }
-
-                members.RestoreWarnings(pragmas);
-                return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
-            }
-
-            foreach (var split in splits)
-            {
-                members.Method(
-                    $"Resumes '{body.Name}' at await #{split.Index} (<c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(split))}</c>) when it did not complete synchronously."
-                    + (notCovered is null ? string.Empty : $" A continuation per await: one continuation for the method does not cover {System.Security.SecurityElement.Escape(notCovered)} yet."),
-                    ContinuationDeclaration(split, body, bodyNode, forms, resumePrefix, model),
-                    ContinuationBody(split, model),
-                    hidden: true,
-                    attribute: builderAttribute,
-                    nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.PerAwaitNullableWarningsReason : null);
-                if (split.Custom is { } custom) members.Member(custom.Declaration());
             }
 
             members.RestoreWarnings(pragmas);
@@ -262,7 +249,16 @@ namespace Prewired.Generator.FastPath
             var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering);
             if (layout is null) return (null, null, null);
             var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
-            return continuation is null ? (null, null, notCovered) : (layout, continuation, null);
+            if (continuation is null) return (null, null, notCovered);
+
+            // Only what the continuation reads is handed over (the hand-offs are written after this). Its statements parsed
+            // as a block, not tokenized: an interpolated string is one token, its holes' names are nodes of the tree.
+            var named = new HashSet<string>(
+                Microsoft.CodeAnalysis.CSharp.SyntaxFactory.ParseStatement("{\n" + continuation.Code() + "\n}").DescendantTokens()
+                    .Where(t => t.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+                System.StringComparer.Ordinal);
+            layout.KeepOnlyRead(named);
+            return (layout, continuation, null);
         }
 
         private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout)
@@ -291,21 +287,6 @@ namespace Prewired.Generator.FastPath
             if (splits.Any(s => s.NeedsHandOffFlag)) lines.Line($"var {SyncPathWriter.HandOffFlag} = false;");
             writer.WriteStatements(method.Body!.Statements);
             if (!forms.Kind.HasResult() && RegionFlow.ControlFlow(model, method.Body)?.EndPointIsReachable == true) lines.Line(forms.CompletedReturn);
-        }
-
-        private static string ContinuationDeclaration(SplitPoint split, IMethodSymbol body, SyntaxNode bodyNode, AsyncReturnForms forms, string resumePrefix, SemanticModel model)
-        {
-            var awaitableType = split.AwaitableTypeName!;
-            var parameters = new List<string> { $"{awaitableType} __awaitable" };
-            parameters.AddRange(split.LiveIn.Select(v => $"{HandOffNullability.Display(v, split, bodyNode, model)} {MethodShellParser.EscapedName(split.ParameterName(v))}"));
-            parameters.AddRange(split.Synthetic.Select(v => $"{v.Type} {v.Name}"));
-            var isStatic = body.IsStatic ? "static " : string.Empty;
-            return $"private {isStatic}async {forms.ReturnTypeName} {resumePrefix}{split.Index}{MethodShellParser.TypeParameterList(body)}({string.Join(", ", parameters)}){MethodShellParser.ConstraintClauses(body)}";
-        }
-
-        private static CodeLines ContinuationBody(SplitPoint split, SemanticModel model)
-        {
-            return split.Continuation;
         }
 
         private static string AwaitSiteDisplay(SplitPoint split) => new AwaitSite(split.Await).Display;

@@ -104,9 +104,6 @@ namespace Prewired.Generator.FastPath
         /// <summary>Variables declared before the await that the continuation only writes before reading: plain locals there.</summary>
         public List<ISymbol> DeclaredInContinuation { get; } = new();
 
-        /// <summary>Those of <see cref="DeclaredInContinuation"/> the continuation never reads and only stores constants in (the method reads them on other paths): CS0219 there.</summary>
-        public List<ISymbol> WriteOnlyInContinuation { get; } = new();
-
         /// <summary>Generated variables the continuation takes over after the live ones: enumerators, arrays and indexes of
         /// the foreach loops it resumes inside, and resources of <c>using (expression)</c>; outermost first.</summary>
         public List<(string Type, string Name)> Synthetic { get; } = new();
@@ -114,28 +111,5 @@ namespace Prewired.Generator.FastPath
         /// <summary>Some frame runs a finally or disposes after the await: the synchronous path sets its hand-off flag
         /// before handing over, so that finally stays the continuation's.</summary>
         public bool NeedsHandOffFlag { get; set; }
-
-        private readonly Dictionary<ISymbol, SyntaxNode?> _scopes = new(SymbolEqualityComparer.Default);
-        private readonly Dictionary<ISymbol, string> _parameterNames = new(SymbolEqualityComparer.Default);
-
-        /// <summary>The frame container declaring the variable in the continuation; null for its top level.</summary>
-        public SyntaxNode? ScopeOf(ISymbol variable) => _scopes.TryGetValue(variable, out var scope) ? scope : null;
-
-        public void SetScope(ISymbol variable, SyntaxNode? scope) => _scopes[variable] = scope;
-
-        /// <summary>The continuation parameter carrying a live variable: its own name unless that would clash.</summary>
-        public string ParameterName(ISymbol variable) => _parameterNames.TryGetValue(variable, out var name) ? name : variable.Name;
-
-        public void RenameParameter(ISymbol variable, string name) => _parameterNames[variable] = name;
-
-        /// <summary>The continuation's statements, already rendered.</summary>
-        public Emit.CodeLines Continuation { get; } = new();
-
-        /// <summary>The statements around the await the async method would still run after it, innermost first
-        /// (<see cref="SplitAnalysis"/>); the per-await continuation prints them.</summary>
-        public List<ContinuationFrame> Frames { get; set; } = new();
-
-        /// <summary>How each jump out of <see cref="Frames"/> leaves the continuation (<see cref="FrameReachability"/>).</summary>
-        public Dictionary<SyntaxNode, string> Jumps { get; set; } = new();
     }
 }

@@ -39,7 +39,7 @@ partial class Branches
 #line (16,13)-(16,34) 43 "/0/Test0.cs"
             var __awaitable0 = Value(kind);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, name, prefix);
+            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, prefix);
             n = __awaitable0.Result;
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
@@ -53,7 +53,7 @@ partial class Branches
             var __awaitable1 = Task.Yield();
 #line hidden
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, kind, name, prefix);
+            if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, kind, prefix);
             __awaiter1.GetResult();
         }
         else
@@ -70,7 +70,7 @@ partial class Branches
                 var __awaitable2 = Task.Yield();
 #line hidden
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, kind, name, prefix);
+                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, kind, prefix);
                 __awaiter2.GetResult();
 #line (30,17)-(30,32) 16 "/0/Test0.cs"
                 prefix += "one";
@@ -81,7 +81,7 @@ partial class Branches
 #line (33,17)-(33,42) 48 "/0/Test0.cs"
                 var __awaitable3 = Text(prefix);
 #line hidden
-                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, name, default!);
+                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, default!);
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.Result);
             default:
 #line (35,17)-(35,22) 16 "/0/Test0.cs"
@@ -97,7 +97,7 @@ partial class Branches
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(kind)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>; 3 <c>await Text(prefix)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, global::System.Threading.Tasks.Task<string> __awaitable2, int kind, string name, string prefix)
+    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, global::System.Threading.Tasks.Task<string> __awaitable2, int kind, string prefix)
     {
         #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
         int n = default!;
