@@ -124,6 +124,38 @@ namespace Prewired.Tests.Generator
             IncrementalCachingAssert.AssertCachedAfterEdit(run, IncrementalCachingAssert.AppendTo(0, "\ninternal sealed class Appended { }\n"), s_trackingNames);
         }
 
+        /// <summary>
+        /// A body the analyzers' rules let through but whose pending awaitable cannot be handed to the continuation (a
+        /// Task of an anonymous type: the parameter's type cannot be written; the generated code did not compile before)
+        /// forwards, and the generator itself reports the PW0201 that says so, at the body's first await: a forward is
+        /// never silent, and the forwarding file compiles.
+        /// </summary>
+        [Fact]
+        public void PW0201_from_the_generator_for_an_awaitable_the_continuation_cannot_take()
+        {
+            const string source = """
+                public partial class Store
+                {
+                    [FastPath(nameof(GetCoreAsync))]
+                    public partial ValueTask<int> GetAsync(Func<int> first);
+
+                    private async ValueTask<int> GetCoreAsync(Func<int> first)
+                    {
+                        return Add(first(), (await Task.FromResult(new { A = 1 })).A);
+                    }
+
+                    private static int Add(int a, int b) => a + b;
+                }
+                """;
+            var run = RunCached(source);
+            var diagnostic = Assert.Single(run.DriverDiagnostics);
+            AssertAt(diagnostic, "PW0201", source, "await Task.FromResult(new { A = 1 })",
+                "[FastPath] cannot split 'await Task.FromResult(new { A = 1 })' yet: a pending awaitable or a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct, or a type C# cannot write, such as an anonymous type); 'GetCoreAsync' is called as it is (a plain async call, no fast path)");
+            Assert.Equal(DiagnosticSeverity.Warning, diagnostic.Severity);
+            Assert.Contains("// Forwarding to 'GetCoreAsync'", Assert.Single(run.GeneratedSources).SourceText.ToString());
+            Assert.DoesNotContain(run.CompilationDiagnostics, d => d.Severity >= DiagnosticSeverity.Warning);
+        }
+
         private static GeneratorRun RunCached(string source)
         {
             var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[] { GeneratorTest.Usings + source });

@@ -20,7 +20,9 @@ namespace Prewired.Generator.FastPath
         public static bool TryAnalyze(SplitPoint split, SyntaxNode body, SemanticModel model, Lowering lowering)
         {
             var awaitableType = model.GetTypeInfo(split.Await.Expression).Type;
-            if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType) return false;
+            // The pending awaitable travels as a parameter of the continuation, so its type must be one C# can write
+            // (not Task<an anonymous type>).
+            if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType || !LoweringShapes.IsNameable(awaitableType)) return false;
             split.AwaitableTypeName = awaitableType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
             split.TaskKind = KnownTypes.ClassifyTaskType(awaitableType);
             if (!IsFrameworkAwaitable(awaitableType))

@@ -34,6 +34,7 @@ namespace Prewired.Generator.FastPath
             ContinuationLayout? layout = null;
             CodeLines? continuation = null;
             string? notCovered = null;
+            DiagnosticInfo? notCoveredAt = null; // the PW0201 of a forward the analyzers cannot see
             var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
             if (parsed.BodyHasErrors(cancellationToken))
             {
@@ -58,17 +59,21 @@ namespace Prewired.Generator.FastPath
                     splits = Plan(bodyNode, model, hasResult, ResumePrefix(marked), lowering);
                     if (splits is null)
                     {
-                        forwardReason = $"Forwarding to '{body.Name}': a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct or an anonymous type).";
+                        const string cannotHandOver = "a pending awaitable or a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct, or a type C# cannot write, such as an anonymous type)";
+                        forwardReason = $"Forwarding to '{body.Name}': {cannotHandOver} (PW0201).";
+                        notCoveredAt = NotSplitFinding(parsed.BodySyntax, body.Name, cannotHandOver);
                     }
                     else
                     {
                         (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
                         if (notCovered is not null)
                         {
-                            // A shape the one continuation does not cover: the body's own behaviour (the reliability suites
-                            // report such a forward, which PW0201 does not announce, as a finding).
+                            // A shape the one continuation does not cover: the body's own behaviour. The analyzers' rules
+                            // cannot see this (it is decided while the continuation is written), so the generator reports
+                            // the PW0201 itself, at the body's first await (the reliability suites count such a forward as a finding).
                             splits = null;
-                            forwardReason = $"Forwarding to '{body.Name}': the continuation does not cover {notCovered} yet.";
+                            forwardReason = $"Forwarding to '{body.Name}': the continuation does not cover {notCovered} yet (PW0201).";
+                            notCoveredAt = NotSplitFinding(parsed.BodySyntax, body.Name, $"the continuation does not cover {notCovered} yet");
                         }
                         else
                         {
@@ -90,7 +95,8 @@ namespace Prewired.Generator.FastPath
             {
                 BodyPreamble.WriteForwarding(lines, marked, body, forwardReason!);
                 members.Method(null, shell.Signature, lines, suppressedWarning: MemberWriter.PartialSignatureWarning(shell));
-                return new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
+                var forwarding = new GeneratedMethodModel(MarkKind.FastPath, shell, members.ToString());
+                return notCoveredAt is null ? forwarding : forwarding.WithDiagnostics(new EquatableArray<DiagnosticInfo>(new[] { notCoveredAt }));
             }
 
             var guard = AssumedContextGuard.Decide(context.Attributes[0], MarkKind.FastPath, bodyNode, model, cancellationToken);
@@ -244,6 +250,19 @@ namespace Prewired.Generator.FastPath
         /// The method's one continuation (issue 19), or nulls and the reason when the body has a shape the one-continuation
         /// writer does not cover yet: it then keeps a continuation per await, and the generated file says why.
         /// </summary>
+        /// <summary>
+        /// PW0201 for a body that forwards for a reason only the generator sees (the analyzers' rules let it through): at
+        /// its first await (else its name), worded as the analyzer words it.
+        /// </summary>
+        private static DiagnosticInfo NotSplitFinding(MethodDeclarationSyntax bodySyntax, string bodyName, string reason)
+        {
+            var firstAwait = bodySyntax.DescendantNodes().OfType<AwaitExpressionSyntax>().FirstOrDefault();
+            var at = firstAwait?.GetLocation() ?? bodySyntax.Identifier.GetLocation();
+            var text = firstAwait?.ToString() ?? bodyName;
+            var finding = new Finding(DiagnosticIds.FastPathNotSplit, at, text, reason, bodyName);
+            return DiagnosticInfo.From(finding);
+        }
+
         private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model)
         {
             var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering);
