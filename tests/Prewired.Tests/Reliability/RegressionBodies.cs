@@ -27,6 +27,21 @@ namespace Prewired.Tests.Reliability
 
         public static IReadOnlyList<BodyCase> All { get; } = new List<BodyCase>
         {
+            // Npgsql's NpgsqlConnector.WriteSASLInitialResponse (eng/RealCode, issue 20 point 1): a variable declared
+            // non-null that the body tests for null ('x?.Length') before an await is maybe-null to the flow analysis there;
+            // the hand-off passed it to the continuation's non-null parameter: warning CS8604 in generated code only.
+            new("G25_NullTestedNonNullVariableHandedOver", "Task<int>", """
+                {
+                    string text = v > 0 ? "abc" : "d";
+                    var n = text?.Length ?? 0;
+                    n += await env.TR(0, v);
+                    return n + (text == null ? 0 : text.Length);
+                }
+                """)
+            {
+                Variants = new[] { 0, 2 },
+            },
+
             // Seed 20240601 body 216 (cont3): when the continuation stopped receiving what it does not read, the finally
             // lowering's pending-return flag of an 'await using' declaration, set to a constant by the synchronous path and
             // read only by the hand-off, was no longer passed: warning CS0219 in generated code. Generated variables stay.

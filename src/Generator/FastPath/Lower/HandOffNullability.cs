@@ -22,6 +22,15 @@ namespace Prewired.Generator.FastPath
         public static string Display(ISymbol variable, SplitPoint split, SyntaxNode body, SemanticModel model)
         {
             var type = VariableTypes.Of(variable, model);
+            if (type.IsReferenceType && type.TypeKind != TypeKind.TypeParameter && type.NullableAnnotation == NullableAnnotation.NotAnnotated
+                && IsNullTested(variable, body, model))
+            {
+                // Declared non-null, but the body tests it (x?.M, x ?? y, x == null, x is null): after such a test the
+                // compiler's flow state is maybe-null, and handing it over to a non-null parameter warns (CS8604) where the
+                // body itself did not. Annotated, the parameter takes it; the continuation reports no nullable warnings.
+                return type.WithNullableAnnotation(NullableAnnotation.Annotated).ToDisplayString(SourceNames.TypeFormat);
+            }
+
             if (type.IsValueType || type.NullableAnnotation != NullableAnnotation.Annotated || !NonNullAtHandOff(variable, split.Await, body, model))
             {
                 return type.ToDisplayString(SourceNames.TypeFormat);
@@ -56,6 +65,32 @@ namespace Prewired.Generator.FastPath
 
             return reads > 0;
         }
+
+        /// <summary>Whether the body tests <paramref name="variable"/> for null anywhere: <c>x?.</c>, <c>x ??</c>, <c>x == null</c>,
+        /// <c>x != null</c>, <c>x is null</c>, <c>x is not null</c>, <c>x is {}</c>.</summary>
+        private static bool IsNullTested(ISymbol variable, SyntaxNode body, SemanticModel model)
+        {
+            foreach (var identifier in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<IdentifierNameSyntax>())
+            {
+                if (identifier.Identifier.ValueText != variable.Name) continue;
+                var tested = identifier.Parent switch
+                {
+                    ConditionalAccessExpressionSyntax access => access.Expression == identifier,
+                    BinaryExpressionSyntax binary when binary.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.CoalesceExpression) => binary.Left == identifier,
+                    BinaryExpressionSyntax binary when binary.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.EqualsExpression)
+                                                       || binary.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.NotEqualsExpression)
+                        => IsNullLiteral(binary.Left) || IsNullLiteral(binary.Right),
+                    IsPatternExpressionSyntax pattern => pattern.Expression == identifier,
+                    _ => false,
+                };
+                if (tested && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) return true;
+            }
+
+            return false;
+        }
+
+        private static bool IsNullLiteral(ExpressionSyntax expression)
+            => expression.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.NullLiteralExpression);
 
         /// <summary><c>(x, y) = ...</c>: an element of a tuple on the left of an assignment.</summary>
         private static bool IsDeconstructedInto(IdentifierNameSyntax identifier)

@@ -65,7 +65,7 @@ partial class Shapes
     /// <summary>Resumes 'MeasureCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(0)</c>; 1 <c>await Value(1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, object[] items, object tail, int total, int i, string text, int count, int low, int high)
+    private async global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, object[] items, object? tail, int total, int i, string text, int count, int low, int high)
     {
         switch (__state)
         {

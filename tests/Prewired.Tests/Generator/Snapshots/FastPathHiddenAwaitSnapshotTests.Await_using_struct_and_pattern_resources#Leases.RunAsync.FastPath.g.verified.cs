@@ -78,7 +78,7 @@ partial class Leases
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Lease lease, global::Pooled pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
+    private async global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Lease lease, global::Pooled? pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
     {
         switch (__state)
         {
