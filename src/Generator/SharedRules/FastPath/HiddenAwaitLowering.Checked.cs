@@ -56,9 +56,7 @@ namespace Prewired.Generator.SharedRules
                 if (statement is LocalDeclarationStatementSyntax declaration)
                 {
                     if (declaration.IsConst || declaration.Declaration.Type is RefTypeSyntax) return Sensitive(declaration) ? null : declaration;
-                    return declaration.WithDeclaration(declaration.Declaration.WithVariables(SyntaxFactory.SeparatedList(
-                        declaration.Declaration.Variables.Select(v => v.Initializer is null ? v : v.WithInitializer(v.Initializer.WithValue(Wrap(v.Initializer.Value)))),
-                        declaration.Declaration.Variables.GetSeparators())));
+                    return declaration.WithDeclaration(WrapInitializers(declaration.Declaration));
                 }
 
                 if (!HoldsAwait(statement))
@@ -108,10 +106,7 @@ namespace Prewired.Generator.SharedRules
                         if (forStatement.Initializers.Any(Sensitive) || forStatement.Incrementors.Any(Sensitive) || forStatement.Declaration?.Type is RefTypeSyntax) return null;
                         var loopBody = Statement(forStatement.Statement);
                         if (loopBody is null) return null;
-                        var declaration2 = forStatement.Declaration?.WithVariables(SyntaxFactory.SeparatedList(
-                            forStatement.Declaration.Variables.Select(v => v.Initializer is null ? v : v.WithInitializer(v.Initializer.WithValue(Wrap(v.Initializer.Value)))),
-                            forStatement.Declaration.Variables.GetSeparators()));
-                        return forStatement.WithDeclaration(declaration2).WithCondition(forStatement.Condition is null ? null : Wrap(forStatement.Condition)).WithStatement(loopBody);
+                        return forStatement.WithDeclaration(forStatement.Declaration is null ? null : WrapInitializers(forStatement.Declaration)).WithCondition(forStatement.Condition is null ? null : Wrap(forStatement.Condition)).WithStatement(loopBody);
                     }
 
                     case ForEachStatementSyntax forEach:
@@ -143,10 +138,7 @@ namespace Prewired.Generator.SharedRules
                         if (usingStatement.Declaration?.Type is RefTypeSyntax) return null;
                         var usingBody = Statement(usingStatement.Statement);
                         if (usingBody is null) return null;
-                        var usingDeclaration = usingStatement.Declaration?.WithVariables(SyntaxFactory.SeparatedList(
-                            usingStatement.Declaration.Variables.Select(v => v.Initializer is null ? v : v.WithInitializer(v.Initializer.WithValue(Wrap(v.Initializer.Value)))),
-                            usingStatement.Declaration.Variables.GetSeparators()));
-                        return usingStatement.WithDeclaration(usingDeclaration).WithExpression(usingStatement.Expression is null ? null : Wrap(usingStatement.Expression)).WithStatement(usingBody);
+                        return usingStatement.WithDeclaration(usingStatement.Declaration is null ? null : WrapInitializers(usingStatement.Declaration)).WithExpression(usingStatement.Expression is null ? null : Wrap(usingStatement.Expression)).WithStatement(usingBody);
                     }
 
                     case SwitchStatementSyntax switchStatement:
@@ -194,6 +186,12 @@ namespace Prewired.Generator.SharedRules
                         return Sensitive(expression) ? null : expression;
                 }
             }
+
+            /// <summary>The declaration with each variable's initializer in the context (<see cref="Wrap"/>).</summary>
+            private VariableDeclarationSyntax WrapInitializers(VariableDeclarationSyntax declaration)
+                => declaration.WithVariables(SyntaxFactory.SeparatedList(
+                    declaration.Variables.Select(v => v.Initializer is null ? v : v.WithInitializer(v.Initializer.WithValue(Wrap(v.Initializer.Value)))),
+                    declaration.Variables.GetSeparators()));
 
             /// <summary><paramref name="expression"/> in the context, when it has an operation the context changes; an
             /// awaited operand wrapped inside the await (<c>await checked(e)</c>), so a plain await stays one.</summary>
