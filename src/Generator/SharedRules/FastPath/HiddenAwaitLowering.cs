@@ -41,20 +41,22 @@ namespace Prewired.Generator.SharedRules
         }
 
         /// <summary>The body written out in a copy of the compilation (constructs left as they are carry their reason).</summary>
-        public static LoweredBody Lower(MethodDeclarationSyntax method, SemanticModel model)
+        /// <param name="original">The user's method, which findings map back to, when <paramref name="method"/> is a copy of it.</param>
+        public static LoweredBody Lower(MethodDeclarationSyntax method, SemanticModel model, MethodDeclarationSyntax? original = null)
         {
-            var lowered = Rewrite(method, model, forcedReason: null, out var loweredAny);
+            original ??= method;
+            var lowered = Rewrite(method, model, original, forcedReason: null, out var loweredAny);
             var error = loweredAny ? lowered.Model.GetMethodBodyDiagnostics(lowered.Method.Span).FirstOrDefault(d => d.Severity == DiagnosticSeverity.Error) : null;
             if (error is not null)
             {
                 // Not expected: every shape written out is checked first. The user's code is still never miscompiled.
-                lowered = Rewrite(method, model, $"written out as C# lowers it, it would not compile here ({error.Id}: {error.GetMessage(System.Globalization.CultureInfo.InvariantCulture)})", out _);
+                lowered = Rewrite(method, model, original, $"written out as C# lowers it, it would not compile here ({error.Id}: {error.GetMessage(System.Globalization.CultureInfo.InvariantCulture)})", out _);
             }
 
             return lowered;
         }
 
-        private static LoweredBody Rewrite(MethodDeclarationSyntax method, SemanticModel model, string? forcedReason, out bool loweredAny)
+        private static LoweredBody Rewrite(MethodDeclarationSyntax method, SemanticModel model, MethodDeclarationSyntax original, string? forcedReason, out bool loweredAny)
         {
             var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
             var rewriter = new HiddenAwaitLowering(model, forcedReason, SharedVariables.ToShare(body, model));
@@ -65,7 +67,7 @@ namespace Prewired.Generator.SharedRules
             var newTree = tree.WithRootAndOptions(tree.GetRoot().ReplaceNode(method, rewritten), tree.Options);
             var newModel = model.Compilation.ReplaceSyntaxTree(tree, newTree).GetSemanticModel(newTree);
             var newMethod = (MethodDeclarationSyntax)newTree.GetRoot().GetAnnotatedNodes(LoweredMethod).First();
-            return new LoweredBody(newMethod, newModel, method);
+            return new LoweredBody(newMethod, newModel, original);
         }
 
         public override SyntaxNode? Visit(SyntaxNode? node)
