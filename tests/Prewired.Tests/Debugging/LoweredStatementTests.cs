@@ -136,6 +136,31 @@ namespace Prewired.Tests.Debugging
             Assert.True(missing.Count == 0, "No sequence point on: " + string.Join("; ", missing));
         }
 
+        /// <summary>
+        /// The lines a lowering writes in place of an <c>await foreach</c> and an <c>await using</c> bind where C# puts its
+        /// own points: the enumerator's start at the collection, MoveNextAsync at <c>in</c>, the read of Current at the
+        /// iteration variable, the resource at its declaration (columns: the enhanced form).
+        /// </summary>
+        [Fact]
+        public void Written_out_await_foreach_and_await_using_bind_their_parts()
+        {
+            var points = SequencePointTests.SequencePoints(Compile(LanguageVersion.CSharp12));
+            var lines = Source.Split('\n');
+            int Column(string statement, string part) => lines[LineOf(statement) - 1].IndexOf(part, StringComparison.Ordinal) + 1;
+            bool Binds(string method, string statement, string part)
+                => points.Any(p => p.Method == method && !p.Point.IsHidden && p.Document == DebuggedBodies.SourcePath
+                                   && p.Point.StartLine == LineOf(statement) && p.Point.StartColumn == Column(statement, part));
+            foreach (var method in new[] { "HiddenAsync__Sync", "<HiddenAsync__Resume>.MoveNext" })
+            {
+                foreach (var part in new[] { "items)", "in items", "var item" })
+                {
+                    Assert.True(Binds(method, "awaitForeach", part), $"{method} has no sequence point at '{part}' of @awaitForeach.");
+                }
+            }
+
+            Assert.True(Binds("HiddenAsync__Sync", "awaitUsing", "var resource = new AsyncResource()"), "HiddenAsync__Sync has no sequence point at the resource of @awaitUsing.");
+        }
+
         /// <summary>Every visible sequence point of the generated methods of a lowered body is in the body's file, within
         /// the body, and starts on code (no point maps to a blank line or between tokens).</summary>
         [Theory]

@@ -49,9 +49,38 @@ namespace Prewired.Generator.SharedRules
         /// <summary>The user's tree <paramref name="tree"/> was copied from for a lowering, or null for any other tree.</summary>
         public static SyntaxTree? OriginalOf(SyntaxTree tree) => s_originals.TryGetValue(tree, out var original) ? original : null;
 
+        /// <summary>
+        /// For a token a lowering wrote in place of a part of the user's construct (<see cref="LoweringTemplate.Line(int, string, TextSpan?)"/>):
+        /// that part's span (position and length; a user token's annotation holds its position only).
+        /// </summary>
+        public static SyntaxAnnotation Annotation(TextSpan span)
+            => new(Kind, span.Start.ToString(CultureInfo.InvariantCulture) + "," + span.Length.ToString(CultureInfo.InvariantCulture));
+
+        /// <summary>The span in the user's file from <paramref name="first"/> to <paramref name="last"/> (tokens of the
+        /// positioned copy), or null when they carry no positions (a body lowered for the analyzers).</summary>
+        public static TextSpan? SpanOf(SyntaxToken first, SyntaxToken last)
+        {
+            var (start, end) = (Of(first), EndOf(last));
+            return start >= 0 && end >= start ? TextSpan.FromBounds(start, end) : null;
+        }
+
         /// <summary>Where <paramref name="token"/> was in the user's file, or -1 for a token a lowering wrote.</summary>
-        public static int Of(SyntaxToken token)
-            => token.GetAnnotations(Kind).FirstOrDefault()?.Data is { } data && int.TryParse(data, NumberStyles.Integer, CultureInfo.InvariantCulture, out var position) ? position : -1;
+        public static int Of(SyntaxToken token) => Parse(token).Start;
+
+        /// <summary>Where <paramref name="token"/> ended in the user's file (of the part it stands for), or -1.</summary>
+        private static int EndOf(SyntaxToken token)
+        {
+            var (start, length) = Parse(token);
+            return start < 0 ? -1 : start + (length ?? token.Span.Length);
+        }
+
+        private static (int Start, int? Length) Parse(SyntaxToken token)
+        {
+            if (token.GetAnnotations(Kind).FirstOrDefault()?.Data is not { } data) return (-1, null);
+            var comma = data.IndexOf(',');
+            var start = int.Parse(comma < 0 ? data : data.Substring(0, comma), NumberStyles.Integer, CultureInfo.InvariantCulture);
+            return (start, comma < 0 ? null : int.Parse(data.Substring(comma + 1), NumberStyles.Integer, CultureInfo.InvariantCulture));
+        }
 
         /// <summary>
         /// The span of the user's file that <paramref name="span"/> of the lowered <paramref name="tree"/> stands for: from
@@ -70,12 +99,12 @@ namespace Prewired.Generator.SharedRules
                 var position = Of(token);
                 if (position < 0) continue;
                 start = System.Math.Min(start, position);
-                end = System.Math.Max(end, position + token.Span.Length);
+                end = System.Math.Max(end, EndOf(token));
             }
 
             if (end < 0) return null;
-            var (from, to) = (Of(first), Of(last));
-            return from >= 0 && to >= 0 && from <= to ? TextSpan.FromBounds(from, to + last.Span.Length) : TextSpan.FromBounds(start, end);
+            var (from, to) = (Of(first), EndOf(last));
+            return from >= 0 && to >= from ? TextSpan.FromBounds(from, to) : TextSpan.FromBounds(start, end);
         }
     }
 }

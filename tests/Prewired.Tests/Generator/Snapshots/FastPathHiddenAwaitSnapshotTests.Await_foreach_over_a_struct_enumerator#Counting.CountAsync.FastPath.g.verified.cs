@@ -40,10 +40,14 @@ partial class Counting
             {
                 while (true)
                 {
+#line (24,30)-(24,31) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
+#line hidden
                     if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
                     var __spill0 = __awaitable0.Result;
+#line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
+#line (24,24)-(24,28) 20 "/0/Test0.cs"
                     var n = __asyncEnumerator0.Current;
 #line (24,42)-(24,52) 20 "/0/Test0.cs"
                     total += n;
@@ -85,8 +89,11 @@ partial class Counting
             {
                 while (true)
                 {
+#line (24,30)-(24,31) 137 "/0/Test0.cs"
                     var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
+#line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
+#line (24,24)-(24,28) 20 "/0/Test0.cs"
                     var n = __asyncEnumerator0.Current;
 #line (24,42)-(24,52) 20 "/0/Test0.cs"
                     total += n;

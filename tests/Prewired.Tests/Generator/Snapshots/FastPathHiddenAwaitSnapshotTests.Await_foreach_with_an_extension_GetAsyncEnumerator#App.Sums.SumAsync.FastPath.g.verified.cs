@@ -40,10 +40,14 @@ namespace App
 #line hidden
                 while (true)
                 {
+#line (29,34)-(29,35) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
+#line hidden
                     if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
                     var __spill0 = __awaitable0.Result;
+#line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
+#line (29,28)-(29,32) 20 "/0/Test0.cs"
                     var n = __asyncEnumerator0.Current;
 #line (29,51)-(29,59) 20 "/0/Test0.cs"
                     sum += n;
@@ -69,8 +73,11 @@ namespace App
                 __loop_while1:
                 while (true)
                 {
+#line (29,34)-(29,35) 137 "/0/Test0.cs"
                     var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
+#line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
+#line (29,28)-(29,32) 20 "/0/Test0.cs"
                     var n = __asyncEnumerator0.Current;
 #line (29,51)-(29,59) 20 "/0/Test0.cs"
                     sum += n;

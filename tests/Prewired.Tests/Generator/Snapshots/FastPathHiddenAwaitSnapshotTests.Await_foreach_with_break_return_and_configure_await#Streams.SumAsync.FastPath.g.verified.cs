@@ -53,11 +53,15 @@ partial class Streams
             {
                 while (true)
                 {
+#line (13,33)-(13,34) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
+#line hidden
                     var __awaiter0 = __awaitable0.GetAwaiter();
                     if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
                     var __spill0 = __awaiter0.GetResult();
+#line (13,33)-(13,34) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
+#line (13,24)-(13,31) 20 "/0/Test0.cs"
                     var item = __asyncEnumerator0.Current;
 #line (15,13)-(15,32) 20 "/0/Test0.cs"
                     if (item < 0) break;
@@ -89,10 +93,14 @@ partial class Streams
             {
                 while (true)
                 {
+#line (20,41)-(20,42) 74 "/0/Test0.cs"
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
+#line hidden
                     if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!);
                     var __spill2 = __awaitable2.Result;
+#line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
+#line (20,24)-(20,39) 20 "/0/Test0.cs"
                     var (key, value) = __asyncEnumerator1.Current;
 #line (22,13)-(22,38) 20 "/0/Test0.cs"
                     sum += key.Length + value;
@@ -147,8 +155,11 @@ partial class Streams
             {
                 while (true)
                 {
+#line (13,33)-(13,34) 137 "/0/Test0.cs"
                     var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
+#line (13,33)-(13,34) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
+#line (13,24)-(13,31) 20 "/0/Test0.cs"
                     var item = __asyncEnumerator0.Current;
 #line (15,13)-(15,32) 20 "/0/Test0.cs"
                     if (item < 0) break;
@@ -185,8 +196,11 @@ partial class Streams
             {
                 while (true)
                 {
+#line (20,41)-(20,42) 137 "/0/Test0.cs"
                     var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await __asyncEnumerator1.MoveNextAsync());
+#line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
+#line (20,24)-(20,39) 20 "/0/Test0.cs"
                     var (key, value) = __asyncEnumerator1.Current;
 #line (22,13)-(22,38) 20 "/0/Test0.cs"
                     sum += key.Length + value;

@@ -40,7 +40,7 @@ partial class Audit
     private global::System.Threading.Tasks.ValueTask<int> AuditAsync__Sync(global::Log? first, global::Log second, int id)
     {
         {
-#line (17,32)-(17,36) 12 "/0/Test0.cs"
+#line (17,22)-(17,36) 12 "/0/Test0.cs"
             var log = first;
 #line hidden
             global::System.Exception __finallyError0 = null!;
@@ -90,7 +90,7 @@ partial class Audit
             __awaiter2.GetResult();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
-#line (27,29)-(27,37) 8 "/0/Test0.cs"
+#line (27,21)-(27,37) 8 "/0/Test0.cs"
         var a = new Log();
 #line hidden
         global::System.Exception __finallyError2 = null!;
@@ -98,7 +98,7 @@ partial class Audit
         int __returnValue2 = default!;
         try
         {
-#line (28,29)-(28,37) 12 "/0/Test0.cs"
+#line (28,21)-(28,37) 12 "/0/Test0.cs"
             var b = new Log();
 #line hidden
             global::System.Exception __finallyError3 = null!;
@@ -166,7 +166,7 @@ partial class Audit
                 case 0: goto __try1; // await log.WriteAsync(id)
                 case 1: goto __if3; // await ((global::System.IAsyncDisposable)log).DisposeAsync()
             }
-#line (17,32)-(17,36) 24 "/0/Test0.cs"
+#line (17,22)-(17,36) 24 "/0/Test0.cs"
             log = first;
 #line hidden
             __finallyError0 = null!;
@@ -215,7 +215,7 @@ partial class Audit
             if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await __asyncResource0.DisposeAsync();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
-#line (27,29)-(27,37) 22 "/0/Test0.cs"
+#line (27,21)-(27,37) 22 "/0/Test0.cs"
         a = new Log();
 #line hidden
         __finallyError2 = null!;
@@ -229,7 +229,7 @@ partial class Audit
                 case 3: goto __try6; // await a.WriteAsync(id)
                 case 4: goto __if7; // await ((global::System.IAsyncDisposable)b).DisposeAsync()
             }
-#line (28,29)-(28,37) 26 "/0/Test0.cs"
+#line (28,21)-(28,37) 26 "/0/Test0.cs"
             b = new Log();
 #line hidden
             __finallyError3 = null!;

@@ -39,13 +39,13 @@ partial class Leases
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task RunAsync__Sync()
     {
-#line (20,33)-(20,43) 8 "/0/Test0.cs"
+#line (20,21)-(20,43) 8 "/0/Test0.cs"
         var lease = new Lease();
 #line hidden
         global::System.Exception __finallyError0 = null!;
         try
         {
-#line (21,34)-(21,45) 12 "/0/Test0.cs"
+#line (21,21)-(21,45) 12 "/0/Test0.cs"
             var pooled = new Pooled();
 #line hidden
             global::System.Exception __finallyError1 = null!;
@@ -101,7 +101,7 @@ partial class Leases
                 case 0: goto __try1; // await Task.Yield()
                 case 1: goto __if2; // await pooled.DisposeAsync()
             }
-#line (21,34)-(21,45) 34 "/0/Test0.cs"
+#line (21,21)-(21,45) 34 "/0/Test0.cs"
             pooled = new Pooled();
 #line hidden
             __finallyError1 = null!;
