@@ -15,7 +15,7 @@ namespace Prewired.Tests.Semantics
     /// there: the pending path (the hand-off, the continuation's suspension and resumption) runs to the end on the calling
     /// thread, so what it allocates is measurable with <see cref="GC.GetAllocatedBytesForCurrentThread"/>.
     /// </summary>
-    public sealed class PendingOnceSource : IValueTaskSource<int>
+    public sealed class PendingOnceSource : IValueTaskSource<int>, IValueTaskSource<string>, IValueTaskSource
     {
         private bool _completed;
 
@@ -25,9 +25,29 @@ namespace Prewired.Tests.Semantics
             return new ValueTask<int>(this, 0);
         }
 
+        /// <summary>The same, with a reference result.</summary>
+        public ValueTask<string> NextText()
+        {
+            _completed = false;
+            return new ValueTask<string>(this, 0);
+        }
+
+        /// <summary>The same, without a result.</summary>
+        public ValueTask Done()
+        {
+            _completed = false;
+            return new ValueTask(this, 0);
+        }
+
         public ValueTaskSourceStatus GetStatus(short token) => _completed ? ValueTaskSourceStatus.Succeeded : ValueTaskSourceStatus.Pending;
 
         public int GetResult(short token) => 7;
+
+        string IValueTaskSource<string>.GetResult(short token) => "seven";
+
+        void IValueTaskSource.GetResult(short token)
+        {
+        }
 
         public void OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags)
         {
