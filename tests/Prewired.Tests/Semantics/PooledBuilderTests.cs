@@ -15,7 +15,7 @@ namespace Prewired.Tests.Semantics
     /// there: the pending path (the hand-off, the continuation's suspension and resumption) runs to the end on the calling
     /// thread, so what it allocates is measurable with <see cref="GC.GetAllocatedBytesForCurrentThread"/>.
     /// </summary>
-    public sealed class PendingOnceSource : IValueTaskSource<int>
+    public sealed class PendingOnceSource : IValueTaskSource<int>, IValueTaskSource<string>, IValueTaskSource
     {
         private bool _completed;
 
@@ -25,9 +25,29 @@ namespace Prewired.Tests.Semantics
             return new ValueTask<int>(this, 0);
         }
 
+        /// <summary>The same, with a reference result.</summary>
+        public ValueTask<string> NextText()
+        {
+            _completed = false;
+            return new ValueTask<string>(this, 0);
+        }
+
+        /// <summary>The same, without a result.</summary>
+        public ValueTask Done()
+        {
+            _completed = false;
+            return new ValueTask(this, 0);
+        }
+
         public ValueTaskSourceStatus GetStatus(short token) => _completed ? ValueTaskSourceStatus.Succeeded : ValueTaskSourceStatus.Pending;
 
         public int GetResult(short token) => 7;
+
+        string IValueTaskSource<string>.GetResult(short token) => "seven";
+
+        void IValueTaskSource.GetResult(short token)
+        {
+        }
 
         public void OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags)
         {
@@ -44,6 +64,9 @@ namespace Prewired.Tests.Semantics
 
         /// <summary>[FastPath] over the same body with the default builder: the control.</summary>
         ValueTask<int> Plain(PendingOnceSource source);
+
+        /// <summary>[FastPath] over the same body with a builder of the user's own (it delegates to the default one).</summary>
+        ValueTask<int> Custom(PendingOnceSource source);
     }
 
     /// <summary>
@@ -84,6 +107,39 @@ namespace Prewired.Tests.Semantics
 
                     [FastPath(nameof(PlainCore))]
                     public partial ValueTask<int> Plain(PendingOnceSource source);
+
+                    [AsyncMethodBuilder(typeof(OwnBuilder<>))]
+                    private async ValueTask<int> CustomCore(PendingOnceSource source)
+                    {
+                        var a = await source.Next();
+                        return a + 1;
+                    }
+
+                    [FastPath(nameof(CustomCore))]
+                    public partial ValueTask<int> Custom(PendingOnceSource source);
+                }
+
+                public struct OwnBuilder<T>
+                {
+                    private AsyncValueTaskMethodBuilder<T> _inner;
+
+                    public static OwnBuilder<T> Create() => new OwnBuilder<T> { _inner = AsyncValueTaskMethodBuilder<T>.Create() };
+
+                    public ValueTask<T> Task => _inner.Task;
+
+                    public void Start<TStateMachine>(ref TStateMachine stateMachine) where TStateMachine : IAsyncStateMachine => _inner.Start(ref stateMachine);
+
+                    public void SetStateMachine(IAsyncStateMachine stateMachine) => _inner.SetStateMachine(stateMachine);
+
+                    public void SetResult(T result) => _inner.SetResult(result);
+
+                    public void SetException(System.Exception exception) => _inner.SetException(exception);
+
+                    public void AwaitOnCompleted<TAwaiter, TStateMachine>(ref TAwaiter awaiter, ref TStateMachine stateMachine)
+                        where TAwaiter : INotifyCompletion where TStateMachine : IAsyncStateMachine => _inner.AwaitOnCompleted(ref awaiter, ref stateMachine);
+
+                    public void AwaitUnsafeOnCompleted<TAwaiter, TStateMachine>(ref TAwaiter awaiter, ref TStateMachine stateMachine)
+                        where TAwaiter : ICriticalNotifyCompletion where TStateMachine : IAsyncStateMachine => _inner.AwaitUnsafeOnCompleted(ref awaiter, ref stateMachine);
                 }
             }
             """;
@@ -95,7 +151,22 @@ namespace Prewired.Tests.Semantics
         {
             var generated = s_probe.Value.Generated;
             Assert.Contains("[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof(global::System.Runtime.CompilerServices.PoolingAsyncValueTaskMethodBuilder<>))]\n    private async global::System.Threading.Tasks.ValueTask<int> Pooled__Resume(", generated.Replace("\r\n", "\n").Replace("        ", "    "));
-            Assert.Single(generated.Split("AsyncMethodBuilder(").Skip(1));
+            Assert.Equal(2, generated.Split("AsyncMethodBuilder(").Length - 1);
+        }
+
+        /// <summary>
+        /// The pending awaitable travels in the thread's slot (PendingAwaitable&lt;T&gt;) only where the builder is known to
+        /// start the continuation on the calling thread: a builder of the user's own might not, so the awaitable stays a
+        /// parameter there, and the pending path still gives the body's result.
+        /// </summary>
+        [Fact]
+        public void A_builder_of_the_user_own_keeps_the_awaitable_a_parameter()
+        {
+            var generated = s_probe.Value.Generated.Replace("\r\n", "\n");
+            Assert.Contains("private async global::System.Threading.Tasks.ValueTask<int> Custom__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)", generated);
+            Assert.Contains("private async global::System.Threading.Tasks.ValueTask<int> Pooled__Resume(int __state)", generated);
+            Assert.Contains("PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take()", generated);
+            Assert.Equal(8, Loop(s_probe.Value.Probe.Custom, new PendingOnceSource(), 1));
         }
 
         [Fact]
@@ -149,7 +220,7 @@ namespace Prewired.Tests.Semantics
             };
             var run = GeneratorDriverHarness.Run(new Microsoft.CodeAnalysis.IIncrementalGenerator[] { new PrewiredGenerator() }, new[] { Source }, settings);
             run.AssertGeneratedCodeCompilesCleanly();
-            var generated = string.Join("\n", run.GeneratedSources.Where(s => s.HintName.Contains(".Pooled.", StringComparison.Ordinal) || s.HintName.Contains(".Plain.", StringComparison.Ordinal)).Select(s => s.SourceText.ToString()));
+            var generated = string.Join("\n", run.GeneratedSources.Where(s => s.HintName.Contains(".Pooled.", StringComparison.Ordinal) || s.HintName.Contains(".Plain.", StringComparison.Ordinal) || s.HintName.Contains(".Custom.", StringComparison.Ordinal)).Select(s => s.SourceText.ToString()));
             var loaded = CompileAndRun.Load(run.OutputCompilation, run);
             return ((IPooledProbe)loaded.CreateInstance("Pooling.Probe"), generated);
         }

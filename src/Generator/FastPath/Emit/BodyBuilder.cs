@@ -19,5 +19,23 @@ namespace Prewired.Generator.FastPath
             if (attribute is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol builder) return null;
             return $"[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof({builder.ToDisplayString(SourceNames.TypeFormat)}))]";
         }
+
+        /// <summary>
+        /// Whether the continuation's builder is one known to run the state machine's first steps on the calling thread, in
+        /// its Start (the return type's own builder, or one of the runtime's named on the body): only then can the pending
+        /// awaitable go through <c>PendingAwaitable&lt;T&gt;</c>, the thread's slot, rather than a parameter. Any other
+        /// builder keeps the parameter.
+        /// </summary>
+        public static bool StartsSynchronously(IMethodSymbol body)
+        {
+            var attribute = body.GetAttributes().FirstOrDefault(a => a.AttributeClass is { Name: "AsyncMethodBuilderAttribute" } type
+                && KnownTypes.IsType(type, "System.Runtime.CompilerServices.AsyncMethodBuilderAttribute"));
+            if (attribute is null) return true;
+            if (attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol builder) return false;
+            return builder.ContainingNamespace?.ToDisplayString() == "System.Runtime.CompilerServices"
+                && builder.ContainingType is null
+                && builder.Name is "PoolingAsyncValueTaskMethodBuilder" or "AsyncValueTaskMethodBuilder" or "AsyncTaskMethodBuilder"
+                && builder.ContainingAssembly?.Name is "System.Private.CoreLib" or "System.Runtime" or "netstandard" or "mscorlib" or "System.Threading.Tasks.Extensions";
+        }
     }
 }

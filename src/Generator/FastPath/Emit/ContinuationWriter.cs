@@ -82,7 +82,7 @@ namespace Prewired.Generator.FastPath
             {
                 // An arrow body splits only when it is the await itself.
                 var split = splits.Single();
-                writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return await {layout.SlotOf(split)};" : $"await {layout.SlotOf(split)};", split.MappedTo);
+                writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return await {layout.Arrived(split)};" : $"await {layout.Arrived(split)};", split.MappedTo);
                 return writer._root;
             }
 
@@ -562,14 +562,15 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>
         /// The await's label, then the statement's own use of <c>await (arriving ? slot : expression)</c>: the pass that
-        /// arrives from the dispatch awaits what the synchronous path handed over, every later pass evaluates the operand
+        /// arrives from the dispatch awaits what the synchronous path handed over (the slot: <c>PendingAwaitable&lt;T&gt;.Take()</c>,
+        /// the thread's, or a parameter, <see cref="ContinuationLayout.ThreadSlot"/>), every later pass evaluates the operand
         /// in place, as the body does. Storing the operand into the slot instead (a parameter, so a field of the boxed state
         /// machine) cost a struct write with a GC barrier at every later await of the pending path. The first label, where
         /// nothing runs before the dispatch, awaits its slot unconditionally.
         /// </summary>
         private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
         {
-            var slot = _layout.SlotOf(split);
+            var slot = _layout.Arrived(split);
 
             // Arriving is any state but -1: the dispatch's jump leaves ArrivingState, falling through to the label leaves the
             // resume point itself; the test clears it, so the operand is evaluated on every later pass. An operand that reads
@@ -590,7 +591,7 @@ namespace Prewired.Generator.FastPath
             // Before the first label nothing runs: the dispatch goes to the label.
             // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
             // A custom awaitable's slot holds its pending-awaiter struct: the operand stored there is wrapped, fresh.
-            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine($"{slot} = {(split.Custom is { } custom ? custom.Fresh(operand!) : operand)};", split.MappedTo);
+            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine(_layout.Store(split, split.Custom is { } custom ? custom.Fresh(operand!) : operand!), split.MappedTo);
             ResumeLabel(split, testsSlot);
             switch (split.Form)
             {

@@ -275,7 +275,7 @@ namespace Prewired.Generator.FastPath
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
             string Resume(string awaitable) => _layout is null
                 ? $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}({awaitable}{arguments})")};"
-                : $"return {_forms.Wrap($"{_layout.Name}{_typeArguments}({_layout.Arguments(split, awaitable)})")};";
+                : (_layout.ThreadSlot ? _layout.Store(split, awaitable) + " " : string.Empty) + $"return {_forms.Wrap($"{_layout.Name}{_typeArguments}({_layout.Arguments(split, awaitable)})")};";
             string? result; // the awaited value, read once the await has completed successfully
             string? discard; // the statement that observes a completed await whose value is not used
             if (split.Custom is { } custom)
@@ -343,7 +343,8 @@ namespace Prewired.Generator.FastPath
         {
             if (!split.NeedsHandOffFlag)
             {
-                _lines.Line($"if ({pendingTest}) {returnStatement}");
+                // Two statements (the awaitable stored in the thread's slot, then the call) are a block.
+                _lines.Line(returnStatement.StartsWith("return ", System.StringComparison.Ordinal) ? $"if ({pendingTest}) {returnStatement}" : $"if ({pendingTest}) {{ {returnStatement} }}");
                 return;
             }
 

@@ -65,7 +65,7 @@ namespace Prewired.Generator.FastPath
                     }
                     else
                     {
-                        (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model);
+                        (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model, BodyBuilder.StartsSynchronously(body));
                         if (notCovered is not null)
                         {
                             // A shape the one continuation does not cover: the body's own behaviour. The analyzers' rules
@@ -263,9 +263,9 @@ namespace Prewired.Generator.FastPath
             return DiagnosticInfo.From(finding);
         }
 
-        private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model)
+        private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model, bool threadSlot)
         {
-            var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering);
+            var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering, threadSlot);
             if (layout is null) return (null, null, null);
             var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
             if (continuation is null) return (null, null, notCovered);

@@ -40,7 +40,7 @@ partial class Lookup
 #line (14,9)-(14,51) 46 "/0/Test0.cs"
             var __awaitable0 = LoadAsync(key);
 #line hidden
-            if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(0, __awaitable0, default!, default!, key, refresh, default!, default!);
+            if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable0); return FindAsync__Resume(0, key, refresh, default!, default!); }
             __spill0 = __awaitable0.Result;
         }
 #line (14,9)-(14,51) 8 "/0/Test0.cs"
@@ -54,7 +54,7 @@ partial class Lookup
 #line (15,24)-(15,46) 49 "/0/Test0.cs"
             var __awaitable1 = ExpiredAsync(key);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) return FindAsync__Resume(1, default!, __awaitable1, default!, key, refresh, name, default!);
+            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable1); return FindAsync__Resume(1, key, refresh, name, default!); }
             __spill1 = __awaitable1.Result;
         }
         else
@@ -68,7 +68,7 @@ partial class Lookup
 #line (15,49)-(15,76) 46 "/0/Test0.cs"
             var __awaitable2 = LoadAsync(key);
 #line hidden
-            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(2, __awaitable2, default!, default!, key, refresh, default!, default!);
+            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable2); return FindAsync__Resume(2, key, refresh, default!, default!); }
             name = __awaitable2.Result;
         }
         long __spill3;
@@ -79,7 +79,7 @@ partial class Lookup
 #line (16,9)-(16,67) 48 "/0/Test0.cs"
             var __awaitable3 = CountAsync(name);
 #line hidden
-            if (!__awaitable3.IsCompletedSuccessfully) return FindAsync__Resume(3, default!, default!, __awaitable3, key, refresh, name, default!);
+            if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<long>>.Put(__awaitable3); return FindAsync__Resume(3, key, refresh, name, default!); }
             __spill3 = __awaitable3.Result;
         }
         else
@@ -99,7 +99,7 @@ partial class Lookup
 #line (17,9)-(17,75) 47 "/0/Test0.cs"
             var __awaitable4 = LoadAsync(name);
 #line hidden
-            if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(4, __awaitable4, default!, default!, key, refresh, name, length);
+            if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable4); return FindAsync__Resume(4, key, refresh, name, length); }
             __spill4 = __awaitable4.Result;
         }
         else
@@ -107,7 +107,7 @@ partial class Lookup
 #line (17,9)-(17,75) 46 "/0/Test0.cs"
             var __awaitable5 = LoadAsync(key);
 #line hidden
-            if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return FindAsync__Resume(5, __awaitable5, default!, default!, key, refresh, name, length);
+            if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable5); return FindAsync__Resume(5, key, refresh, name, length); }
             __spill4 = __awaitable5.Result;
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"
@@ -121,7 +121,7 @@ partial class Lookup
     /// <summary>Resumes 'FindCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1 <c>await ExpiredAsync(key)</c>; 2 <c>await LoadAsync(key)</c>; 3 <c>await CountAsync(name)</c>; 4 <c>await LoadAsync(name)</c>; 5 <c>await LoadAsync(key)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume(int __state, global::System.Threading.Tasks.Task<string> __awaitable0, global::System.Threading.Tasks.ValueTask<bool> __awaitable1, global::System.Threading.Tasks.ValueTask<long> __awaitable2, string key, bool refresh, string name, long length)
+    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume(int __state, string key, bool refresh, string name, long length)
     {
         bool __spill1 = default!;
         switch (__state)
@@ -143,8 +143,8 @@ partial class Lookup
         }
         else
         {
-#line (14,9)-(14,51) 105 "/0/Test0.cs"
-            __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(key));
+#line (14,9)-(14,51) 195 "/0/Test0.cs"
+            __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(key));
 #line hidden
         }
 #line (14,9)-(14,51) 24 "/0/Test0.cs"
@@ -155,8 +155,8 @@ partial class Lookup
         if (__state >= 0 || (refresh))
 #line hidden
         {
-#line (15,24)-(15,46) 108 "/0/Test0.cs"
-            __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await ExpiredAsync(key));
+#line (15,24)-(15,46) 201 "/0/Test0.cs"
+            __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await ExpiredAsync(key));
 #line hidden
         }
         else
@@ -168,8 +168,8 @@ partial class Lookup
         if (__state >= 0 || (__spill1))
 #line hidden
         {
-#line (15,49)-(15,76) 101 "/0/Test0.cs"
-            name = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(key));
+#line (15,49)-(15,76) 191 "/0/Test0.cs"
+            name = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(key));
 #line hidden
         }
         __conditional3:
@@ -178,8 +178,8 @@ partial class Lookup
         if (__state >= 0 || (name.Length > 3))
 #line hidden
         {
-#line (16,9)-(16,67) 107 "/0/Test0.cs"
-            __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await CountAsync(name));
+#line (16,9)-(16,67) 200 "/0/Test0.cs"
+            __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<long>>.Take() : await CountAsync(name));
 #line hidden
         }
         else
@@ -197,14 +197,14 @@ partial class Lookup
         if (__state == 4 || __state < 0 && (refresh))
 #line hidden
         {
-#line (17,9)-(17,75) 106 "/0/Test0.cs"
-            __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(name));
+#line (17,9)-(17,75) 196 "/0/Test0.cs"
+            __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(name));
 #line hidden
         }
         else
         {
-#line (17,9)-(17,75) 105 "/0/Test0.cs"
-            __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(key));
+#line (17,9)-(17,75) 195 "/0/Test0.cs"
+            __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(key));
 #line hidden
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"

@@ -51,7 +51,7 @@ partial class Sender
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return SendAsync__Resume(0, __awaitable0, default!, message, __caught0!);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable0); return SendAsync__Resume(0, message, __caught0!);
                 }
                 __awaitable0.GetAwaiter().GetResult();
 #line (15,13)-(15,24) 16 "/0/Test0.cs"
@@ -79,7 +79,7 @@ partial class Sender
                 if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion)
                 {
                     __handedOff = true;
-                    return SendAsync__Resume(1, default!, __awaitable1, message, __caught0!);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable1); return SendAsync__Resume(1, message, __caught0!);
                 }
 #line (24,13)-(24,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
@@ -101,7 +101,7 @@ partial class Sender
     /// <summary>Resumes 'SendCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await WriteAsync(message)</c>; 1 <c>await LogAsync(e)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Threading.Tasks.Task __awaitable1, string message, global::System.Exception __caught0)
+    private async global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume(int __state, string message, global::System.Exception __caught0)
     {
         try
         {
@@ -113,8 +113,8 @@ partial class Sender
             __try1:
             try
             {
-#line (14,13)-(14,38) 108 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await WriteAsync(message);
+#line (14,13)-(14,38) 195 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await WriteAsync(message);
 #line (15,13)-(15,24) 16 "/0/Test0.cs"
                 return true;
 #line hidden
@@ -136,12 +136,12 @@ partial class Sender
             {
                 if (__state >= 0) { __state = -1; goto __resume1; } // await LogAsync(e)
                 Exception e = (Exception)__caught0!;
-#line (23,13)-(23,30) 43 "/0/Test0.cs"
-                __awaitable1 = LogAsync(e);
+#line (23,13)-(23,30) 121 "/0/Test0.cs"
+                global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(LogAsync(e));
 #line hidden
                 __resume1:
-#line (23,13)-(23,30) 35 "/0/Test0.cs"
-                await __awaitable1;
+#line (23,13)-(23,30) 117 "/0/Test0.cs"
+                await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
 #line (24,13)-(24,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
 #line hidden

@@ -31,7 +31,7 @@ partial class Session
 #line (12,9)-(12,43) 39 "/0/Test0.cs"
         var __awaitable0 = OpenAsync();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return QueryAsync__Resume(0, __awaitable0, default!, default!, sql, default!, default!, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<global::Connection>>.Put(__awaitable0); return QueryAsync__Resume(0, sql, default!, default!, default!, default!); }
         var connection = __awaitable0.Result;
         global::System.Exception __finallyError0 = null!;
         var __pendingReturn0 = false;
@@ -43,7 +43,7 @@ partial class Session
 #line (16,13)-(16,54) 60 "/0/Test0.cs"
             var __awaitable1 = connection.ExecuteAsync(sql);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0);
+            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return QueryAsync__Resume(1, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0); }
             { __returnValue0 = __awaitable1.Result; __pendingReturn0 = true; goto __endOfTry0; }
             __endOfTry0: ;
         }
@@ -54,7 +54,7 @@ partial class Session
 #line (20,13)-(20,44) 53 "/0/Test0.cs"
         var __awaitable2 = connection.DisposeAsync();
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) return QueryAsync__Resume(2, default!, default!, __awaitable2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0);
+        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable2); return QueryAsync__Resume(2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0); }
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
@@ -64,7 +64,7 @@ partial class Session
     /// <summary>Resumes 'QueryCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await OpenAsync()</c>; 1 <c>await connection.ExecuteAsync(sql)</c>; 2 <c>await connection.DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<global::Connection> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Threading.Tasks.ValueTask __awaitable2, string sql, global::Connection connection, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
+    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume(int __state, string sql, global::Connection connection, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
     {
         switch (__state)
         {
@@ -73,8 +73,8 @@ partial class Session
             default: __state = -2; goto __resume2; // await connection.DisposeAsync()
         }
         __resume0:
-#line (12,9)-(12,43) 40 "/0/Test0.cs"
-        connection = await __awaitable0;
+#line (12,9)-(12,43) 147 "/0/Test0.cs"
+        connection = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<global::Connection>>.Take();
 #line hidden
         __finallyError0 = null!;
         __pendingReturn0 = false;
@@ -87,8 +87,8 @@ partial class Session
             if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             __resume1:
-#line (16,13)-(16,54) 172 "/0/Test0.cs"
-            { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await connection.ExecuteAsync(sql)); __pendingReturn0 = true; goto __endOfTry0; }
+#line (16,13)-(16,54) 264 "/0/Test0.cs"
+            { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await connection.ExecuteAsync(sql)); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             __endOfTry0: ;
         }
@@ -97,8 +97,8 @@ partial class Session
             __finallyError0 = __exception;
         }
         __resume2:
-#line (20,13)-(20,44) 106 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await __awaitable2; else await connection.DisposeAsync();
+#line (20,13)-(20,44) 193 "/0/Test0.cs"
+        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await connection.DisposeAsync();
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;

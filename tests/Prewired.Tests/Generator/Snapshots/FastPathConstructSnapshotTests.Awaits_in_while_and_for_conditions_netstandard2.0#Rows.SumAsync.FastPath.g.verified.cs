@@ -47,7 +47,7 @@ partial class Rows
 #line (18,16)-(18,39) 50 "/0/Test0.cs"
             var __awaitable0 = reader.ReadAsync();
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, reader, limit, sum, default!);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return SumAsync__Resume(0, reader, limit, sum, default!); }
             var __spill0 = __awaitable0.Result;
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
@@ -56,7 +56,7 @@ partial class Rows
 #line (21,13)-(21,47) 53 "/0/Test0.cs"
             var __awaitable1 = Value(reader.Current);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, reader, limit, sum, default!);
+            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return SumAsync__Resume(1, reader, limit, sum, default!); }
             var __spill1 = __awaitable1.Result;
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
@@ -72,7 +72,7 @@ partial class Rows
             var __awaitable2 = reader.ReadAsync().ConfigureAwait(false);
 #line hidden
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, reader, default!, sum, i);
+            if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Put(__awaitable2); return SumAsync__Resume(2, reader, default!, sum, i); }
             var __spill2 = __awaiter2.GetResult();
 #line (25,9)-(25,76) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
@@ -85,7 +85,7 @@ partial class Rows
 #line (30,16)-(30,30) 41 "/0/Test0.cs"
             var __awaitable3 = Next(sum);
 #line hidden
-            if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, default!, default!, sum, default!);
+            if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string?>>.Put(__awaitable3); return SumAsync__Resume(3, default!, default!, sum, default!); }
             var __spill3 = __awaitable3.Result;
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
@@ -102,7 +102,7 @@ partial class Rows
     /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await reader.ReadAsync()</c>; 1 <c>await Value(reader.Current)</c>; 2 <c>await reader.ReadAsync().ConfigureAwait(false)</c>; 3 <c>await Next(sum)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable2, global::System.Threading.Tasks.Task<string?> __awaitable3, global::IReader reader, int limit, int sum, int i)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::IReader reader, int limit, int sum, int i)
     {
         bool __spill0 = default!;
         switch (__state)
@@ -121,16 +121,16 @@ partial class Rows
                 case 1: __state = -2; goto __resume1; // await Value(reader.Current)
             }
             __resume0:
-#line (18,16)-(18,39) 109 "/0/Test0.cs"
-            __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await reader.ReadAsync());
+#line (18,16)-(18,39) 202 "/0/Test0.cs"
+            __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await reader.ReadAsync());
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
 #line (20,13)-(20,45) 12 "/0/Test0.cs"
             if (reader.Current < 0) continue;
 #line hidden
             __resume1:
-#line (21,13)-(21,47) 116 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(reader.Current));
+#line (21,13)-(21,47) 208 "/0/Test0.cs"
+            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(reader.Current));
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
 #line (22,13)-(22,35) 12 "/0/Test0.cs"
@@ -148,8 +148,8 @@ partial class Rows
         for (;; i++)
 #line hidden
         {
-#line (25,25)-(25,70) 135 "/0/Test0.cs"
-            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await reader.ReadAsync().ConfigureAwait(false));
+#line (25,25)-(25,70) 256 "/0/Test0.cs"
+            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Take() : await reader.ReadAsync().ConfigureAwait(false));
 #line (25,9)-(25,76) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (27,13)-(27,21) 12 "/0/Test0.cs"
@@ -159,8 +159,8 @@ partial class Rows
         __loop_while2:
         while (true)
         {
-#line (30,16)-(30,30) 104 "/0/Test0.cs"
-            var __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable3 : await Next(sum));
+#line (30,16)-(30,30) 195 "/0/Test0.cs"
+            var __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string?>>.Take() : await Next(sum));
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
 #line (32,13)-(32,31) 12 "/0/Test0.cs"

@@ -43,7 +43,7 @@ partial class Walker
 #line (32,13)-(32,45) 44 "/0/Test0.cs"
             var __awaitable0 = Value(n * 2);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return WalkAsync__Resume(0, __awaitable0, default!, numbers, names, total, default!, __collection0, __index0, default!, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return WalkAsync__Resume(0, numbers, names, total, default!, __collection0, __index0, default!, default!, default!); }
             var doubled = __awaitable0.Result;
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
@@ -67,7 +67,7 @@ partial class Walker
                 if (!__awaiter1.IsCompleted)
                 {
                     __handedOff = true;
-                    return WalkAsync__Resume(1, default!, __awaitable1, numbers, default!, total, name, default!, default!, __enumerator1, default!, default!);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return WalkAsync__Resume(1, numbers, default!, total, name, default!, default!, __enumerator1, default!, default!);
                 }
                 __awaiter1.GetResult();
 #line (39,13)-(39,33) 16 "/0/Test0.cs"
@@ -90,7 +90,7 @@ partial class Walker
 #line (42,45)-(42,75) 48 "/0/Test0.cs"
             var __awaitable2 = Value(total + c);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully) return WalkAsync__Resume(2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
+            if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return WalkAsync__Resume(2, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!); }
             total = __awaitable2.Result;
         }
 #line (43,30)-(43,40) 58 "/0/Test0.cs"
@@ -112,7 +112,7 @@ partial class Walker
                 if (!__awaitable3.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return WalkAsync__Resume(3, __awaitable3, default!, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return WalkAsync__Resume(3, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
                 }
                 var length = __awaitable3.Result;
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
@@ -133,7 +133,7 @@ partial class Walker
     /// <summary>Resumes 'WalkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(n * 2)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(total + c)</c>; 3 <c>await Value(line.Length)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int[] numbers, global::System.Collections.Generic.List<string> names, int total, string name, int[] __collection0, int __index0, global::System.Collections.Generic.List<string>.Enumerator __enumerator1, global::Countdown __enumerator2, global::Lines __enumerator3)
+    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume(int __state, int[] numbers, global::System.Collections.Generic.List<string> names, int total, string name, int[] __collection0, int __index0, global::System.Collections.Generic.List<string>.Enumerator __enumerator1, global::Countdown __enumerator2, global::Lines __enumerator3)
     {
         switch (__state)
         {
@@ -156,8 +156,8 @@ partial class Walker
         {
 #line (30,18)-(30,22) 69 "/0/Test0.cs"
             var n = __state < 0 ? __collection0[__index0] : default!;
-#line (32,13)-(32,45) 106 "/0/Test0.cs"
-            var doubled = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(n * 2));
+#line (32,13)-(32,45) 198 "/0/Test0.cs"
+            var doubled = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(n * 2));
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
 #line hidden
@@ -174,8 +174,8 @@ partial class Walker
             {
 #line (36,18)-(36,25) 62 "/0/Test0.cs"
                 if (__state < 0) name = __enumerator1.Current;
-#line (38,13)-(38,31) 101 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
+#line (38,13)-(38,31) 202 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (39,13)-(39,33) 16 "/0/Test0.cs"
                 total += name.Length;
 #line hidden
@@ -194,8 +194,8 @@ partial class Walker
         {
 #line (42,18)-(42,22) 72 "/0/Test0.cs"
             int c = __state < 0 ? (int)__enumerator2.Current : default!;
-#line (42,45)-(42,75) 104 "/0/Test0.cs"
-            total = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(total + c));
+#line (42,45)-(42,75) 196 "/0/Test0.cs"
+            total = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(total + c));
 #line hidden
         }
         __loop_foreach3:
@@ -216,8 +216,8 @@ partial class Walker
                 if (line.Length > 10) return -1;
 #line hidden
                 __resume3:
-#line (46,13)-(46,50) 115 "/0/Test0.cs"
-                var length = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(line.Length));
+#line (46,13)-(46,50) 207 "/0/Test0.cs"
+                var length = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(line.Length));
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
                 total += length;
 #line hidden

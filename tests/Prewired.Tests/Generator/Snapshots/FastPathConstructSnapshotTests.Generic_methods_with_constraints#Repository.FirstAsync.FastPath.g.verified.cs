@@ -58,7 +58,7 @@ partial class Repository
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return FirstAsync__Resume<TItem, TKey>(0, __awaitable0, keys, __enumerator0);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<TItem?>>.Put(__awaitable0); return FirstAsync__Resume<TItem, TKey>(0, keys, __enumerator0);
                 }
                 var item = __awaitable0.Result;
 #line (16,13)-(16,46) 16 "/0/Test0.cs"
@@ -79,7 +79,7 @@ partial class Repository
     /// <summary>Resumes 'FirstCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync&lt;TItem, TKey&gt;(key)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(int __state, global::System.Threading.Tasks.ValueTask<TItem?> __awaitable0, global::System.Collections.Generic.IEnumerable<TKey> keys, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
+    private async global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(int __state, global::System.Collections.Generic.IEnumerable<TKey> keys, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
     {
 #line (13,29)-(13,32) 64 "/0/Test0.cs"
         if (__state < 0) __enumerator0 = (keys).GetEnumerator();
@@ -92,8 +92,8 @@ partial class Repository
             {
 #line (13,18)-(13,24) 73 "/0/Test0.cs"
                 var key = __state < 0 ? __enumerator0.Current : default!;
-#line (15,13)-(15,57) 122 "/0/Test0.cs"
-                var item = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync<TItem, TKey>(key));
+#line (15,13)-(15,57) 217 "/0/Test0.cs"
+                var item = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<TItem?>>.Take() : await LoadAsync<TItem, TKey>(key));
 #line (16,13)-(16,46) 16 "/0/Test0.cs"
                 if (item is not null) return item;
 #line hidden

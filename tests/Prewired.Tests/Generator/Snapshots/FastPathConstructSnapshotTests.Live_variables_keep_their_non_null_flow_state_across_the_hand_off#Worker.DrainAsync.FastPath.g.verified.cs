@@ -38,7 +38,7 @@ partial class Worker
             var __awaitable0 = Task.Yield();
 #line hidden
             var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return DrainAsync__Resume(0, __awaitable0, n, entry, default!);
+            if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return DrainAsync__Resume(0, n, entry, default!); }
             __awaiter0.GetResult();
 #line (20,13)-(20,35) 12 "/0/Test0.cs"
             n += entry.Name.Length;
@@ -52,7 +52,7 @@ partial class Worker
         var __awaitable1 = Task.Yield();
 #line hidden
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return DrainAsync__Resume(1, __awaitable1, n, default!, text);
+        if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return DrainAsync__Resume(1, n, default!, text); }
         __awaiter1.GetResult();
 #line (26,9)-(26,31) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(n + text.Length);
@@ -63,7 +63,7 @@ partial class Worker
     /// <summary>Resumes 'DrainCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int n, global::Entry entry, string text)
+    private async global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume(int __state, int n, global::Entry entry, string text)
     {
         switch (__state)
         {
@@ -75,8 +75,8 @@ partial class Worker
         while (__state >= 0 || (_queue.TryDequeue(out entry)))
 #line hidden
         {
-#line (19,13)-(19,31) 97 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
+#line (19,13)-(19,31) 198 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (20,13)-(20,35) 12 "/0/Test0.cs"
             n += entry.Name.Length;
 #line hidden
@@ -87,8 +87,8 @@ partial class Worker
         if (text is null) return n;
 #line hidden
         __resume1:
-#line (25,9)-(25,27) 93 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
+#line (25,9)-(25,27) 194 "/0/Test0.cs"
+        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (26,9)-(26,31) 8 "/0/Test0.cs"
         return n + text.Length;
 #line hidden

@@ -33,12 +33,12 @@ partial class Parser
 #line (13,9)-(13,42) 43 "/0/Test0.cs"
         var __awaitable0 = ReadAsync(text);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return ParseAsync__Resume(0, __awaitable0, text, default!);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return ParseAsync__Resume(0, text, default!); }
         var first = __awaitable0.Result;
 #line (14,9)-(14,43) 43 "/0/Test0.cs"
         var __awaitable1 = ReadAsync(text);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully) return ParseAsync__Resume(1, __awaitable1, default!, first);
+        if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return ParseAsync__Resume(1, default!, first); }
         var second = __awaitable1.Result;
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(Combine(first, second));
@@ -55,7 +55,7 @@ partial class Parser
     /// <summary>Resumes 'ParseCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(text)</c>; 1 <c>await ReadAsync(text)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int first)
+    private async global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume(int __state, string text, int first)
     {
         switch (__state)
         {
@@ -63,12 +63,12 @@ partial class Parser
             default: __state = -2; goto __resume1; // await ReadAsync(text)
         }
         __resume0:
-#line (13,9)-(13,42) 35 "/0/Test0.cs"
-        first = await __awaitable0;
+#line (13,9)-(13,42) 127 "/0/Test0.cs"
+        first = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
 #line hidden
         __resume1:
-#line (14,9)-(14,43) 104 "/0/Test0.cs"
-        var second = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(text));
+#line (14,9)-(14,43) 196 "/0/Test0.cs"
+        var second = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await ReadAsync(text));
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return Combine(first, second);
 #line (18,9)-(18,62) 8 "/0/Test0.cs"

@@ -39,7 +39,7 @@ partial class Loops
 #line (16,13)-(16,39) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, default!, n, sum, i, default!);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return SumAsync__Resume(0, n, sum, i, default!); }
             var value = __awaitable0.Result;
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
@@ -57,7 +57,7 @@ partial class Loops
             var __awaitable1 = Task.Yield();
 #line hidden
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, n, sum, default!, k);
+            if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return SumAsync__Resume(1, n, sum, default!, k); }
             __awaiter1.GetResult();
 #line (25,13)-(25,16) 12 "/0/Test0.cs"
             k++;
@@ -68,7 +68,7 @@ partial class Loops
 #line (30,13)-(30,39) 46 "/0/Test0.cs"
             var __awaitable2 = Value(sum + 1);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, __awaitable2, default!, default!, sum, default!, default!);
+            if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return SumAsync__Resume(2, default!, sum, default!, default!); }
             sum = __awaitable2.Result;
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"
@@ -82,7 +82,7 @@ partial class Loops
     /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(sum + 1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int n, int sum, int i, int k)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, int n, int sum, int i, int k)
     {
         switch (__state)
         {
@@ -106,8 +106,8 @@ partial class Loops
             if (i == 3) continue;
 #line hidden
             __resume0:
-#line (16,13)-(16,39) 100 "/0/Test0.cs"
-            var value = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(i));
+#line (16,13)-(16,39) 192 "/0/Test0.cs"
+            var value = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(i));
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
 #line (18,13)-(18,25) 12 "/0/Test0.cs"
@@ -122,8 +122,8 @@ partial class Loops
         while (__state >= 0 || (k < n))
 #line hidden
         {
-#line (24,13)-(24,31) 97 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
+#line (24,13)-(24,31) 198 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (25,13)-(25,16) 12 "/0/Test0.cs"
             k++;
 #line hidden
@@ -131,8 +131,8 @@ partial class Loops
         __loop_do2:
         do
         {
-#line (30,13)-(30,39) 100 "/0/Test0.cs"
-            sum = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(sum + 1));
+#line (30,13)-(30,39) 192 "/0/Test0.cs"
+            sum = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(sum + 1));
 #line hidden
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"

@@ -43,7 +43,7 @@ partial class Spilled
 #line (13,13)-(13,25) 35 "/0/Test0.cs"
         var __awaitable0 = Flag(x);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return RunAsync__Resume(0, x, default!); }
         var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,26) 21 "/0/Test0.cs"
         if (__spill0)
@@ -52,7 +52,7 @@ partial class Spilled
 #line (15,13)-(15,55) 39 "/0/Test0.cs"
             var __awaitable1 = Text(x);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!);
+            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable1); return RunAsync__Resume(1, x, default!); }
             var __spill1 = __awaitable1.Result;
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
@@ -61,21 +61,21 @@ partial class Spilled
 #line (18,9)-(18,43) 36 "/0/Test0.cs"
         var __awaitable2 = Value(x);
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!);
+        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return RunAsync__Resume(2, x, default!); }
         var __spill2 = __awaitable2.Result;
 #line (18,9)-(18,43) 8 "/0/Test0.cs"
         var total = Add(__spill2, 2);
 #line (19,9)-(19,36) 40 "/0/Test0.cs"
         var __awaitable3 = Value(total);
 #line hidden
-        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total);
+        if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return RunAsync__Resume(3, x, total); }
         var __spill3 = __awaitable3.Result;
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
 #line (20,30)-(20,43) 36 "/0/Test0.cs"
         var __awaitable4 = Items(x);
 #line hidden
-        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total);
+        if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>>>.Put(__awaitable4); return RunAsync__Resume(4, x, total); }
         var __spill4 = __awaitable4.Result;
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
@@ -85,7 +85,7 @@ partial class Spilled
 #line (25,9)-(25,46) 39 "/0/Test0.cs"
         var __awaitable5 = Text(total);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total);
+        if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable5); return RunAsync__Resume(5, default!, total); }
         var __spill5 = __awaitable5.Result;
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((__spill5).Length + 1);
@@ -96,7 +96,7 @@ partial class Spilled
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Flag(x)</c>; 1 <c>await Text(x)</c>; 2 <c>await Value(x)</c>; 3 <c>await Value(total)</c>; 4 <c>await Items(x)</c>; 5 <c>await Text(total)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.Task<string> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable3, int x, int total)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, int x, int total)
     {
         bool __spill0 = default!;
         switch (__state)
@@ -109,35 +109,35 @@ partial class Spilled
             default: __state = -2; goto __resume5; // await Text(total)
         }
         __resume0:
-#line (13,13)-(13,25) 38 "/0/Test0.cs"
-        __spill0 = await __awaitable0;
+#line (13,13)-(13,25) 131 "/0/Test0.cs"
+        __spill0 = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take();
 #line hidden
         __if0:
 #line (13,9)-(13,26) 39 "/0/Test0.cs"
         if (__state >= 0 || (__spill0))
 #line hidden
         {
-#line (15,13)-(15,55) 102 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Text(x));
+#line (15,13)-(15,55) 192 "/0/Test0.cs"
+            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(x));
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
 #line hidden
         }
         __resume2:
-#line (18,9)-(18,43) 99 "/0/Test0.cs"
-        var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(x));
+#line (18,9)-(18,43) 191 "/0/Test0.cs"
+        var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(x));
 #line (18,9)-(18,43) 33 "/0/Test0.cs"
         total = Add(__spill2, 2);
 #line hidden
         __resume3:
-#line (19,9)-(19,36) 103 "/0/Test0.cs"
-        var __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(total));
+#line (19,9)-(19,36) 195 "/0/Test0.cs"
+        var __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(total));
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
 #line hidden
         __resume4:
-#line (20,30)-(20,43) 99 "/0/Test0.cs"
-        var __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable3 : await Items(x));
+#line (20,30)-(20,43) 227 "/0/Test0.cs"
+        var __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>>>.Take() : await Items(x));
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
         {
@@ -145,8 +145,8 @@ partial class Spilled
         }
 #line hidden
         __resume5:
-#line (25,9)-(25,46) 102 "/0/Test0.cs"
-        var __spill5 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Text(total));
+#line (25,9)-(25,46) 192 "/0/Test0.cs"
+        var __spill5 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(total));
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return (__spill5).Length + 1;
 #line hidden

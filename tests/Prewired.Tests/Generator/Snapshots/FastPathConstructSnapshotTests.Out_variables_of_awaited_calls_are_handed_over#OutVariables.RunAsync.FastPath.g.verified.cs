@@ -31,12 +31,12 @@ partial class OutVariables
 #line (12,9)-(12,41) 46 "/0/Test0.cs"
         var __awaitable0 = Read(n, out var z);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, z, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return RunAsync__Resume(0, default!, z, default!, default!); }
         var x = __awaitable0.Result;
 #line (13,13)-(13,37) 47 "/0/Test0.cs"
         var __awaitable1 = Check(x, out var w);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, x, z, w, default!);
+        if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Put(__awaitable1); return RunAsync__Resume(1, x, z, w, default!); }
         var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(z + w);
@@ -46,7 +46,7 @@ partial class OutVariables
 #line (14,16)-(14,45) 56 "/0/Test0.cs"
             var __awaitable2 = Check(x--, out var item);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, __awaitable2, x, z, default!, item);
+            if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Put(__awaitable2); return RunAsync__Resume(2, x, z, default!, item); }
             var __spill2 = __awaitable2.Result;
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
@@ -63,7 +63,7 @@ partial class OutVariables
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Read(n, out var z)</c>; 1 <c>await Check(x, out var w)</c>; 2 <c>await Check(x--, out var item)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Threading.Tasks.Task<bool> __awaitable1, int x, int z, int w, int item)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, int x, int z, int w, int item)
     {
         switch (__state)
         {
@@ -72,20 +72,20 @@ partial class OutVariables
             default: goto __loop_while0; // await Check(x--, out var item)
         }
         __resume0:
-#line (12,9)-(12,41) 31 "/0/Test0.cs"
-        x = await __awaitable0;
+#line (12,9)-(12,41) 123 "/0/Test0.cs"
+        x = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
 #line hidden
         __resume1:
-#line (13,13)-(13,37) 106 "/0/Test0.cs"
-        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Check(x, out w));
+#line (13,13)-(13,37) 194 "/0/Test0.cs"
+        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Take() : await Check(x, out w));
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return z + w;
 #line hidden
         __loop_while0:
         while (true)
         {
-#line (14,16)-(14,45) 115 "/0/Test0.cs"
-            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Check(x--, out item));
+#line (14,16)-(14,45) 203 "/0/Test0.cs"
+            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Take() : await Check(x--, out item));
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (14,48)-(14,57) 12 "/0/Test0.cs"

@@ -39,7 +39,7 @@ partial class Shapes
 #line (16,13)-(16,27) 40 "/0/Test0.cs"
             var __awaitable0 = Value(0);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return MeasureAsync__Resume(0, __awaitable0, items, tail, total, i, text, default!, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return MeasureAsync__Resume(0, items, tail, total, i, text, default!, default!, default!); }
             _ = __awaitable0.Result;
 #line (17,13)-(17,33) 12 "/0/Test0.cs"
             total += text.Length;
@@ -54,7 +54,7 @@ partial class Shapes
 #line (23,9)-(23,23) 36 "/0/Test0.cs"
         var __awaitable1 = Value(1);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully) return MeasureAsync__Resume(1, __awaitable1, default!, default!, total, default!, default!, count, low, high);
+        if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return MeasureAsync__Resume(1, default!, default!, total, default!, default!, count, low, high); }
         _ = __awaitable1.Result;
 #line (24,9)-(24,42) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(total + low + high + count);
@@ -65,7 +65,7 @@ partial class Shapes
     /// <summary>Resumes 'MeasureCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(0)</c>; 1 <c>await Value(1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, object[] items, object? tail, int total, int i, string text, int count, int low, int high)
+    private async global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(int __state, object[] items, object? tail, int total, int i, string text, int count, int low, int high)
     {
         switch (__state)
         {
@@ -77,8 +77,8 @@ partial class Shapes
         while (__state >= 0 || (i < items.Length && (items[i] is string __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out text, __pattern0))))
 #line hidden
         {
-#line (16,13)-(16,27) 93 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Value(0);
+#line (16,13)-(16,27) 185 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take(); else await Value(0);
 #line (17,13)-(17,33) 12 "/0/Test0.cs"
             total += text.Length;
 #line (18,13)-(18,16) 12 "/0/Test0.cs"
@@ -91,8 +91,8 @@ partial class Shapes
         (low, high) = (count, count * 2);
 #line hidden
         __resume1:
-#line (23,9)-(23,23) 89 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Value(1);
+#line (23,9)-(23,23) 181 "/0/Test0.cs"
+        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take(); else await Value(1);
 #line (24,9)-(24,42) 8 "/0/Test0.cs"
         return total + low + high + count;
 #line hidden

@@ -52,7 +52,7 @@ partial class Guarded
             if (!__awaiter0.IsCompleted)
             {
                 __handedOff = true;
-                return RunAsync__Resume(0, __awaitable0, default!, x, trail);
+                global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, x, trail);
             }
             __awaiter0.GetResult();
 #line (16,13)-(16,39) 44 "/0/Test0.cs"
@@ -61,7 +61,7 @@ partial class Guarded
             if (!__awaitable1.IsCompletedSuccessfully)
             {
                 __handedOff = true;
-                return RunAsync__Resume(1, default!, __awaitable1, x, trail);
+                global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Put(__awaitable1); return RunAsync__Resume(1, x, trail);
             }
             var y = __awaitable1.Result;
 #line (17,13)-(17,23) 12 "/0/Test0.cs"
@@ -92,7 +92,7 @@ partial class Guarded
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Value(x + 1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task<int> __awaitable1, int x, string trail)
+    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, int x, string trail)
     {
         try
         {
@@ -102,12 +102,12 @@ partial class Guarded
                 case 1: __state = -2; goto __resume1; // await Value(x + 1)
             }
             __resume0:
-#line (15,13)-(15,31) 97 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
+#line (15,13)-(15,31) 198 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line hidden
             __resume1:
-#line (16,13)-(16,39) 100 "/0/Test0.cs"
-            var y = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(x + 1));
+#line (16,13)-(16,39) 187 "/0/Test0.cs"
+            var y = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Take() : await Value(x + 1));
 #line (17,13)-(17,23) 12 "/0/Test0.cs"
             trail += y;
 #line hidden

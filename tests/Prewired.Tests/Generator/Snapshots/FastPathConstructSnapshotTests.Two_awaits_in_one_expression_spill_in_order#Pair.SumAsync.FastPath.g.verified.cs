@@ -44,12 +44,12 @@ partial class Pair
 #line (13,9)-(13,51) 36 "/0/Test0.cs"
         var __awaitable0 = Value(x);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, x, default!);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return SumAsync__Resume(0, x, default!); }
         var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,51) 40 "/0/Test0.cs"
         var __awaitable1 = Value(x + 1);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, __awaitable1, x, __spill0);
+        if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return SumAsync__Resume(1, x, __spill0); }
         var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill0 + __spill1);
@@ -60,7 +60,7 @@ partial class Pair
     /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(x)</c>; 1 <c>await Value(x + 1)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int x, int __spill0)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, int x, int __spill0)
     {
         switch (__state)
         {
@@ -68,12 +68,12 @@ partial class Pair
             default: __state = -2; goto __resume1; // await Value(x + 1)
         }
         __resume0:
-#line (13,9)-(13,51) 38 "/0/Test0.cs"
-        __spill0 = await __awaitable0;
+#line (13,9)-(13,51) 130 "/0/Test0.cs"
+        __spill0 = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
 #line hidden
         __resume1:
-#line (13,9)-(13,51) 103 "/0/Test0.cs"
-        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(x + 1));
+#line (13,9)-(13,51) 195 "/0/Test0.cs"
+        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(x + 1));
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return __spill0 + __spill1;
 #line hidden

@@ -53,7 +53,7 @@ partial class Scoped
                 if (!__awaiter0.IsCompleted)
                 {
                     __handedOff = true;
-                    return RunAsync__Resume(0, __awaitable0, default!, flag, resource, default!, default!);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, flag, resource, default!, default!);
                 }
                 __awaiter0.GetResult();
             }
@@ -74,7 +74,7 @@ partial class Scoped
                 if (!__awaitable1.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    return RunAsync__Resume(1, default!, __awaitable1, flag, default!, default!, __resource1);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable1); return RunAsync__Resume(1, flag, default!, default!, __resource1);
                 }
             }
             finally
@@ -98,7 +98,7 @@ partial class Scoped
                 if (!__awaiter2.IsCompleted)
                 {
                     __handedOff = true;
-                    return RunAsync__Resume(2, __awaitable2, default!, default!, default!, lease, default!);
+                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, default!, default!, lease, default!);
                 }
                 __awaiter2.GetResult();
 #line (32,13)-(32,37) 16 "/0/Test0.cs"
@@ -117,7 +117,7 @@ partial class Scoped
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Delay(1)</c>; 2 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task __awaitable1, bool flag, global::Resource resource, global::Lease lease, global::Lease __resource1)
+    private async global::System.Threading.Tasks.ValueTask RunAsync__Resume(int __state, bool flag, global::Resource resource, global::Lease lease, global::Lease __resource1)
     {
         switch (__state)
         {
@@ -131,8 +131,8 @@ partial class Scoped
 #line hidden
         try
         {
-#line (22,13)-(22,31) 97 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
+#line (22,13)-(22,31) 198 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line hidden
         }
         finally
@@ -145,8 +145,8 @@ partial class Scoped
 #line hidden
         try
         {
-#line (26,13)-(26,32) 98 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Delay(1);
+#line (26,13)-(26,32) 180 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take(); else await Task.Delay(1);
 #line hidden
         }
         finally
@@ -163,8 +163,8 @@ partial class Scoped
 #line hidden
             try
             {
-#line (31,13)-(31,31) 101 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
+#line (31,13)-(31,31) 202 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (32,13)-(32,37) 16 "/0/Test0.cs"
                 Console.WriteLine(lease);
 #line hidden

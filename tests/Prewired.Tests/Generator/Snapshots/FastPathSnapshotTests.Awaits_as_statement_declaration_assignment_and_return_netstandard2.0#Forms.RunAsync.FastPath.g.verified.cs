@@ -31,34 +31,34 @@ partial class Forms
 #line (13,9)-(13,21) 34 "/0/Test0.cs"
         var __awaitable0 = Step();
 #line hidden
-        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!);
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable0); return RunAsync__Resume(0, x, default!, default!); }
 #line (14,9)-(14,53) 58 "/0/Test0.cs"
         var __awaitable1 = Value(x).ConfigureAwait(false);
 #line hidden
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, default!, default!);
+        if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>>.Put(__awaitable1); return RunAsync__Resume(1, default!, default!, default!); }
         var a = __awaiter1.GetResult();
 #line (15,9)-(15,14) 8 "/0/Test0.cs"
         int b;
 #line (16,9)-(16,31) 40 "/0/Test0.cs"
         var __awaitable2 = Value(a + 1);
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, a, default!);
+        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return RunAsync__Resume(2, default!, a, default!); }
         b = __awaitable2.Result;
 #line (17,9)-(17,32) 36 "/0/Test0.cs"
         var __awaitable3 = Value(b);
 #line hidden
-        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, a, b);
+        if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return RunAsync__Resume(3, default!, a, b); }
         _total = __awaitable3.Result;
 #line (18,9)-(18,46) 45 "/0/Test0.cs"
         var __awaitable4 = Value(_total + 1);
 #line hidden
-        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume(4, default!, default!, __awaitable4, default!, a, b);
+        if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable4); return RunAsync__Resume(4, default!, a, b); }
         this._total = __awaitable4.Result;
 #line (19,9)-(19,43) 49 "/0/Test0.cs"
         var __awaitable5 = Value(a + b + _total);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume(5, default!, default!, __awaitable5, default!, default!, default!);
+        if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable5); return RunAsync__Resume(5, default!, default!, default!); }
         return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaitable5.Result);
     }
 
@@ -66,7 +66,7 @@ partial class Forms
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Step()</c>; 1 <c>await Value(x).ConfigureAwait(false)</c>; 2 <c>await Value(a + 1)</c>; 3 <c>await Value(b)</c>; 4 <c>await Value(_total + 1)</c>; 5 <c>await Value(a + b + _total)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, int x, int a, int b)
+    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, int x, int a, int b)
     {
         switch (__state)
         {
@@ -78,28 +78,28 @@ partial class Forms
             default: __state = -2; goto __resume5; // await Value(a + b + _total)
         }
         __resume0:
-#line (13,9)-(13,21) 27 "/0/Test0.cs"
-        await __awaitable0;
+#line (13,9)-(13,21) 109 "/0/Test0.cs"
+        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
 #line hidden
         __resume1:
-#line (14,9)-(14,53) 110 "/0/Test0.cs"
-        a = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(x).ConfigureAwait(false));
+#line (14,9)-(14,53) 230 "/0/Test0.cs"
+        a = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>>.Take() : await Value(x).ConfigureAwait(false));
 #line hidden
         __resume2:
-#line (16,9)-(16,31) 92 "/0/Test0.cs"
-        b = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(a + 1));
+#line (16,9)-(16,31) 184 "/0/Test0.cs"
+        b = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(a + 1));
 #line hidden
         __resume3:
-#line (17,9)-(17,32) 93 "/0/Test0.cs"
-        _total = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(b));
+#line (17,9)-(17,32) 185 "/0/Test0.cs"
+        _total = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(b));
 #line hidden
         __resume4:
-#line (18,9)-(18,46) 107 "/0/Test0.cs"
-        this._total = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(_total + 1));
+#line (18,9)-(18,46) 199 "/0/Test0.cs"
+        this._total = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(_total + 1));
 #line hidden
         __resume5:
-#line (19,9)-(19,43) 104 "/0/Test0.cs"
-        return (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Value(a + b + _total));
+#line (19,9)-(19,43) 196 "/0/Test0.cs"
+        return (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(a + b + _total));
 #line hidden
     }
 #nullable restore warnings

@@ -39,7 +39,7 @@ partial class Branches
 #line (16,13)-(16,34) 43 "/0/Test0.cs"
             var __awaitable0 = Value(kind);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, prefix);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return RunAsync__Resume(0, kind, prefix); }
             n = __awaitable0.Result;
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
@@ -53,7 +53,7 @@ partial class Branches
             var __awaitable1 = Task.Yield();
 #line hidden
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, kind, prefix);
+            if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return RunAsync__Resume(1, kind, prefix); }
             __awaiter1.GetResult();
         }
         else
@@ -70,7 +70,7 @@ partial class Branches
                 var __awaitable2 = Task.Yield();
 #line hidden
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, kind, prefix);
+                if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, kind, prefix); }
                 __awaiter2.GetResult();
 #line (30,17)-(30,32) 16 "/0/Test0.cs"
                 prefix += "one";
@@ -81,7 +81,7 @@ partial class Branches
 #line (33,17)-(33,42) 48 "/0/Test0.cs"
                 var __awaitable3 = Text(prefix);
 #line hidden
-                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, default!);
+                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable3); return RunAsync__Resume(3, default!, default!); }
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.Result);
             default:
 #line (35,17)-(35,22) 16 "/0/Test0.cs"
@@ -97,7 +97,7 @@ partial class Branches
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(kind)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>; 3 <c>await Text(prefix)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, global::System.Threading.Tasks.Task<string> __awaitable2, int kind, string prefix)
+    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, int kind, string prefix)
     {
         #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
         int n = default!;
@@ -114,8 +114,8 @@ partial class Branches
         if (__state == 0 || __state < 0 && (kind > 0))
 #line hidden
         {
-#line (16,13)-(16,34) 95 "/0/Test0.cs"
-            n = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(kind));
+#line (16,13)-(16,34) 187 "/0/Test0.cs"
+            n = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(kind));
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
 #line hidden
@@ -124,8 +124,8 @@ partial class Branches
         else if (__state >= 0 || (kind < 0))
 #line hidden
         {
-#line (20,13)-(20,31) 97 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
+#line (20,13)-(20,31) 198 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line hidden
         }
         else
@@ -149,8 +149,8 @@ partial class Branches
         goto __switch1_end;
         __switch1_section0:
         {
-#line (29,17)-(29,35) 97 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
+#line (29,17)-(29,35) 198 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (30,17)-(30,32) 12 "/0/Test0.cs"
             prefix += "one";
 #line (31,17)-(31,22) 12 "/0/Test0.cs"
@@ -159,8 +159,8 @@ partial class Branches
         }
         __switch1_section1:
         {
-#line (33,17)-(33,42) 99 "/0/Test0.cs"
-            return (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Text(prefix));
+#line (33,17)-(33,42) 189 "/0/Test0.cs"
+            return (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(prefix));
 #line hidden
         }
         __switch1_end: ;

@@ -31,7 +31,7 @@ partial class Sections
 #line (12,9)-(12,35) 36 "/0/Test0.cs"
         var __awaitable0 = Value(1);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, o, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return RunAsync__Resume(0, o, default!, default!); }
         var total = __awaitable0.Result;
 #line (13,9)-(13,18) 18 "/0/Test0.cs"
         switch (o)
@@ -49,7 +49,7 @@ partial class Sections
 #line (20,17)-(20,47) 51 "/0/Test0.cs"
                 var __awaitable1 = Value(s.Length);
 #line hidden
-                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, __awaitable1, default!, default!, total, default!);
+                if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return RunAsync__Resume(1, default!, total, default!); }
                 shared = __awaitable1.Result;
 #line (21,17)-(21,32) 16 "/0/Test0.cs"
                 total += shared;
@@ -61,7 +61,7 @@ partial class Sections
                 var __awaitable2 = Task.Yield();
 #line hidden
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, total, d);
+                if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, default!, total, d); }
                 __awaiter2.GetResult();
 #line (25,17)-(25,38) 16 "/0/Test0.cs"
                 return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(total + (int)d);
@@ -76,7 +76,7 @@ partial class Sections
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(1)</c>; 1 <c>await Value(s.Length)</c>; 2 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, object o, int total, double d)
+    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, object o, int total, double d)
     {
         int shared = default!;
         string __switch0_s = default!;
@@ -87,8 +87,8 @@ partial class Sections
             default: goto __switch0_section2; // await Task.Yield()
         }
         __resume0:
-#line (12,9)-(12,35) 35 "/0/Test0.cs"
-        total = await __awaitable0;
+#line (12,9)-(12,35) 127 "/0/Test0.cs"
+        total = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
 #line (13,9)-(13,18) 18 "/0/Test0.cs"
         switch (o)
 #line hidden
@@ -111,8 +111,8 @@ partial class Sections
         goto __switch0_end;
         __switch0_section1:
         {
-#line (20,17)-(20,47) 114 "/0/Test0.cs"
-            shared = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(__switch0_s.Length));
+#line (20,17)-(20,47) 206 "/0/Test0.cs"
+            shared = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(__switch0_s.Length));
 #line (21,17)-(21,32) 12 "/0/Test0.cs"
             total += shared;
 #line (22,17)-(22,22) 12 "/0/Test0.cs"
@@ -121,8 +121,8 @@ partial class Sections
         }
         __switch0_section2:
         {
-#line (24,17)-(24,35) 97 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
+#line (24,17)-(24,35) 198 "/0/Test0.cs"
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (25,17)-(25,38) 12 "/0/Test0.cs"
             return total + (int)d;
 #line hidden

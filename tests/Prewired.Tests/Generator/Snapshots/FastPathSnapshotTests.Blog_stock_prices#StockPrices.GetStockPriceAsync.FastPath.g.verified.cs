@@ -33,7 +33,7 @@ partial class StockPrices
 #line (17,9)-(17,43) 56 "/0/Test0.cs"
         var __awaitable0 = InitializeMapIfNeededAsync();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return GetStockPriceAsync__Resume(0, __awaitable0, companyId);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable0); return GetStockPriceAsync__Resume(0, companyId); }
 #line (18,9)-(18,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
 #line hidden
@@ -43,10 +43,10 @@ partial class StockPrices
     /// <summary>Resumes 'GetStockPriceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await InitializeMapIfNeededAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, string companyId)
+    private async global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(int __state, string companyId)
     {
-#line (17,9)-(17,43) 27 "/0/Test0.cs"
-        await __awaitable0;
+#line (17,9)-(17,43) 109 "/0/Test0.cs"
+        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
 #line (18,9)-(18,46) 8 "/0/Test0.cs"
         return DoGetPriceFromCache(companyId);
 #line hidden

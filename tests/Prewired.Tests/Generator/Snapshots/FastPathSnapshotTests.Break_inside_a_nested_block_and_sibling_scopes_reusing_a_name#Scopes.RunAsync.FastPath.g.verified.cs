@@ -45,7 +45,7 @@ partial class Scopes
                     var __awaitable0 = Task.Yield();
 #line hidden
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, v, trail, t);
+                    if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, v, trail, t); }
                     __awaiter0.GetResult();
 #line (20,21)-(20,31) 20 "/0/Test0.cs"
                     trail += t;
@@ -77,7 +77,7 @@ partial class Scopes
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int v, string trail, int t__1)
+    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, int v, string trail, int t__1)
     {
         {
 #line (16,17)-(16,27) 41 "/0/Test0.cs"
@@ -89,8 +89,8 @@ partial class Scopes
                 t__1 = v + 1;
 #line hidden
                 __resume0:
-#line (19,21)-(19,39) 101 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
+#line (19,21)-(19,39) 202 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (20,21)-(20,31) 16 "/0/Test0.cs"
                 trail += t__1;
 #line (21,21)-(21,26) 16 "/0/Test0.cs"

@@ -40,7 +40,7 @@ partial class Legacy
 #line (15,13)-(15,54) 64 "/0/Test0.cs"
                 var __awaitable0 = Task.FromResult(name.Length);
 #line hidden
-                if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
+                if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Put(__awaitable0); return RunAsync__Resume(0, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0); }
                 { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
@@ -54,7 +54,7 @@ partial class Legacy
                 var __awaitable1 = Task.Yield();
 #line hidden
                 var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
+                if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return RunAsync__Resume(1, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0); }
                 __awaiter1.GetResult();
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
@@ -70,7 +70,7 @@ partial class Legacy
         var __awaitable2 = Task.Yield();
 #line hidden
         var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, name, default!, __finallyError0!, __pendingReturn0, __returnValue0);
+        if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, name, default!, __finallyError0!, __pendingReturn0, __returnValue0); }
         __awaiter2.GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
@@ -79,7 +79,7 @@ partial class Legacy
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.FromResult(name.Length)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, string name, global::System.Exception __caught0, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, string name, global::System.Exception __caught0, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
     {
         switch (__state)
         {
@@ -99,8 +99,8 @@ partial class Legacy
             __try1:
             try
             {
-#line (15,13)-(15,54) 176 "/0/Test0.cs"
-                { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Task.FromResult(name.Length)); __pendingReturn0 = true; goto __endOfTry0; }
+#line (15,13)-(15,54) 263 "/0/Test0.cs"
+                { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Take() : await Task.FromResult(name.Length)); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             }
             catch (InvalidOperationException __exception)
@@ -111,8 +111,8 @@ partial class Legacy
             }
             __catch2:
             {
-#line (19,13)-(19,31) 101 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
+#line (19,13)-(19,31) 202 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
 #line hidden
@@ -124,8 +124,8 @@ partial class Legacy
             __finallyError0 = __exception;
         }
         __resume2:
-#line (24,13)-(24,31) 93 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await Task.Yield();
+#line (24,13)-(24,31) 194 "/0/Test0.cs"
+        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;

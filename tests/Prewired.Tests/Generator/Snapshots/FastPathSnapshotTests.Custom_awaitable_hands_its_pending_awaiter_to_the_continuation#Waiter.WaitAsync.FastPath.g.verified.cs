@@ -43,7 +43,7 @@ partial class Waiter
 #line (24,9)-(24,39) 53 "/0/Test0.cs"
         var __awaiter0 = (new Signal()).GetAwaiter();
 #line hidden
-        if (!__awaiter0.IsCompleted) return WaitAsync__Resume(0, new WaitAsync__Resume0_PendingAwaiter(__awaiter0), add);
+        if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<WaitAsync__Resume0_PendingAwaiter>.Put(new WaitAsync__Resume0_PendingAwaiter(__awaiter0)); return WaitAsync__Resume(0, add); }
         var value = __awaiter0.GetResult();
 #line (25,9)-(25,27) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add);
@@ -54,10 +54,10 @@ partial class Waiter
     /// <summary>Resumes 'WaitCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await new Signal()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> WaitAsync__Resume(int __state, WaitAsync__Resume0_PendingAwaiter __awaitable0, int add)
+    private async global::System.Threading.Tasks.ValueTask<int> WaitAsync__Resume(int __state, int add)
     {
-#line (24,9)-(24,39) 39 "/0/Test0.cs"
-        var value = await __awaitable0;
+#line (24,9)-(24,39) 119 "/0/Test0.cs"
+        var value = await global::Prewired.CompilerServices.PendingAwaitable<WaitAsync__Resume0_PendingAwaiter>.Take();
 #line (25,9)-(25,27) 8 "/0/Test0.cs"
         return value + add;
 #line hidden

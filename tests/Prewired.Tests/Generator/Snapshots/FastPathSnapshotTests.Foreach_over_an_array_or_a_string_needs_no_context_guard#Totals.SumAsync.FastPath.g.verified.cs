@@ -41,7 +41,7 @@ partial class Totals
 #line (19,13)-(19,42) 48 "/0/Test0.cs"
             var __awaitable0 = ReadAsync(value);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, text, sum, value, default!, __collection0, __index0, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return SumAsync__Resume(0, text, sum, value, default!, __collection0, __index0, default!, default!); }
             var __spill0 = __awaitable0.Result;
 #line (19,13)-(19,42) 12 "/0/Test0.cs"
             sum += __spill0;
@@ -58,7 +58,7 @@ partial class Totals
 #line (24,13)-(24,38) 44 "/0/Test0.cs"
             var __awaitable1 = ReadAsync(c);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, __awaitable1, default!, sum, default!, c, default!, default!, __collection1, __index1);
+            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return SumAsync__Resume(1, default!, sum, default!, c, default!, default!, __collection1, __index1); }
             var __spill1 = __awaitable1.Result;
 #line (24,13)-(24,38) 12 "/0/Test0.cs"
             sum += __spill1;
@@ -73,7 +73,7 @@ partial class Totals
     /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(value)</c>; 1 <c>await ReadAsync(c)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int sum, int value, char c, int[] __collection0, int __index0, string __collection1, int __index1)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, string text, int sum, int value, char c, int[] __collection0, int __index0, string __collection1, int __index1)
     {
         switch (__state)
         {
@@ -94,8 +94,8 @@ partial class Totals
         {
 #line (17,18)-(17,26) 61 "/0/Test0.cs"
             if (__state < 0) value = __collection0[__index0];
-#line (19,13)-(19,42) 111 "/0/Test0.cs"
-            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(value));
+#line (19,13)-(19,42) 203 "/0/Test0.cs"
+            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await ReadAsync(value));
 #line (19,13)-(19,42) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden
@@ -114,8 +114,8 @@ partial class Totals
         {
 #line (22,18)-(22,22) 57 "/0/Test0.cs"
             if (__state < 0) c = __collection1[__index1];
-#line (24,13)-(24,38) 107 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await ReadAsync(c));
+#line (24,13)-(24,38) 199 "/0/Test0.cs"
+            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await ReadAsync(c));
 #line (24,13)-(24,38) 12 "/0/Test0.cs"
             sum += __spill1;
 #line hidden

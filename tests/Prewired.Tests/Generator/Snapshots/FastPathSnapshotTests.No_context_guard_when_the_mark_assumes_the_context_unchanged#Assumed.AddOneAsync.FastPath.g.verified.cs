@@ -31,7 +31,7 @@ partial class Assumed
 #line (15,9)-(15,45) 46 "/0/Test0.cs"
         var __awaitable0 = _source.GetAsync();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return AddOneAsync__Resume(0, __awaitable0);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return AddOneAsync__Resume(0); }
         var value = __awaitable0.Result;
 #line (16,9)-(16,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
@@ -42,10 +42,10 @@ partial class Assumed
     /// <summary>Resumes 'AddOneCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await _source.GetAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AddOneAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)
+    private async global::System.Threading.Tasks.ValueTask<int> AddOneAsync__Resume(int __state)
     {
-#line (15,9)-(15,45) 39 "/0/Test0.cs"
-        var value = await __awaitable0;
+#line (15,9)-(15,45) 131 "/0/Test0.cs"
+        var value = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
 #line (16,9)-(16,25) 8 "/0/Test0.cs"
         return value + 1;
 #line hidden

@@ -44,7 +44,7 @@ partial class Pipeline
 #line (12,9)-(12,54) 55 "/0/Test0.cs"
         var __awaitable0 = callback(cancellationToken);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return ExecuteAsync__Resume(0, __awaitable0);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return ExecuteAsync__Resume(0); }
         var value = __awaitable0.Result;
 #line (13,9)-(13,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
@@ -55,10 +55,10 @@ partial class Pipeline
     /// <summary>Resumes 'ExecuteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await callback(cancellationToken)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)
+    private async global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Resume(int __state)
     {
-#line (12,9)-(12,54) 39 "/0/Test0.cs"
-        var value = await __awaitable0;
+#line (12,9)-(12,54) 131 "/0/Test0.cs"
+        var value = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
 #line (13,9)-(13,25) 8 "/0/Test0.cs"
         return value + 1;
 #line hidden

@@ -43,7 +43,7 @@ partial class Converter
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return Read__Resume(0, __awaitable0, text);
+        if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return Read__Resume(0, text); }
         __awaiter0.GetResult();
 #line (13,9)-(13,61) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(convert is null ? text.Length : convert(text));
@@ -54,10 +54,10 @@ partial class Converter
     /// <summary>Resumes 'ReadCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> Read__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, string text)
+    private async global::System.Threading.Tasks.ValueTask<int> Read__Resume(int __state, string text)
     {
-#line (12,9)-(12,27) 27 "/0/Test0.cs"
-        await __awaitable0;
+#line (12,9)-(12,27) 128 "/0/Test0.cs"
+        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take();
 #line (13,9)-(13,61) 8 "/0/Test0.cs"
         return convert is null ? text.Length : convert(text);
 #line hidden

@@ -32,7 +32,7 @@ partial class Cycles
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return M__Resume(0, __awaitable0);
+        if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return M__Resume(0); }
         __awaiter0.GetResult();
 #line (19,9)-(19,32) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(B + Shared._size);
@@ -43,10 +43,10 @@ partial class Cycles
     /// <summary>Resumes 'MCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> M__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
+    private async global::System.Threading.Tasks.ValueTask<int> M__Resume(int __state)
     {
-#line (18,9)-(18,27) 27 "/0/Test0.cs"
-        await __awaitable0;
+#line (18,9)-(18,27) 128 "/0/Test0.cs"
+        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take();
 #line (19,9)-(19,32) 8 "/0/Test0.cs"
         return B + Shared._size;
 #line hidden

@@ -32,7 +32,7 @@ partial class Worker
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return ArrowAsync__Resume(0, __awaitable0);
+        if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return ArrowAsync__Resume(0); }
         __awaiter0.GetResult();
         return default(global::System.Threading.Tasks.ValueTask);
     }
@@ -41,10 +41,10 @@ partial class Worker
     /// <summary>Resumes 'ArrowCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask ArrowAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
+    private async global::System.Threading.Tasks.ValueTask ArrowAsync__Resume(int __state)
     {
-#line (20,49)-(20,66) 27 "/0/Test0.cs"
-        await __awaitable0;
+#line (20,49)-(20,66) 128 "/0/Test0.cs"
+        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take();
 #line hidden
     }
 #nullable restore warnings

@@ -33,7 +33,7 @@ partial class Worker
 #line (14,9)-(14,32) 45 "/0/Test0.cs"
         var __awaitable0 = Task.Delay(1, ct);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return WorkAsync__Resume(0, __awaitable0);
+        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable0); return WorkAsync__Resume(0); }
 #line (15,9)-(15,16) 8 "/0/Test0.cs"
         Count++;
 #line hidden
@@ -44,10 +44,10 @@ partial class Worker
     /// <summary>Resumes 'WorkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Delay(1, ct)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task WorkAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0)
+    private async global::System.Threading.Tasks.Task WorkAsync__Resume(int __state)
     {
-#line (14,9)-(14,32) 27 "/0/Test0.cs"
-        await __awaitable0;
+#line (14,9)-(14,32) 109 "/0/Test0.cs"
+        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
 #line (15,9)-(15,16) 8 "/0/Test0.cs"
         Count++;
 #line hidden

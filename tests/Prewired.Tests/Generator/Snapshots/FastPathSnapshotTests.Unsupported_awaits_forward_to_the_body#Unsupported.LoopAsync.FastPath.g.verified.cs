@@ -37,7 +37,7 @@ partial class Unsupported
 #line (13,37)-(13,58) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return LoopAsync__Resume(0, __awaitable0, n, sum, i);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return LoopAsync__Resume(0, n, sum, i); }
             var __spill0 = __awaitable0.Result;
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
@@ -52,7 +52,7 @@ partial class Unsupported
     /// <summary>Resumes 'LoopCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int n, int sum, int i)
+    private async global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume(int __state, int n, int sum, int i)
     {
         if (__state < 0)
         {
@@ -64,8 +64,8 @@ partial class Unsupported
         for (; __state >= 0 || (i < n); i++)
 #line hidden
         {
-#line (13,37)-(13,58) 103 "/0/Test0.cs"
-            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Value(i));
+#line (13,37)-(13,58) 195 "/0/Test0.cs"
+            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(i));
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden

@@ -44,7 +44,7 @@ namespace Converters
 #line (24,13)-(24,40) 39 "/0/Test0.cs"
             var __awaitable0 = flush();
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return WriteAsync__Resume(0, __awaitable0);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return WriteAsync__Resume(0); }
             var written = __awaitable0.Result;
 #line (25,13)-(25,31) 12 "/0/Test0.cs"
             return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(written + 1);
@@ -55,10 +55,10 @@ namespace Converters
         /// <summary>Resumes 'WriteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await flush()</c>.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-        private async global::System.Threading.Tasks.ValueTask<int> WriteAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)
+        private async global::System.Threading.Tasks.ValueTask<int> WriteAsync__Resume(int __state)
         {
-#line (24,13)-(24,40) 45 "/0/Test0.cs"
-            var written = await __awaitable0;
+#line (24,13)-(24,40) 137 "/0/Test0.cs"
+            var written = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
 #line (25,13)-(25,31) 12 "/0/Test0.cs"
             return written + 1;
 #line hidden
