@@ -43,7 +43,7 @@ partial class Counting
 #line (24,30)-(24,31) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
+                    if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return CountAsync__Resume(0, numbers, total, __asyncEnumerator0, __finallyError0!); }
                     var __spill0 = __awaitable0.Result;
 #line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -59,7 +59,7 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
-            if (!__awaitable1.IsCompletedSuccessfully) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0!);
+            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable1); return CountAsync__Resume(1, numbers, total, default!, __finallyError0!); }
             __awaitable1.GetAwaiter().GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
@@ -72,7 +72,7 @@ partial class Counting
     /// <summary>Resumes 'CountCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Numbers numbers, int total, global::Numbers.Enumerator __asyncEnumerator0, global::System.Exception __finallyError0)
+    private async global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume(int __state, global::Numbers numbers, int total, global::Numbers.Enumerator __asyncEnumerator0, global::System.Exception __finallyError0)
     {
         {
             switch (__state)
@@ -89,8 +89,8 @@ partial class Counting
             {
                 while (true)
                 {
-#line (24,30)-(24,31) 137 "/0/Test0.cs"
-                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
+#line (24,30)-(24,31) 230 "/0/Test0.cs"
+                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await __asyncEnumerator0.MoveNextAsync());
 #line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (24,24)-(24,28) 20 "/0/Test0.cs"
@@ -105,7 +105,7 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             __resume1:
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await __asyncEnumerator0.DisposeAsync();
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await __asyncEnumerator0.DisposeAsync();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
 #line (25,9)-(25,21) 8 "/0/Test0.cs"

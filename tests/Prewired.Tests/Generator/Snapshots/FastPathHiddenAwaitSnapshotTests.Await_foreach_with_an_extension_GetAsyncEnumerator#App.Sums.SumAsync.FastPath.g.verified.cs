@@ -43,7 +43,7 @@ namespace App
 #line (29,34)-(29,35) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
+                    if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return SumAsync__Resume(0, sum, __asyncEnumerator0); }
                     var __spill0 = __awaitable0.Result;
 #line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -63,7 +63,7 @@ namespace App
         /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-        private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, int sum, global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
+        private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, int sum, global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
         {
             {
                 if (__state >= 0) goto __loop_while1; // await __asyncEnumerator0.MoveNextAsync()
@@ -73,8 +73,8 @@ namespace App
                 __loop_while1:
                 while (true)
                 {
-#line (29,34)-(29,35) 137 "/0/Test0.cs"
-                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
+#line (29,34)-(29,35) 230 "/0/Test0.cs"
+                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await __asyncEnumerator0.MoveNextAsync());
 #line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (29,28)-(29,32) 20 "/0/Test0.cs"

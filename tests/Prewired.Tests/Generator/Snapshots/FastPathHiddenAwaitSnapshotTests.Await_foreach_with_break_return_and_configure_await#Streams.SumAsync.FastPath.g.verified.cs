@@ -57,7 +57,7 @@ partial class Streams
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
+                    if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Put(__awaitable0); return SumAsync__Resume(0, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!); }
                     var __spill0 = __awaiter0.GetResult();
 #line (13,33)-(13,34) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -79,7 +79,7 @@ partial class Streams
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, source, ct, sum, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
+            if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Put(__awaitable1); return SumAsync__Resume(1, source, ct, sum, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!); }
             __awaiter1.GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
@@ -96,7 +96,7 @@ partial class Streams
 #line (20,41)-(20,42) 74 "/0/Test0.cs"
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
 #line hidden
-                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!);
+                    if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable2); return SumAsync__Resume(2, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!); }
                     var __spill2 = __awaitable2.Result;
 #line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
@@ -114,7 +114,7 @@ partial class Streams
             if (__asyncEnumerator1 is not null)
             {
                 var __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!);
+                if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable3); return SumAsync__Resume(3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!); }
                 __awaitable3.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -128,7 +128,7 @@ partial class Streams
     /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>; 2 <c>await __asyncEnumerator1.MoveNextAsync()</c>; 3 <c>await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::System.Threading.Tasks.ValueTask<bool> __awaitable2, global::System.Threading.Tasks.ValueTask __awaitable3, global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct, int sum, global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0, global::System.Collections.Generic.IAsyncEnumerator<(string, int)>? __asyncEnumerator1, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0, global::System.Exception __finallyError1)
+    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct, int sum, global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0, global::System.Collections.Generic.IAsyncEnumerator<(string, int)>? __asyncEnumerator1, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0, global::System.Exception __finallyError1)
     {
         switch (__state)
         {
@@ -155,8 +155,8 @@ partial class Streams
             {
                 while (true)
                 {
-#line (13,33)-(13,34) 137 "/0/Test0.cs"
-                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await __asyncEnumerator0.MoveNextAsync());
+#line (13,33)-(13,34) 258 "/0/Test0.cs"
+                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Take() : await __asyncEnumerator0.MoveNextAsync());
 #line (13,33)-(13,34) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (13,24)-(13,31) 20 "/0/Test0.cs"
@@ -176,7 +176,7 @@ partial class Streams
                 __finallyError0 = __exception;
             }
             __resume1:
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await __asyncEnumerator0.DisposeAsync();
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Take(); else await __asyncEnumerator0.DisposeAsync();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return __returnValue0;
         }
@@ -196,8 +196,8 @@ partial class Streams
             {
                 while (true)
                 {
-#line (20,41)-(20,42) 137 "/0/Test0.cs"
-                    var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await __asyncEnumerator1.MoveNextAsync());
+#line (20,41)-(20,42) 230 "/0/Test0.cs"
+                    var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await __asyncEnumerator1.MoveNextAsync());
 #line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
 #line (20,24)-(20,39) 20 "/0/Test0.cs"
@@ -214,7 +214,7 @@ partial class Streams
             __if6:
             if (__state >= 0 || (__asyncEnumerator1 is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await __awaitable3; else await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }

@@ -53,7 +53,7 @@ partial class Audit
 #line (19,34)-(19,58) 58 "/0/Test0.cs"
                     var __awaitable0 = log.WriteAsync(id);
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
+                    if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable0); return AuditAsync__Resume(0, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!); }
                     __awaitable0.GetAwaiter().GetResult();
                 }
             }
@@ -64,7 +64,7 @@ partial class Audit
             if (log is not null)
             {
                 var __awaitable1 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
+                if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable1); return AuditAsync__Resume(1, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!); }
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
@@ -86,7 +86,7 @@ partial class Audit
             }
             var __awaitable2 = __asyncResource0.DisposeAsync();
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return AuditAsync__Resume(2, default!, __awaitable2, first, default!, id, default!, default!, default!, default!, __finallyError1!, default!, default!, default!, default!, default!, default!);
+            if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Put(__awaitable2); return AuditAsync__Resume(2, first, default!, id, default!, default!, default!, default!, __finallyError1!, default!, default!, default!, default!, default!, default!); }
             __awaiter2.GetResult();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -109,7 +109,7 @@ partial class Audit
 #line (29,9)-(29,31) 52 "/0/Test0.cs"
                 var __awaitable3 = a.WriteAsync(id);
 #line hidden
-                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
+                if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable3); return AuditAsync__Resume(3, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2); }
                 __awaitable3.GetAwaiter().GetResult();
 #line (30,9)-(30,18) 16 "/0/Test0.cs"
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
@@ -123,7 +123,7 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
+                if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable4); return AuditAsync__Resume(4, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2); }
                 __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
@@ -137,7 +137,7 @@ partial class Audit
         if (a is not null)
         {
             var __awaitable5 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            if (!__awaitable5.IsCompletedSuccessfully) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2);
+            if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable5); return AuditAsync__Resume(5, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2); }
             __awaitable5.GetAwaiter().GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
@@ -148,7 +148,7 @@ partial class Audit
     /// <summary>Resumes 'AuditCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await log.WriteAsync(id)</c>; 1 <c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>; 2 <c>await __asyncResource0.DisposeAsync()</c>; 3 <c>await a.WriteAsync(id)</c>; 4 <c>await ((global::System.IAsyncDisposable)b).DisposeAsync()</c>; 5 <c>await ((global::System.IAsyncDisposable)a).DisposeAsync()</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::Log? first, global::Log second, int id, global::Log? log, global::Log? a, global::Log? b, global::System.Exception __finallyError0, global::System.Exception __finallyError1, global::System.Exception __finallyError3, bool __pendingReturn3, int __returnValue3, global::System.Exception __finallyError2, bool __pendingReturn2, int __returnValue2)
+    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume(int __state, global::Log? first, global::Log second, int id, global::Log? log, global::Log? a, global::Log? b, global::System.Exception __finallyError0, global::System.Exception __finallyError1, global::System.Exception __finallyError3, bool __pendingReturn3, int __returnValue3, global::System.Exception __finallyError2, bool __pendingReturn2, int __returnValue2)
     {
         switch (__state)
         {
@@ -177,8 +177,8 @@ partial class Audit
                 if (__state >= 0 || (log is not null))
 #line hidden
                 {
-#line (19,34)-(19,58) 111 "/0/Test0.cs"
-                    if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await log.WriteAsync(id);
+#line (19,34)-(19,58) 198 "/0/Test0.cs"
+                    if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await log.WriteAsync(id);
 #line hidden
                 }
             }
@@ -189,7 +189,7 @@ partial class Audit
             __if3:
             if (__state >= 0 || (log is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await ((global::System.IAsyncDisposable)log).DisposeAsync();
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)log).DisposeAsync();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
@@ -212,7 +212,7 @@ partial class Audit
                 __finallyError1 = __exception;
             }
             __resume2:
-            if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await __asyncResource0.DisposeAsync();
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Take(); else await __asyncResource0.DisposeAsync();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
 #line (27,21)-(27,37) 22 "/0/Test0.cs"
@@ -238,8 +238,8 @@ partial class Audit
             __try6:
             try
             {
-#line (29,9)-(29,31) 105 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await a.WriteAsync(id);
+#line (29,9)-(29,31) 192 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await a.WriteAsync(id);
 #line (30,9)-(30,18) 16 "/0/Test0.cs"
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
 #line hidden
@@ -252,7 +252,7 @@ partial class Audit
             __if7:
             if (__state >= 0 || (b is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await ((global::System.IAsyncDisposable)b).DisposeAsync();
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)b).DisposeAsync();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
             { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
@@ -265,7 +265,7 @@ partial class Audit
         __if8:
         if (__state >= 0 || (a is not null))
         {
-            if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await ((global::System.IAsyncDisposable)a).DisposeAsync();
+            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)a).DisposeAsync();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return __returnValue2;

@@ -55,7 +55,7 @@ partial class Leases
                 var __awaitable0 = Task.Yield();
 #line hidden
                 var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, lease, pooled, __finallyError1!, __finallyError0!);
+                if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, lease, pooled, __finallyError1!, __finallyError0!); }
                 __awaiter0.GetResult();
             }
             catch (global::System.Exception __exception)
@@ -65,7 +65,7 @@ partial class Leases
             if (pooled is not null)
             {
                 var __awaitable1 = pooled.DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1!, __finallyError0!);
+                if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable1); return RunAsync__Resume(1, lease, default!, __finallyError1!, __finallyError0!); }
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -75,7 +75,7 @@ partial class Leases
             __finallyError0 = __exception;
         }
         var __awaitable2 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0!);
+        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable2); return RunAsync__Resume(2, default!, default!, default!, __finallyError0!); }
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();
@@ -85,7 +85,7 @@ partial class Leases
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Lease lease, global::Pooled? pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
+    private async global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::Lease lease, global::Pooled? pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
     {
         switch (__state)
         {
@@ -108,8 +108,8 @@ partial class Leases
             __try1:
             try
             {
-#line (22,9)-(22,27) 101 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await __awaitable0; else await Task.Yield();
+#line (22,9)-(22,27) 202 "/0/Test0.cs"
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
 #line hidden
             }
             catch (global::System.Exception __exception)
@@ -119,7 +119,7 @@ partial class Leases
             __if2:
             if (__state >= 0 || (pooled is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await pooled.DisposeAsync();
+                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await pooled.DisposeAsync();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -128,7 +128,7 @@ partial class Leases
             __finallyError0 = __exception;
         }
         __resume2:
-        if (__state != -1 && (__state = -1) < 0) await __awaitable1; else await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
+        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
     }
 #nullable restore warnings
