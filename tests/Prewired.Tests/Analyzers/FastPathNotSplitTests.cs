@@ -557,9 +557,12 @@ namespace Prewired.Tests.Analyzers
                 }
             """));
 
-        /// <summary>A goto across an await, and a goto case in a switch that awaits, forward with the reason.</summary>
+        /// <summary>
+        /// A goto back across an await (a retry) becomes a loop and one forward from an if at the top of the label's block an
+        /// if/else: no report. A forward goto from deeper inside, and a goto case in a switch that awaits, still forward.
+        /// </summary>
         [Fact]
-        public Task Goto_across_an_await_forwards() => VerifyAsync(InStore("""
+        public Task Goto_across_an_await_is_written_out_where_it_has_a_structured_form() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
@@ -567,22 +570,37 @@ namespace Prewired.Tests.Analyzers
                     retry:
                     n++;
                     var value = await LoadAsync(n);
-                    if (value > 10) { n -= 2; {|#0:goto|} retry; }
-                    if (value < 0) {|#1:goto|} done;
+                    if (value > 10) { n -= 2; goto retry; }
+                    if (value < 0) goto done;
                     value += await LoadAsync(1);
                     done:
                     n++;
+                    return value;
+                }
+
+                [FastPath(nameof(SkipCoreAsync))]
+                public partial Task<int> SkipAsync(int n);
+                private async Task<int> SkipCoreAsync(int n)
+                {
+                    var value = n;
+                    if (n > 0)
+                    {
+                        if (n > 5) {|#0:goto|} done;
+                    }
+
+                    value += await LoadAsync(1);
+                    done:
+                    value++;
                     switch (value)
                     {
                         case 1: value += await LoadAsync(2); break;
-                        default: {|#2:goto|} case 1;
+                        default: {|#1:goto|} case 1;
                     }
                     return value;
                 }
             """),
-            PW0201(0, "goto", "its goto to 'retry' jumps back across an await, which is not split yet"),
-            PW0201(1, "goto", "its goto to 'done' jumps forward across an await, which is not split yet"),
-            PW0201(2, "goto", "a 'goto case' jumps within a switch statement that awaits, which is not split yet"));
+            PW0201(0, "goto", "its goto to 'done' jumps forward across an await, which is not split yet", body: "SkipCoreAsync"),
+            PW0201(1, "goto", "a 'goto case' jumps within a switch statement that awaits, which is not split yet", body: "SkipCoreAsync"));
 
         /// <summary>A local function sharing no variable with the body is declared again in each generated method: no report.</summary>
         [Fact]

@@ -515,6 +515,45 @@ namespace Prewired.Tests.Semantics
                     private static void Parse(int value, out int parsed) => parsed = value;
                     """,
             },
+
+            // goto across awaits: back to a label (a retry, from an if and from a catch block, the variable it declares used
+            // after the loop it becomes), and forward over an await (an if whose block ends with the goto).
+            new("X15_GotoAcrossAwaits", "Task<int>", """
+                {
+                    var tries = 0;
+                    retry:
+                    tries++;
+                    env.Log("try " + tries);
+                    var value = await env.TR(0, v + tries);
+                    if (value < 3 && tries < 3) { env.Log("again"); goto retry; }
+                    try
+                    {
+                        value += await Check(env, tries);
+                    }
+                    catch (InvalidOperationException e) when (tries < 4)
+                    {
+                        env.Log("caught " + e.Message);
+                        goto retry;
+                    }
+
+                    if (value % 2 == 1) { env.Log("odd"); goto done; }
+                    value += await env.TR(2, 1000);
+                    done:
+                    env.Log("done " + value);
+                    return value;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 5 },
+                Members = """
+                    private static async Task<int> Check(Env env, int tries)
+                    {
+                        var r = await env.TR(1, tries);
+                        if (r < 2) throw new InvalidOperationException("low " + r);
+                        return r;
+                    }
+                    """,
+            },
         };
     }
 }

@@ -464,7 +464,9 @@ namespace Prewired.Generator.SharedRules
             _template.Line(_depth, "{");
             _depth++;
             var right = LowerExpression(assignment.Right);
-            _template.Line(_depth, $"{name} = (" + Print(assignment.Left, location) + " = " + Print(assignment.Right, right.WithoutTrivia()) + ")" + suffix + ";");
+            var store = SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, location, right.WithoutTrivia())
+                .WithOperatorToken(SyntaxFactory.Token(SyntaxKind.EqualsToken).WithLeadingTrivia(SyntaxFactory.Space).WithTrailingTrivia(SyntaxFactory.Space));
+            _template.Line(_depth, $"{name} = (" + Print(assignment, store) + ")" + suffix + ";");
             _depth--;
             _template.Line(_depth, "}");
             return SyntaxFactory.IdentifierName(name);
