@@ -473,7 +473,7 @@ namespace Prewired.Tests.Semantics
             // A checked statement whose statements keep the context each in their own way: a compound assignment with an
             // await (int.MaxValue - 5 + v overflows for v >= 6), a for loop whose initializers and incrementor the context
             // changes (i overflows past int.MaxValue when v = 0), a variable an expression declares for later statements,
-            // local functions (expression and block bodies), and a label a goto reaches without crossing an await.
+            // local functions (expression, throw and block bodies), and a label a goto reaches without crossing an await.
             new("X14_CheckedStatementShapes", "Task<long>", """
                 {
                     var top = int.MaxValue - 2;
@@ -486,6 +486,8 @@ namespace Prewired.Tests.Semantics
                         env.Log("counter=" + counter);
                         int Add(int a, int b) => a + b;
                         long Times(long a) { return a * 2; }
+                        void Boom(int a) => throw new InvalidOperationException("boom " + (a + 1));
+                        if (sum < 0) Boom(top);
                         Parse(top - 10 + v, out var parsed);
                         sum += parsed + await env.TR(1, 1);
                         var tries = 0;

@@ -24,10 +24,25 @@ namespace Prewired.Generator.SharedRules
             if (_nested > 0 || !HoldsAwait(node.Block)) return visited;
             if (_forcedReason is not null) return NotLowered(node, visited, _forcedReason);
             var keyword = node.Keyword.ValueText;
-            var written = new CheckedWriter(keyword, _model).Statements(visited.Block.Statements);
+            var written = new CheckedWriter(keyword, _model, DeclaresUnderscore(node)).Statements(visited.Block.Statements);
             if (written is null) return NotLowered(node, visited, "it is inside a '" + keyword + "' statement whose statements cannot each keep the context (an increment or decrement with an await, or a statement of a kind that is not written out)");
             _loweredAny = true;
             return visited.Block.WithStatements(SyntaxFactory.List(written)).WithTriviaFrom(node);
+        }
+
+        /// <summary>Whether the method holding <paramref name="node"/> declares a parameter or variable named <c>_</c> (outside its lambdas).</summary>
+        private static bool DeclaresUnderscore(SyntaxNode node)
+        {
+            var method = node.Ancestors().OfType<BaseMethodDeclarationSyntax>().FirstOrDefault() ?? node.Ancestors().Last();
+            return method.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).Any(n => n switch
+            {
+                ParameterSyntax p => p.Identifier.ValueText == "_" && p.Parent?.Parent is BaseMethodDeclarationSyntax,
+                VariableDeclaratorSyntax v => v.Identifier.ValueText == "_",
+                SingleVariableDesignationSyntax d => d.Identifier.ValueText == "_",
+                ForEachStatementSyntax f => f.Identifier.ValueText == "_",
+                CatchDeclarationSyntax c => c.Identifier.ValueText == "_",
+                _ => false,
+            });
         }
 
         private sealed class CheckedWriter
@@ -35,10 +50,14 @@ namespace Prewired.Generator.SharedRules
             private readonly string _keyword;
             private readonly SemanticModel _model;
 
-            public CheckedWriter(string keyword, SemanticModel model)
+            // A variable named '_' in scope: '_ = checked(...)' would assign it instead of discarding.
+            private readonly bool _underscoreDeclared;
+
+            public CheckedWriter(string keyword, SemanticModel model, bool underscoreDeclared)
             {
                 _keyword = keyword;
                 _model = model;
+                _underscoreDeclared = underscoreDeclared;
             }
 
             public List<StatementSyntax>? Statements(IEnumerable<StatementSyntax> statements)
@@ -85,7 +104,7 @@ namespace Prewired.Generator.SharedRules
                         var inner = Statements(block.Statements);
                         return inner is null ? null : block.WithStatements(SyntaxFactory.List(inner));
                     case CheckedStatementSyntax nested:
-                        var nestedStatements = new CheckedWriter(nested.Keyword.ValueText, _model).Statements(nested.Block.Statements);
+                        var nestedStatements = new CheckedWriter(nested.Keyword.ValueText, _model, _underscoreDeclared).Statements(nested.Block.Statements);
                         return nestedStatements is null ? null : nested.Block.WithStatements(SyntaxFactory.List(nestedStatements)).WithTriviaFrom(nested);
                     case ExpressionStatementSyntax expressionStatement:
                         var expression = StatementExpression(expressionStatement.Expression);
@@ -200,6 +219,9 @@ namespace Prewired.Generator.SharedRules
                         return Sensitive(coalesce.Left) ? null : coalesce.WithRight(Wrap(coalesce.Right));
                     case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.AddAssignmentExpression or (int)SyntaxKind.SubtractAssignmentExpression } eventAssignment when IsEventAssignment(eventAssignment):
                         return Sensitive(eventAssignment.Left) ? null : eventAssignment.WithRight(Wrap(eventAssignment.Right));
+                    case AssignmentExpressionSyntax when _underscoreDeclared:
+                    case PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax when _underscoreDeclared:
+                        return null;
                     case AssignmentExpressionSyntax compound when !IsEventAssignment(compound):
                     case PrefixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PreIncrementExpression or (int)SyntaxKind.PreDecrementExpression } when !HoldsAwait(expression):
                     case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PostIncrementExpression or (int)SyntaxKind.PostDecrementExpression } when !HoldsAwait(expression):
@@ -241,8 +263,8 @@ namespace Prewired.Generator.SharedRules
                 var isAsync = function.Modifiers.Any(m => m.IsKind(SyntaxKind.AsyncKeyword));
                 var noValue = function.ReturnType is PredefinedTypeSyntax { Keyword.RawKind: (int)SyntaxKind.VoidKeyword }
                               || (isAsync && function.ReturnType is IdentifierNameSyntax { Identifier.ValueText: "Task" or "ValueTask" } or QualifiedNameSyntax { Right: IdentifierNameSyntax { Identifier.ValueText: "Task" or "ValueTask" } } or AliasQualifiedNameSyntax { Name: IdentifierNameSyntax { Identifier.ValueText: "Task" or "ValueTask" } });
-                StatementSyntax inner = noValue ? SyntaxFactory.ExpressionStatement(expression.WithoutTrivia())
-                    : expression is ThrowExpressionSyntax throwExpression ? SyntaxFactory.ThrowStatement(throwExpression.Expression.WithoutTrivia())
+                StatementSyntax inner = expression is ThrowExpressionSyntax throwExpression ? SyntaxFactory.ThrowStatement(throwExpression.Expression.WithoutTrivia())
+                    : noValue ? SyntaxFactory.ExpressionStatement(expression.WithoutTrivia())
                     : SyntaxFactory.ReturnStatement(expression.WithoutTrivia());
                 return function.WithExpressionBody(null).WithSemicolonToken(default)
                     .WithBody(SyntaxFactory.Block(SyntaxFactory.CheckedStatement(kind, SyntaxFactory.Block(inner))).NormalizeWhitespace())

@@ -49,7 +49,7 @@ partial class Written
             var __awaitable0 = Text(x);
             if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
             var __spill0 = __awaitable0.Result;
-            __pwSpill0 = (_cache= __spill0);
+            __pwSpill0 = (_cache = __spill0);
         }
         var text = __pwSpill0;
         int __pwSpill2;
@@ -62,7 +62,7 @@ partial class Written
             var __awaitable1 = Value(x);
             if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, default!, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
             var __spill1 = __awaitable1.Result;
-            __pwSpill2 = (_count= __spill1).Value;
+            __pwSpill2 = (_count = __spill1).Value;
         }
         var count = __pwSpill2;
         var __awaitable2 = Handler();
@@ -155,7 +155,7 @@ partial class Written
         else
         {
             var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Text(x));
-            __pwSpill0 = (_cache= __spill0);
+            __pwSpill0 = (_cache = __spill0);
         }
         text = __pwSpill0;
         __if1:
@@ -166,7 +166,7 @@ partial class Written
         else
         {
             var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(x));
-            __pwSpill2 = (_count= __spill1).Value;
+            __pwSpill2 = (_count = __spill1).Value;
         }
         count = __pwSpill2;
         __resume2:
