@@ -36,6 +36,12 @@ namespace Prewired.Benchmarks.Mediator
                 return 0;
             }
 
+            if (args.Length >= 1 && args[0] == "--loop")
+            {
+                LoopProbe.Run(args.Length > 1 ? int.Parse(args[1]) : 0);
+                return 0;
+            }
+
             BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, SuiteConfig.Create());
             return 0;
         }

@@ -3,6 +3,7 @@ using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Text;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.Emit
 {
@@ -37,11 +38,14 @@ namespace Prewired.Generator.Emit
         /// </summary>
         public static LineDirectiveForm FormFor(SyntaxTree tree)
         {
+            // A body the lowerings wrote out lives in a copy of the tree whose positions are not the file's: its tokens
+            // carry their positions in the user's tree (SourcePositions), whose form it takes.
+            if (SourcePositions.OriginalOf(tree) is { } original) tree = original;
             if (string.IsNullOrEmpty(tree.FilePath) || !CanBeWritten(tree.FilePath)) return LineDirectiveForm.None;
             var root = tree.GetRoot();
 
-            // A body written out by HiddenAwaitLowering lives in an annotated copy of the tree: its positions past the first
-            // rewritten construct are not the file's, and a wrong line is worse than none. Parsed trees carry no annotations.
+            // Any other rewritten copy (parsed trees carry no annotations): its positions are not the file's, and a wrong
+            // line is worse than none.
             if (root.ContainsAnnotations) return LineDirectiveForm.None;
 
             // The user's own #line directives already map this file elsewhere: left to them rather than half-applied.
@@ -139,10 +143,21 @@ namespace Prewired.Generator.Emit
         public static LineMark? ForCatch(Microsoft.CodeAnalysis.CSharp.Syntax.CatchClauseSyntax clause, int textColumn)
             => For(clause.SyntaxTree, TextSpan.FromBounds(clause.SpanStart, clause.Declaration?.Span.End ?? clause.CatchKeyword.Span.End), textColumn);
 
+        /// <summary>
+        /// A mark for <paramref name="span"/> of <paramref name="tree"/>, or null when the tree is not mapped. In a lowered
+        /// body, the span of the user's file its tokens come from (<see cref="SourcePositions.Map"/>); null for code the
+        /// lowering wrote on its own, which stays hidden.
+        /// </summary>
         public static LineMark? For(SyntaxTree tree, TextSpan span, int textColumn)
         {
             var form = LineDirectives.FormFor(tree);
-            return form == LineDirectiveForm.None ? null : new LineMark(form, tree.FilePath, tree.GetLineSpan(span).Span, textColumn);
+            if (form == LineDirectiveForm.None) return null;
+            if (SourcePositions.OriginalOf(tree) is { } original)
+            {
+                return SourcePositions.Map(tree, span) is { } mapped ? new LineMark(form, original.FilePath, original.GetLineSpan(mapped).Span, textColumn) : null;
+            }
+
+            return new LineMark(form, tree.FilePath, tree.GetLineSpan(span).Span, textColumn);
         }
     }
 }

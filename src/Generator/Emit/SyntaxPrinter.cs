@@ -4,6 +4,7 @@ using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Text;
+using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.Emit
 {
@@ -105,7 +106,7 @@ namespace Prewired.Generator.Emit
         private void TokenText(SyntaxToken token)
         {
             var text = token.Text;
-            _origins.Add(new Origin(_text.Length, _text.Length + text.Length, token.SpanStart, isToken: true));
+            _origins.Add(new Origin(_text.Length, _text.Length + text.Length, PositionInFile(token), isToken: true));
             var newline = text.IndexOf('\n');
             if (newline < 0)
             {
@@ -125,7 +126,10 @@ namespace Prewired.Generator.Emit
             {
                 if (item.IsDirective || item.IsKind(SyntaxKind.DisabledTextTrivia) || item.IsKind(SyntaxKind.SkippedTokensTrivia)) continue;
                 var text = item.ToFullString();
-                _origins.Add(new Origin(_text.Length, _text.Length + text.Length, item.FullSpan.Start, isToken: false));
+
+                // In a lowered body, trivia may have moved (re-indented): where it was is not known.
+                var position = item.SyntaxTree is { } tree && SourcePositions.OriginalOf(tree) is not null ? -1 : item.FullSpan.Start;
+                _origins.Add(new Origin(_text.Length, _text.Length + text.Length, position, isToken: false));
                 _text.Append(text);
             }
         }
@@ -140,7 +144,8 @@ namespace Prewired.Generator.Emit
         private void AppendTo(CodeLines lines, int baseColumn, SyntaxNode? mapped)
         {
             var raw = _text.ToString();
-            var source = mapped?.SyntaxTree.GetText();
+            var source = mapped is null ? null : (SourcePositions.OriginalOf(mapped.SyntaxTree) ?? mapped.SyntaxTree).GetText();
+            LineMark? firstMark = null;
             var firstLine = true;
             var started = false;
             var expected = -1; // the file's line the next printed line maps to under the last directive
@@ -173,13 +178,32 @@ namespace Prewired.Generator.Emit
                         var code = FirstCode(first, lineStart + trimmed.Length);
                         if (code >= 0)
                         {
-                            started = true;
-                            lines.Map(LineMark.For(mapped, Column(code))!);
-                            current = expected = source.Lines.GetLineFromPosition(mapped.SpanStart).LineNumber;
+                            // Null for a statement a lowering wrote with nothing of the body in it: it stays hidden.
+                            firstMark = LineMark.For(mapped, Column(code));
+                            if (firstMark is null)
+                            {
+                                mapped = null;
+                            }
+                            else
+                            {
+                                started = true;
+                                lines.Map(firstMark);
+                                current = expected = firstMark.Span.Start.Line;
+                            }
                         }
                     }
                     else
                     {
+                        // A line a lowering wrote on its own (it begins with a token the body did not have: a brace or
+                        // an else of a written-out conditional) is hidden, and the next line of the body's mapped again.
+                        if (OriginAt(FirstCode(first, lineStart + trimmed.Length) is var start and >= 0 ? start : first) is { IsToken: true, Source: < 0 })
+                        {
+                            lines.Hide();
+                            expected = -1;
+                            lines.Line(text);
+                            continue;
+                        }
+
                         // A line a replacement begins is on the line of the source text printed just before it (its
                         // indentation, or the line break before it); a line it continues, on the line it began on.
                         var at = SourcePosition(first);
@@ -193,7 +217,7 @@ namespace Prewired.Generator.Emit
                             var lineText = sourceLine.ToString();
                             var indent = lineText.Length - lineText.TrimStart().Length;
                             var span = new LinePositionSpan(new LinePosition(target, indent), new LinePosition(target, Math.Max(indent + 1, lineText.TrimEnd().Length)));
-                            lines.Map(new LineMark(LineDirectives.FormFor(mapped.SyntaxTree), mapped.SyntaxTree.FilePath, span, Column(first)));
+                            lines.Map(new LineMark(firstMark!.Form, firstMark.Path, span, Column(first)));
                             expected = target;
                         }
 
@@ -239,8 +263,14 @@ namespace Prewired.Generator.Emit
             return -1;
         }
 
-        /// <summary>Where the printed character at <paramref name="offset"/> is in the tree, or -1 for replacement text.</summary>
-        private int SourcePosition(int offset) => OriginAt(offset) is { } origin ? origin.Source + (offset - origin.Start) : -1;
+        /// <summary>Where the printed character at <paramref name="offset"/> is in the body's file, or -1 for replacement
+        /// text (and for what a lowering wrote).</summary>
+        private int SourcePosition(int offset) => OriginAt(offset) is { Source: >= 0 } origin ? origin.Source + (offset - origin.Start) : -1;
+
+        /// <summary>Where <paramref name="token"/> is in the body's file: in a lowered body, where the lowering took it
+        /// from (-1 for a token it wrote).</summary>
+        private static int PositionInFile(SyntaxToken token)
+            => token.SyntaxTree is { } tree && SourcePositions.OriginalOf(tree) is not null ? SourcePositions.Of(token) : token.SpanStart;
 
         private Origin? OriginAt(int offset)
         {

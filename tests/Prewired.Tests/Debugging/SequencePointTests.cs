@@ -115,7 +115,7 @@ namespace Prewired.Tests.Debugging
 
         /// <summary>Every sequence point of the assembly: its method (a state machine's MoveNext as &lt;Kickoff&gt;.MoveNext),
         /// its document's name, and the point.</summary>
-        private static List<(string Method, string Document, SequencePoint Point)> SequencePoints(Compilation compilation)
+        internal static List<(string Method, string Document, SequencePoint Point)> SequencePoints(Compilation compilation)
         {
             var (assembly, pdb) = DebuggedBodies.Emit(compilation, DebugInformationFormat.PortablePdb);
             using var pe = new PEReader(new MemoryStream(assembly));

@@ -59,7 +59,7 @@ namespace Prewired.Tests.Generator
                 }
                 """)(run.InputCompilation);
             var driver = run.Driver.RunGenerators(edited);
-            Assert.Contains("new __Next1(this)", Single(driver));
+            Assert.Contains("new __Next1 { __pipeline = this }", Single(driver));
         }
 
         [Fact]

@@ -497,7 +497,8 @@ namespace Prewired.Generator.FastPath
         {
             var conditional = split.Conditional!;
             var temporary = split.SpillVariable;
-            var first = Print(ConditionalSpill.First(conditional));
+            var firstOperand = ConditionalSpill.First(conditional);
+            var first = Print(firstOperand);
             var points = new List<SplitPoint> { split };
             if (split.ConditionalPartner is { } partnerPoint) points.Add(partnerPoint);
             Label(points, "conditional");
@@ -509,17 +510,18 @@ namespace Prewired.Generator.FastPath
                 _lines.CloseBrace();
             }
 
-            void Assign(string value)
+            // A value of the body's (the other branch of ?:) maps to it; true, false and the tested left operand are hidden.
+            void Assign(string value, SyntaxNode? origin = null)
             {
                 _lines.OpenBrace();
-                _lines.Line($"{temporary} = {value};");
+                _lines.MappedLine($"{temporary} = {value};", origin);
                 _lines.CloseBrace();
             }
 
             const string state = ContinuationLayout.StateParameter;
             if (split.ConditionalPartner is { } partner)
             {
-                _lines.Line($"if ({state} == {split.Index} || {state} < 0 && ({first}))");
+                _lines.MappedLine($"if ({state} == {split.Index} || {state} < 0 && ({first}))", firstOperand);
                 Awaited(split, null);
                 _lines.Line("else");
                 Awaited(partner, temporary);
@@ -531,27 +533,27 @@ namespace Prewired.Generator.FastPath
             {
                 case ConditionalSpillKind.And:
                 case ConditionalSpillKind.ConditionalWhenTrue:
-                    _lines.Line($"if ({state} >= 0 || ({first}))");
+                    _lines.MappedLine($"if ({state} >= 0 || ({first}))", firstOperand);
                     Awaited(split, null);
                     _lines.Line("else");
-                    Assign(split.ConditionalKind == ConditionalSpillKind.And ? "false" : Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    Assign(split.ConditionalKind == ConditionalSpillKind.And ? "false" : Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
                     break;
                 case ConditionalSpillKind.Or:
-                    _lines.Line($"if ({state} < 0 && ({first}))");
+                    _lines.MappedLine($"if ({state} < 0 && ({first}))", firstOperand);
                     Assign("true");
                     _lines.Line("else");
                     Awaited(split, null);
                     break;
                 case ConditionalSpillKind.Coalesce:
                     var left = "__left" + split.Index;
-                    _lines.Line($"if ({state} < 0 && ({first}) is {{ }} {left})");
+                    _lines.MappedLine($"if ({state} < 0 && ({first}) is {{ }} {left})", firstOperand);
                     Assign(left);
                     _lines.Line("else");
                     Awaited(split, null);
                     break;
                 default:
-                    _lines.Line($"if ({state} < 0 && ({first}))");
-                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    _lines.MappedLine($"if ({state} < 0 && ({first}))", firstOperand);
+                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
                     _lines.Line("else");
                     Awaited(split, null);
                     break;

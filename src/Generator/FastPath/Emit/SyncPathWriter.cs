@@ -203,7 +203,8 @@ namespace Prewired.Generator.FastPath
         {
             var conditional = split.Conditional!;
             var temporary = split.SpillVariable;
-            var first = Print(ConditionalSpill.First(conditional));
+            var firstOperand = ConditionalSpill.First(conditional);
+            var first = Print(firstOperand);
             _lines.Line($"{split.ConditionalTypeName} {temporary};");
             void Awaited()
             {
@@ -215,7 +216,7 @@ namespace Prewired.Generator.FastPath
             if (split.ConditionalPartner is { } partner)
             {
                 // c ? await a : await b: each branch awaits its own into the one temporary.
-                _lines.Line($"if ({first})");
+                _lines.MappedLine($"if ({first})", firstOperand);
                 Awaited();
                 _lines.Line("else");
                 _lines.OpenBrace();
@@ -224,43 +225,44 @@ namespace Prewired.Generator.FastPath
                 return;
             }
 
-            void Assign(string value)
+            // A value of the body's (the other branch of ?:) maps to it; true, false and the tested left operand are hidden.
+            void Assign(string value, SyntaxNode? origin = null)
             {
                 _lines.OpenBrace();
-                _lines.Line($"{temporary} = {value};");
+                _lines.MappedLine($"{temporary} = {value};", origin);
                 _lines.CloseBrace();
             }
 
             switch (split.ConditionalKind)
             {
                 case ConditionalSpillKind.And:
-                    _lines.Line($"if ({first})");
+                    _lines.MappedLine($"if ({first})", firstOperand);
                     Awaited();
                     _lines.Line("else");
                     Assign("false");
                     break;
                 case ConditionalSpillKind.Or:
-                    _lines.Line($"if ({first})");
+                    _lines.MappedLine($"if ({first})", firstOperand);
                     Assign("true");
                     _lines.Line("else");
                     Awaited();
                     break;
                 case ConditionalSpillKind.Coalesce:
                     var left = "__left" + split.Index;
-                    _lines.Line($"if ({first} is {{ }} {left})");
+                    _lines.MappedLine($"if ({first} is {{ }} {left})", firstOperand);
                     Assign(left);
                     _lines.Line("else");
                     Awaited();
                     break;
                 case ConditionalSpillKind.ConditionalWhenTrue:
-                    _lines.Line($"if ({first})");
+                    _lines.MappedLine($"if ({first})", firstOperand);
                     Awaited();
                     _lines.Line("else");
-                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
                     break;
                 default:
-                    _lines.Line($"if ({first})");
-                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!));
+                    _lines.MappedLine($"if ({first})", firstOperand);
+                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
                     _lines.Line("else");
                     Awaited();
                     break;

@@ -40,7 +40,7 @@ namespace Prewired.Generator.FastPath
             {
                 forwardReason = $"Forwarding to '{body.Name}': {MarkedMethodContext.DoesNotCompileReason}";
             }
-            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model, out var loweredBody).FirstOrDefault() is { } blocker)
+            else if (FastPathClassifier.FindBlockers(bodySyntax, hasResult, model, mapPositions: true, out var loweredBody).FirstOrDefault() is { } blocker)
             {
                 forwardReason = $"Forwarding to '{body.Name}': '{blocker.Arguments[0]}' cannot be split yet: {blocker.Arguments[1]} (PW0201).";
             }

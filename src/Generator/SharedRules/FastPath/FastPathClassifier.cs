@@ -11,15 +11,17 @@ namespace Prewired.Generator.SharedRules
     /// </summary>
     internal static class FastPathClassifier
     {
-        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model) => FindBlockers(method, hasResult, model, out _);
+        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model) => FindBlockers(method, hasResult, model, mapPositions: false, out _);
 
         /// <summary>
         /// As above; a body with <c>await using</c> or <c>await foreach</c>, a deconstructing foreach that awaits, or variables
         /// its lambdas and local functions share across an await is classified (and, in <paramref name="lowered"/>,
         /// generated from) with those written out as C# lowers them (<see cref="HiddenAwaitLowering"/>), its findings
-        /// mapped back to the user's source.
+        /// mapped back to the user's source. With <paramref name="mapPositions"/> (the generator), a body it lowers is lowered
+        /// from a copy whose tokens carry their positions in the user's file (<see cref="SourcePositions"/>), so the
+        /// generated code maps the lowered statements back to the body's lines.
         /// </summary>
-        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model, out LoweredBody? lowered)
+        public static List<Finding> FindBlockers(MethodDeclarationSyntax method, bool hasResult, SemanticModel model, bool mapPositions, out LoweredBody? lowered)
         {
             lowered = null;
             var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
@@ -37,13 +39,16 @@ namespace Prewired.Generator.SharedRules
             {
                 lowered = Spilled(method, model, hasResult, method);
                 if (lowered is null) return Classify(method, hasResult, model);
+                if (mapPositions) lowered = SpilledWithPositions(method, model, hasResult) ?? lowered;
+
                 var spilledMapper = lowered;
                 return Classify(lowered.Method, hasResult, lowered.Model).Select(f => spilledMapper.MapBack(f)).ToList();
             }
 
             try
             {
-                lowered = HiddenAwaitLowering.Lower(method, model);
+                var (input, inputModel) = mapPositions ? SourcePositions.Annotate(method, model) : (method, model);
+                lowered = HiddenAwaitLowering.Lower(input, inputModel, method);
                 lowered = Spilled(lowered.Method, lowered.Model, hasResult, method) ?? lowered;
                 var mapper = lowered;
                 return Classify(lowered.Method, hasResult, lowered.Model).Select(f => mapper.MapBack(f)).ToList();
@@ -64,6 +69,21 @@ namespace Prewired.Generator.SharedRules
             try
             {
                 return SpillLowering.Lower(method, model, hasResult, original);
+            }
+            catch (System.Exception exception) when (exception is not System.OperationCanceledException)
+            {
+                return null;
+            }
+        }
+
+        /// <summary>The body written out again from a copy whose tokens carry their positions (the generated code maps it
+        /// back to the body's lines), or null when that fails.</summary>
+        private static LoweredBody? SpilledWithPositions(MethodDeclarationSyntax method, SemanticModel model, bool hasResult)
+        {
+            try
+            {
+                var (positioned, positionedModel) = SourcePositions.Annotate(method, model);
+                return Spilled(positioned, positionedModel, hasResult, method);
             }
             catch (System.Exception exception) when (exception is not System.OperationCanceledException)
             {

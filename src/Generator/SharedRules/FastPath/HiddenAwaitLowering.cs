@@ -41,20 +41,22 @@ namespace Prewired.Generator.SharedRules
         }
 
         /// <summary>The body written out in a copy of the compilation (constructs left as they are carry their reason).</summary>
-        public static LoweredBody Lower(MethodDeclarationSyntax method, SemanticModel model)
+        /// <param name="original">The user's method, which findings map back to, when <paramref name="method"/> is a copy of it.</param>
+        public static LoweredBody Lower(MethodDeclarationSyntax method, SemanticModel model, MethodDeclarationSyntax? original = null)
         {
-            var lowered = Rewrite(method, model, forcedReason: null, out var loweredAny);
+            original ??= method;
+            var lowered = Rewrite(method, model, original, forcedReason: null, out var loweredAny);
             var error = loweredAny ? lowered.Model.GetMethodBodyDiagnostics(lowered.Method.Span).FirstOrDefault(d => d.Severity == DiagnosticSeverity.Error) : null;
             if (error is not null)
             {
                 // Not expected: every shape written out is checked first. The user's code is still never miscompiled.
-                lowered = Rewrite(method, model, $"written out as C# lowers it, it would not compile here ({error.Id}: {error.GetMessage(System.Globalization.CultureInfo.InvariantCulture)})", out _);
+                lowered = Rewrite(method, model, original, $"written out as C# lowers it, it would not compile here ({error.Id}: {error.GetMessage(System.Globalization.CultureInfo.InvariantCulture)})", out _);
             }
 
             return lowered;
         }
 
-        private static LoweredBody Rewrite(MethodDeclarationSyntax method, SemanticModel model, string? forcedReason, out bool loweredAny)
+        private static LoweredBody Rewrite(MethodDeclarationSyntax method, SemanticModel model, MethodDeclarationSyntax original, string? forcedReason, out bool loweredAny)
         {
             var body = (SyntaxNode?)method.Body ?? method.ExpressionBody!;
             var rewriter = new HiddenAwaitLowering(model, forcedReason, SharedVariables.ToShare(body, model));
@@ -65,7 +67,7 @@ namespace Prewired.Generator.SharedRules
             var newTree = tree.WithRootAndOptions(tree.GetRoot().ReplaceNode(method, rewritten), tree.Options);
             var newModel = model.Compilation.ReplaceSyntaxTree(tree, newTree).GetSemanticModel(newTree);
             var newMethod = (MethodDeclarationSyntax)newTree.GetRoot().GetAnnotatedNodes(LoweredMethod).First();
-            return new LoweredBody(newMethod, newModel, method);
+            return new LoweredBody(newMethod, newModel, original);
         }
 
         public override SyntaxNode? Visit(SyntaxNode? node)
@@ -166,9 +168,9 @@ namespace Prewired.Generator.SharedRules
 
             var element = "__element" + _next++;
             var template = new LoweringTemplate(Column(node));
-            template.Line(1, $"foreach (var {element} in {template.Expression(node.Expression, Visit(node.Expression)!, 1)})");
+            template.Line(1, $"foreach (var {element} in {template.Expression(node.Expression, Visit(node.Expression)!, 1)})", SourcePositions.SpanOf(node.ForEachKeyword, node.CloseParenToken));
             template.Line(1, "{");
-            template.Line(2, $"{node.Variable.WithoutTrivia()} = {element};");
+            template.Line(2, $"{node.Variable.WithoutTrivia()} = {element};", SourcePositions.SpanOf(node.Variable.GetFirstToken(), node.Variable.GetLastToken()));
             foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, 2);
             template.Line(1, "}");
             _loweredAny = true;
@@ -249,9 +251,12 @@ namespace Prewired.Generator.SharedRules
                 depth = 2;
             }
 
-            template.Line(depth, $"while (await {moveNext})");
+            // MoveNextAsync stands for 'in', the read of Current for the iteration variable (where C# puts their sequence points).
+            template.Line(depth, $"while (await {moveNext})", SourcePositions.SpanOf(node.InKeyword, node.InKeyword));
             template.Line(depth, "{");
-            template.Line(depth + 1, iterationPrefix + current + ";");
+            var iteration = node is ForEachStatementSyntax simple ? (simple.Type.GetFirstToken(), simple.Identifier)
+                : (((ForEachVariableStatementSyntax)node).Variable.GetFirstToken(), ((ForEachVariableStatementSyntax)node).Variable.GetLastToken());
+            template.Line(depth + 1, iterationPrefix + current + ";", SourcePositions.SpanOf(iteration.Item1, iteration.Item2));
             foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, depth + 1);
             template.Line(depth, "}");
             if (dispose is not null)
@@ -372,7 +377,15 @@ namespace Prewired.Generator.SharedRules
 
         private void WriteResource(LoweringTemplate template, (string Variable, string Type, ExpressionSyntax Initializer, string Dispose) resource, int depth)
         {
-            template.Line(depth, $"{resource.Type} {resource.Variable} = {template.Expression(resource.Initializer, Visit(resource.Initializer)!, depth)};");
+            // The resource's declaration stands for the user's (its declarator when it declares several); a resource
+            // expression maps through its own tokens.
+            SyntaxNode part = resource.Initializer.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator }
+                ? declarator.Parent is VariableDeclarationSyntax { Variables.Count: 1 } declaration ? declaration : declarator
+                : resource.Initializer;
+            template.Line(
+                depth,
+                $"{resource.Type} {resource.Variable} = {template.Expression(resource.Initializer, Visit(resource.Initializer)!, depth)};",
+                SourcePositions.SpanOf(part.GetFirstToken(), part.GetLastToken()));
             template.Line(depth, "try");
             template.Line(depth, "{");
         }

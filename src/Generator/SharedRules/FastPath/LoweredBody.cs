@@ -31,6 +31,7 @@ namespace Prewired.Generator.SharedRules
             Model = model;
             _originalTree = original.SyntaxTree;
             _originalName = original.Identifier.Span;
+            SourcePositions.Register(method.SyntaxTree, _originalTree);
         }
 
         public MethodDeclarationSyntax Method { get; }

@@ -4,6 +4,7 @@ using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
 
 namespace Prewired.Generator.SharedRules
 {
@@ -16,6 +17,9 @@ namespace Prewired.Generator.SharedRules
     {
         private readonly StringBuilder _text = new();
         private readonly List<(SyntaxNode Node, int Shift, int Column)> _slots = new();
+
+        // Lines standing for a part of the user's construct (where in _text, and the part's span in the user's file).
+        private readonly List<(int Start, int End, TextSpan StandsFor)> _standing = new();
         private readonly int _blockColumn;
 
         /// <param name="blockColumn">The column of the template's outer brace.</param>
@@ -26,6 +30,18 @@ namespace Prewired.Generator.SharedRules
         }
 
         public void Line(int depth, string text) => _text.Append(Indent(depth)).Append(text).Append('\n');
+
+        /// <summary>
+        /// A line that stands for a part of the user's construct (an enumerator's MoveNextAsync for <c>in</c>, a resource's
+        /// declaration for the user's): its tokens carry that part's span in the user's file (<see cref="SourcePositions"/>),
+        /// so the generated code maps the line there. Without positions (<paramref name="standsFor"/> null) a plain line.
+        /// </summary>
+        public void Line(int depth, string text, TextSpan? standsFor)
+        {
+            var start = _text.Length;
+            Line(depth, text);
+            if (standsFor is { } span) _standing.Add((start, _text.Length, span));
+        }
 
         /// <summary>A placeholder for an expression (<paramref name="original"/>, rewritten as <paramref name="rewritten"/>) inside a line at <paramref name="depth"/>.</summary>
         public string Expression(SyntaxNode original, SyntaxNode rewritten, int depth) => "__pw_slot(" + Add(rewritten, ColumnOf(depth) - LineIndent(original), ColumnOf(depth)) + ")";
@@ -41,7 +57,15 @@ namespace Prewired.Generator.SharedRules
         {
             _text.Append(new string(' ', _blockColumn)).Append('}');
             // Parsed as the body of an async method, so 'await' is the operator.
-            var parsed = ((MethodDeclarationSyntax)SyntaxFactory.ParseMemberDeclaration("async void __pw()\n" + _text)!).Body!;
+            const string header = "async void __pw()\n";
+            var parsed = ((MethodDeclarationSyntax)SyntaxFactory.ParseMemberDeclaration(header + _text)!).Body!;
+            if (_standing.Count > 0)
+            {
+                parsed = parsed.ReplaceTokens(
+                    parsed.DescendantTokens().Where(t => StandsFor(t.SpanStart - header.Length) is not null),
+                    (original, token) => token.WithAdditionalAnnotations(SourcePositions.Annotation(StandsFor(original.SpanStart - header.Length)!.Value)));
+            }
+
             parsed = parsed.ReplaceNodes(parsed.DescendantNodes().OfType<AwaitExpressionSyntax>(), (_, n) => n.WithAdditionalAnnotations(hiddenAwait));
             var placeholders = parsed.DescendantNodes().Where(n => SlotIndex(n) is not null).ToList();
             return parsed.ReplaceNodes(placeholders, (original, _) =>
@@ -51,6 +75,16 @@ namespace Prewired.Generator.SharedRules
                 if (original is InvocationExpressionSyntax) return moved.WithoutLeadingTrivia().WithoutTrailingTrivia();
                 return moved.GetTrailingTrivia().LastOrDefault().IsKind(SyntaxKind.EndOfLineTrivia) ? moved : moved.WithTrailingTrivia(moved.GetTrailingTrivia().Add(SyntaxFactory.LineFeed));
             });
+        }
+
+        private TextSpan? StandsFor(int offset)
+        {
+            foreach (var (start, end, span) in _standing)
+            {
+                if (offset >= start && offset < end) return span;
+            }
+
+            return null;
         }
 
         private int Add(SyntaxNode node, int shift, int column)

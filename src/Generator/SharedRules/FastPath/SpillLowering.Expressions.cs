@@ -157,7 +157,7 @@ namespace Prewired.Generator.SharedRules
         /// <summary>An operand evaluated before an await, as a value: itself when nothing can change it, else a temporary.</summary>
         private ExpressionSyntax Value(ExpressionSyntax expression)
         {
-            if (ContainsAwait(expression)) return SyntaxFactory.IdentifierName(Temporary(expression, LowerExpression(expression)));
+            if (ContainsAwait(expression)) return Named(Temporary(expression, LowerExpression(expression)), expression);
             if (IsStableHere(expression)) return Keep(expression);
             var conversion = _model.GetConversion(expression);
             if (conversion.IsUserDefined || conversion.IsInterpolatedStringHandler)
@@ -183,7 +183,7 @@ namespace Prewired.Generator.SharedRules
                 return Fail("an operand evaluated before it is dynamic, ref-like or of an anonymous type, which is not spilled", expression);
             }
 
-            return SyntaxFactory.IdentifierName(Temporary(expression, Keep(expression)));
+            return Named(Temporary(expression, Keep(expression)), expression);
         }
 
         /// <summary>
@@ -836,7 +836,7 @@ namespace Prewired.Generator.SharedRules
 
             _template.Line(_depth, "else");
             Branch(name, whenFalse);
-            return SyntaxFactory.IdentifierName(name);
+            return Named(name, conditional);
         }
 
         /// <summary>
@@ -935,7 +935,7 @@ namespace Prewired.Generator.SharedRules
 
             _depth--;
             _template.Line(_depth, "}");
-            return SyntaxFactory.IdentifierName(name);
+            return Named(name, switchExpression);
         }
 
         /// <summary>
@@ -995,6 +995,10 @@ namespace Prewired.Generator.SharedRules
         }
 
         private string NewName() => "__pwSpill" + _next++;
+
+        /// <summary>The temporary <paramref name="name"/> in place of <paramref name="replaced"/>, with its trivia (the space
+        /// before an operator after it: <c>__pwSpill0 + x</c>, not <c>__pwSpill0+ x</c>).</summary>
+        private static IdentifierNameSyntax Named(string name, SyntaxNode replaced) => SyntaxFactory.IdentifierName(name).WithTriviaFrom(replaced);
 
         /// <summary>Records why the statement cannot be written out exactly (the first reason wins; the statement then stays
         /// as it is) and goes on with <paramref name="result"/>, whatever is built from it being dropped.</summary>

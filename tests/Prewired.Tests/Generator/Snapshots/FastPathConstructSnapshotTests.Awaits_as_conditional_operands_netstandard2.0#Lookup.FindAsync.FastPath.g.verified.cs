@@ -29,7 +29,9 @@ partial class Lookup
     private global::System.Threading.Tasks.ValueTask<int> FindAsync__Sync(string key, bool refresh)
     {
         string __spill0;
+#line (14,20)-(14,26) 35 "/0/Test0.cs"
         if (_cached is { } __left0)
+#line hidden
         {
             __spill0 = __left0;
         }
@@ -45,7 +47,9 @@ partial class Lookup
         var name = __spill0;
 #line hidden
         bool __spill1;
+#line (15,13)-(15,19) 20 "/0/Test0.cs"
         if (refresh)
+#line hidden
         {
 #line (15,24)-(15,46) 49 "/0/Test0.cs"
             var __awaitable1 = ExpiredAsync(key);
@@ -68,7 +72,9 @@ partial class Lookup
             name = __awaitable2.Result;
         }
         long __spill3;
+#line (16,22)-(16,36) 28 "/0/Test0.cs"
         if (name.Length > 3)
+#line hidden
         {
 #line (16,9)-(16,67) 48 "/0/Test0.cs"
             var __awaitable3 = CountAsync(name);
@@ -78,13 +84,17 @@ partial class Lookup
         }
         else
         {
+#line (16,65)-(16,66) 26 "/0/Test0.cs"
             __spill3 = 0L;
+#line hidden
         }
 #line (16,9)-(16,67) 8 "/0/Test0.cs"
         var length = __spill3;
 #line hidden
         string __spill4;
+#line (17,21)-(17,27) 20 "/0/Test0.cs"
         if (refresh)
+#line hidden
         {
 #line (17,9)-(17,75) 47 "/0/Test0.cs"
             var __awaitable4 = LoadAsync(name);
@@ -125,7 +135,9 @@ partial class Lookup
         }
         __conditional0:
         string __spill0;
+#line (14,20)-(14,26) 52 "/0/Test0.cs"
         if (__state < 0 && (_cached) is { } __left0)
+#line hidden
         {
             __spill0 = __left0;
         }
@@ -139,7 +151,9 @@ partial class Lookup
         name = __spill0;
 #line hidden
         __conditional1:
+#line (15,13)-(15,19) 38 "/0/Test0.cs"
         if (__state >= 0 || (refresh))
+#line hidden
         {
 #line (15,24)-(15,46) 108 "/0/Test0.cs"
             __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await ExpiredAsync(key));
@@ -160,7 +174,9 @@ partial class Lookup
         }
         __conditional3:
         long __spill3;
+#line (16,22)-(16,36) 46 "/0/Test0.cs"
         if (__state >= 0 || (name.Length > 3))
+#line hidden
         {
 #line (16,9)-(16,67) 107 "/0/Test0.cs"
             __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await CountAsync(name));
@@ -168,14 +184,18 @@ partial class Lookup
         }
         else
         {
+#line (16,65)-(16,66) 26 "/0/Test0.cs"
             __spill3 = 0L;
+#line hidden
         }
 #line (16,9)-(16,67) 26 "/0/Test0.cs"
         length = __spill3;
 #line hidden
         __conditional4:
         string __spill4;
+#line (17,21)-(17,27) 53 "/0/Test0.cs"
         if (__state == 4 || __state < 0 && (refresh))
+#line hidden
         {
 #line (17,9)-(17,75) 106 "/0/Test0.cs"
             __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await LoadAsync(name));

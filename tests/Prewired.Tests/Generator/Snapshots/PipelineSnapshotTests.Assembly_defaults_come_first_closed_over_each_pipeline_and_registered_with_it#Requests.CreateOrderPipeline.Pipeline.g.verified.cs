@@ -31,16 +31,14 @@ namespace Requests
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        private global::System.Threading.Tasks.ValueTask<global::Requests.OrderCreated> __Stage1(global::Requests.CreateOrder context) => __stage1.Invoke(context, new __Next2(this));
+        private global::System.Threading.Tasks.ValueTask<global::Requests.OrderCreated> __Stage1(global::Requests.CreateOrder context) => __stage1.Invoke(context, new __Next2 { __pipeline = this });
 
         /// <summary>The <c>next</c> of stage 1: runs stage 2, <see cref="global::Requests.CreateOrderHandler"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next2 : global::Prewired.INext<global::Requests.CreateOrder, global::Requests.OrderCreated>
+        private struct __Next2 : global::Prewired.INext<global::Requests.CreateOrder, global::Requests.OrderCreated>
         {
-            private readonly CreateOrderPipeline __pipeline;
-
-            public __Next2(CreateOrderPipeline pipeline) => __pipeline = pipeline;
+            internal CreateOrderPipeline __pipeline;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]

@@ -36,36 +36,28 @@ namespace Requests
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        private global::System.Threading.Tasks.ValueTask<global::Requests.Price> __Stage1(global::Requests.GetPrice context, global::System.Threading.CancellationToken cancellationToken) => __stage1.Invoke(context, new __Next2(this, cancellationToken));
+        private global::System.Threading.Tasks.ValueTask<global::Requests.Price> __Stage1(global::Requests.GetPrice context, global::System.Threading.CancellationToken cancellationToken) => __stage1.Invoke(context, new __Next2 { __pipeline = this, __cancellationToken = cancellationToken });
 
         /// <summary>The <c>next</c> of stage 1: runs stage 2, <see cref="global::Requests.CancellableLookup"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next2 : global::Prewired.INext<global::Requests.GetPrice, global::Requests.Price>
+        private struct __Next2 : global::Prewired.INext<global::Requests.GetPrice, global::Requests.Price>
         {
-            private readonly CancellablePricePipeline __pipeline;
+            internal CancellablePricePipeline __pipeline;
             // The stage before takes no token, so this next carries the pipeline's past it.
-            private readonly global::System.Threading.CancellationToken __cancellationToken;
-
-            public __Next2(CancellablePricePipeline pipeline, global::System.Threading.CancellationToken cancellationToken)
-            {
-                __pipeline = pipeline;
-                __cancellationToken = cancellationToken;
-            }
+            internal global::System.Threading.CancellationToken __cancellationToken;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]
-            public global::System.Threading.Tasks.ValueTask<global::Requests.Price> Invoke(global::Requests.GetPrice context) => __pipeline.__stage2.Invoke(context, new __Next3(__pipeline), __cancellationToken);
+            public global::System.Threading.Tasks.ValueTask<global::Requests.Price> Invoke(global::Requests.GetPrice context) => __pipeline.__stage2.Invoke(context, new __Next3 { __pipeline = __pipeline }, __cancellationToken);
         }
 
         /// <summary>The <c>next</c> of stage 2: runs stage 3, <see cref="global::Requests.CancellableHandler"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next3 : global::Prewired.ICancellableNext<global::Requests.PriceLookup, global::Requests.Price>
+        private struct __Next3 : global::Prewired.ICancellableNext<global::Requests.PriceLookup, global::Requests.Price>
         {
-            private readonly CancellablePricePipeline __pipeline;
-
-            public __Next3(CancellablePricePipeline pipeline) => __pipeline = pipeline;
+            internal CancellablePricePipeline __pipeline;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]

@@ -22,7 +22,7 @@ namespace Requests
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.Task Invoke(global::Requests.Notify context, global::System.Threading.CancellationToken cancellationToken = default) => __stage0.Invoke(context, new __Next1(this, cancellationToken));
+        public global::System.Threading.Tasks.Task Invoke(global::Requests.Notify context, global::System.Threading.CancellationToken cancellationToken = default) => __stage0.Invoke(context, new __Next1 { __pipeline = this, __cancellationToken = cancellationToken });
 
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         global::System.Threading.Tasks.Task global::Prewired.IPipeline<global::Requests.Notify>.Invoke(global::Requests.Notify context) => Invoke(context, default);
@@ -30,37 +30,25 @@ namespace Requests
         /// <summary>The <c>next</c> of stage 0: runs stage 1, <see cref="global::Requests.InlineCount"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next1 : global::Prewired.INext<global::Requests.Notify>
+        private struct __Next1 : global::Prewired.INext<global::Requests.Notify>
         {
-            private readonly NotifyPipeline __pipeline;
+            internal NotifyPipeline __pipeline;
             // The stage before takes no token, so this next carries the pipeline's past it.
-            private readonly global::System.Threading.CancellationToken __cancellationToken;
-
-            public __Next1(NotifyPipeline pipeline, global::System.Threading.CancellationToken cancellationToken)
-            {
-                __pipeline = pipeline;
-                __cancellationToken = cancellationToken;
-            }
+            internal global::System.Threading.CancellationToken __cancellationToken;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]
-            public global::System.Threading.Tasks.Task Invoke(global::Requests.Notify context) => __pipeline.__stage1.Invoke(context, new __Next2(__pipeline, __cancellationToken));
+            public global::System.Threading.Tasks.Task Invoke(global::Requests.Notify context) => __pipeline.__stage1.Invoke(context, new __Next2 { __pipeline = __pipeline, __cancellationToken = __cancellationToken });
         }
 
         /// <summary>The <c>next</c> of stage 1: runs stage 2, <see cref="global::Requests.Send"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next2 : global::Prewired.INext<global::Requests.Notify>
+        private struct __Next2 : global::Prewired.INext<global::Requests.Notify>
         {
-            private readonly NotifyPipeline __pipeline;
+            internal NotifyPipeline __pipeline;
             // The stage before takes no token, so this next carries the pipeline's past it.
-            private readonly global::System.Threading.CancellationToken __cancellationToken;
-
-            public __Next2(NotifyPipeline pipeline, global::System.Threading.CancellationToken cancellationToken)
-            {
-                __pipeline = pipeline;
-                __cancellationToken = cancellationToken;
-            }
+            internal global::System.Threading.CancellationToken __cancellationToken;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]

@@ -21,29 +21,25 @@ partial class Host<T>
         /// <summary>Runs the pipeline for <paramref name="context"/>.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.Task Invoke(object context) => __stage0.Invoke(context, new __Next1(this));
+        public global::System.Threading.Tasks.Task Invoke(object context) => __stage0.Invoke(context, new __Next1 { __pipeline = this });
 
         /// <summary>The <c>next</c> of stage 0: runs stage 1, <see cref="global::Measure"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next1 : global::Prewired.INext<object>
+        private struct __Next1 : global::Prewired.INext<object>
         {
-            private readonly Untyped __pipeline;
-
-            public __Next1(Untyped pipeline) => __pipeline = pipeline;
+            internal Untyped __pipeline;
 
             [global::System.Diagnostics.DebuggerStepThrough]
-            public global::System.Threading.Tasks.Task Invoke(object context) => __pipeline.__stage1.Invoke(context, new __Next2(__pipeline));
+            public global::System.Threading.Tasks.Task Invoke(object context) => __pipeline.__stage1.Invoke(context, new __Next2 { __pipeline = __pipeline });
         }
 
         /// <summary>The <c>next</c> of stage 1: runs stage 2, <see cref="global::MeasureEnd"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next2 : global::Prewired.INext<object>
+        private struct __Next2 : global::Prewired.INext<object>
         {
-            private readonly Untyped __pipeline;
-
-            public __Next2(Untyped pipeline) => __pipeline = pipeline;
+            internal Untyped __pipeline;
 
             [global::System.Diagnostics.DebuggerStepThrough]
             public global::System.Threading.Tasks.Task Invoke(object context) => __pipeline.__stage2.Terminate(context);

@@ -41,16 +41,14 @@ namespace Requests
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        private global::System.Threading.Tasks.ValueTask<global::Requests.Stock> __Stage2(global::Requests.GetStock context) => __stage2.Invoke(context, new __Next3(this));
+        private global::System.Threading.Tasks.ValueTask<global::Requests.Stock> __Stage2(global::Requests.GetStock context) => __stage2.Invoke(context, new __Next3 { __pipeline = this });
 
         /// <summary>The <c>next</c> of stage 2: runs stage 3, <see cref="global::Requests.StockHandler"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next3 : global::Prewired.INext<global::Requests.GetStock, global::Requests.Stock>
+        private struct __Next3 : global::Prewired.INext<global::Requests.GetStock, global::Requests.Stock>
         {
-            private readonly StockPipeline __pipeline;
-
-            public __Next3(StockPipeline pipeline) => __pipeline = pipeline;
+            internal StockPipeline __pipeline;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]

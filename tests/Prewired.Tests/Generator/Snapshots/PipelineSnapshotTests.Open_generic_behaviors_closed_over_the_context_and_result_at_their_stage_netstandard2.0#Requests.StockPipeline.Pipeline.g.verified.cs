@@ -38,16 +38,14 @@ namespace Requests
         /// <summary>The <c>next</c> of stage 1: runs stage 2, <c>global::Requests.Validate&lt;global::Requests.GetStock, global::Requests.Stock&gt;</c>.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerStepThrough]
-        private global::System.Threading.Tasks.ValueTask<global::Requests.Stock> __Stage2(global::Requests.GetStock context) => __stage2.Invoke(context, new __Next3(this));
+        private global::System.Threading.Tasks.ValueTask<global::Requests.Stock> __Stage2(global::Requests.GetStock context) => __stage2.Invoke(context, new __Next3 { __pipeline = this });
 
         /// <summary>The <c>next</c> of stage 2: runs stage 3, <see cref="global::Requests.StockHandler"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next3 : global::Prewired.INext<global::Requests.GetStock, global::Requests.Stock>
+        private struct __Next3 : global::Prewired.INext<global::Requests.GetStock, global::Requests.Stock>
         {
-            private readonly StockPipeline __pipeline;
-
-            public __Next3(StockPipeline pipeline) => __pipeline = pipeline;
+            internal StockPipeline __pipeline;
 
             [global::System.Diagnostics.DebuggerStepThrough]
             public global::System.Threading.Tasks.ValueTask<global::Requests.Stock> Invoke(global::Requests.GetStock context) => __pipeline.__stage3.Terminate(context);

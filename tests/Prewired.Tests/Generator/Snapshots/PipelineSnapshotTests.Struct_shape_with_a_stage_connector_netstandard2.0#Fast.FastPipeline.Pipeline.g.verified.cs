@@ -23,42 +23,36 @@ namespace Fast
         /// <summary>Runs the pipeline for <paramref name="context"/>.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.Task Invoke(global::Fast.Request context) => __stage0.Invoke(context, new __Next1(this));
+        public global::System.Threading.Tasks.Task Invoke(global::Fast.Request context) => __stage0.Invoke(context, new __Next1 { __pipeline = this });
 
         /// <summary>The <c>next</c> of stage 0: runs stage 1, <see cref="global::Fast.Count"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next1 : global::Prewired.INext<global::Fast.Request>
+        private struct __Next1 : global::Prewired.INext<global::Fast.Request>
         {
-            private readonly FastPipeline __pipeline;
-
-            public __Next1(FastPipeline pipeline) => __pipeline = pipeline;
+            internal FastPipeline __pipeline;
 
             [global::System.Diagnostics.DebuggerStepThrough]
-            public global::System.Threading.Tasks.Task Invoke(global::Fast.Request context) => __pipeline.__stage1.Invoke(context, new __Next2(__pipeline));
+            public global::System.Threading.Tasks.Task Invoke(global::Fast.Request context) => __pipeline.__stage1.Invoke(context, new __Next2 { __pipeline = __pipeline });
         }
 
         /// <summary>The <c>next</c> of stage 1: runs stage 2, <see cref="global::Fast.Parse"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next2 : global::Prewired.INext<global::Fast.Request>
+        private struct __Next2 : global::Prewired.INext<global::Fast.Request>
         {
-            private readonly FastPipeline __pipeline;
-
-            public __Next2(FastPipeline pipeline) => __pipeline = pipeline;
+            internal FastPipeline __pipeline;
 
             [global::System.Diagnostics.DebuggerStepThrough]
-            public global::System.Threading.Tasks.Task Invoke(global::Fast.Request context) => __pipeline.__stage2.Invoke(context, new __Next3(__pipeline));
+            public global::System.Threading.Tasks.Task Invoke(global::Fast.Request context) => __pipeline.__stage2.Invoke(context, new __Next3 { __pipeline = __pipeline });
         }
 
         /// <summary>The <c>next</c> of stage 2: runs stage 3, <see cref="global::Fast.Handle"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next3 : global::Prewired.INext<global::Fast.Parsed>
+        private struct __Next3 : global::Prewired.INext<global::Fast.Parsed>
         {
-            private readonly FastPipeline __pipeline;
-
-            public __Next3(FastPipeline pipeline) => __pipeline = pipeline;
+            internal FastPipeline __pipeline;
 
             [global::System.Diagnostics.DebuggerStepThrough]
             public global::System.Threading.Tasks.Task Invoke(global::Fast.Parsed context) => __pipeline.__stage3.Terminate(context);

@@ -27,16 +27,14 @@ namespace Requests
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.ValueTask<global::Requests.Price> Invoke(global::Requests.GetPrice context) => __stage0.Invoke(context, new __Next1(this));
+        public global::System.Threading.Tasks.ValueTask<global::Requests.Price> Invoke(global::Requests.GetPrice context) => __stage0.Invoke(context, new __Next1 { __pipeline = this });
 
         /// <summary>The <c>next</c> of stage 0: runs stage 1, <see cref="global::Requests.Fallback"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next1 : global::Prewired.INext<global::Requests.GetPrice, global::Requests.Price>
+        private struct __Next1 : global::Prewired.INext<global::Requests.GetPrice, global::Requests.Price>
         {
-            private readonly InlinePricePipeline __pipeline;
-
-            public __Next1(InlinePricePipeline pipeline) => __pipeline = pipeline;
+            internal InlinePricePipeline __pipeline;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]
@@ -47,16 +45,14 @@ namespace Requests
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        private global::System.Threading.Tasks.ValueTask<global::Requests.Price> __Stage2(global::Requests.GetPrice context) => __stage2.Invoke(context, new __Next3(this));
+        private global::System.Threading.Tasks.ValueTask<global::Requests.Price> __Stage2(global::Requests.GetPrice context) => __stage2.Invoke(context, new __Next3 { __pipeline = this });
 
         /// <summary>The <c>next</c> of stage 2: runs stage 3, <see cref="global::Requests.PriceHandler"/>. A struct, so the call inlines.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.DebuggerNonUserCode]
-        private readonly struct __Next3 : global::Prewired.INext<global::Requests.PriceLookup, global::Requests.Price>
+        private struct __Next3 : global::Prewired.INext<global::Requests.PriceLookup, global::Requests.Price>
         {
-            private readonly InlinePricePipeline __pipeline;
-
-            public __Next3(InlinePricePipeline pipeline) => __pipeline = pipeline;
+            internal InlinePricePipeline __pipeline;
 
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]

@@ -1,0 +1,54 @@
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+
+namespace Prewired.Benchmarks.Mediator
+{
+    /// <summary>
+    /// Not BenchmarkDotNet: a Stopwatch loop over every form at one depth (all depths when 0), best of 15 rounds, for quick
+    /// what-if comparisons while changing the emitted chains (run it under <c>chrt -f 80</c> on a shared machine). The
+    /// figures docs/benchmarks.md reports come from BenchmarkDotNet, never from this.
+    /// </summary>
+    internal static class LoopProbe
+    {
+        private const int Calls = 2_000_000;
+
+        public static void Run(int onlyDepth)
+        {
+            foreach (var depth in new[] { 1, 5, 10, 20 })
+            {
+                if (onlyDepth != 0 && depth != onlyDepth) continue;
+                var b = new MediatorBenchmarks { Depth = depth };
+                b.Setup();
+                try
+                {
+                    var mediator = Best(() => { for (var i = 0; i < Calls; i++) Consume(b.MediatorSend().Result); });
+                    var typed = Best(() => { for (var i = 0; i < Calls; i++) Consume(b.TypedDelegate().Result); });
+                    var inline = Best(() => { for (var i = 0; i < Calls; i++) Consume(b.TypedStruct().Result); });
+                    var task = Best(() => { for (var i = 0; i < Calls; i++) b.TaskOnlyDelegate().GetAwaiter().GetResult(); });
+                    Console.WriteLine($"depth {depth,2}: Mediator {mediator:F2} ns | typed delegate {typed:F2} ({typed / mediator:F2}) | struct {inline:F2} ({inline / mediator:F3}) | Task-only {task:F2} ({task / mediator:F2}) | typed/Task-only {typed / task:F2}");
+                }
+                finally
+                {
+                    b.Cleanup();
+                }
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void Consume(Pong pong) => GC.KeepAlive(pong);
+
+        private static double Best(Action loop)
+        {
+            var best = double.MaxValue;
+            for (var round = 0; round < 15; round++)
+            {
+                var watch = Stopwatch.StartNew();
+                loop();
+                best = Math.Min(best, watch.Elapsed.TotalMilliseconds * 1_000_000 / Calls);
+            }
+
+            return best;
+        }
+    }
+}
