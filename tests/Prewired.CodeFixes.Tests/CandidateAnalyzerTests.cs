@@ -201,13 +201,13 @@ namespace Prewired.CodeFixes.Tests
                     return await _source.LoadAsync(id);
                 }
 
-                // A compound assignment with an await inside a checked statement, which is not split (checked(...)
-                // expressions and checked statements whose statements can each keep the context are, since issue 20).
+                // An increment with an await inside a checked statement, which is not split (checked(...) expressions
+                // and checked statements whose statements can each keep the context, compound assignments included, are).
                 public async ValueTask<int> NestedAsync(int id)
                 {
-                    var sum = 1;
-                    checked { sum += await _source.LoadAsync(id); }
-                    return sum;
+                    var counts = new int[4];
+                    checked { counts[await _source.LoadAsync(id)]++; }
+                    return counts[0];
                 }
 
                 // A custom awaitable is no tail await; Task method, so no PW0202 either.
@@ -250,13 +250,13 @@ namespace Prewired.CodeFixes.Tests
                 // All tail awaits: still PW0102, whatever the option.
                 public async Task<int> {|PW0102:GetAsync|}(int id) => await _source.LoadAsync(id);
 
-                // Blocked as a ValueTask method would be (a compound assignment with an await in a checked statement still
+                // Blocked as a ValueTask method would be (an increment with an await in a checked statement still
                 // forwards): no PW0202 with the option either.
                 public async Task<int> NestedAsync(int id)
                 {
-                    var sum = 1;
-                    checked { sum += await _source.LoadAsync(id); }
-                    return sum;
+                    var counts = new int[4];
+                    checked { counts[await _source.LoadAsync(id)]++; }
+                    return counts[0];
                 }
 
                 public async ValueTask<int> {|PW0202:SumAsync|}(int id) => await _source.LoadAsync(id) + 1;

@@ -15,7 +15,7 @@ namespace Prewired.Tests.Analyzers
         private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
         private const string NullableStructResource = "its resource is dynamic, ref-like or of a nullable value type, which is not written out yet";
         private const string Checked = "it is inside a 'checked' statement";
-        private const string CoalesceAssignment = "it is the right side of a ??= whose value is used, which is not spilled yet";
+        private const string CoalesceAssignment = "it is the right side of a ??= whose value is used and that converts with a user-defined or dynamic conversion, which is not spilled";
         private const string LocalFunction = "the body declares a local function that shares a variable with it that is written after its declaration, and a copy of the function in a continuation would use a copy of the variable";
 
         private static string InStore(string members) => NonTailAwaitTests.InStore(members);
@@ -303,6 +303,7 @@ namespace Prewired.Tests.Analyzers
         [Fact]
         public Task Blocked_await_inside_an_await_using_is_reported_at_its_own_place() => VerifyAsync(InStore("""
                 private int _field;
+                private readonly int[] _counts = new int[4];
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync();
                 private async Task<int> RunCoreAsync()
@@ -310,7 +311,7 @@ namespace Prewired.Tests.Analyzers
                     await using (var resource = new Resource())
                     {
                         // a comment that moves nothing
-                        checked { _field += {|#0:await LoadAsync()|}; }
+                        checked { _field += 1; _counts[{|#0:await LoadAsync()|}]++; }
                         var x = _field;
                         return x;
                     }
@@ -387,9 +388,10 @@ namespace Prewired.Tests.Analyzers
             """));
 
         /// <summary>Compound assignment to a local, deconstruction and an element target spill (the element's array and
-        /// index into temporaries first, as the compiler does); the right side of ??= is not spilled yet.</summary>
+        /// index into temporaries first, as the compiler does), and so does ??= whose value is used, except one whose right side
+        /// converts with a user-defined conversion (its result would be converted twice).</summary>
         [Fact]
-        public Task Compound_assignment_deconstruction_and_element_targets_spill_but_not_a_coalesce_assignment_whose_value_is_used() => VerifyAsync(InStore("""
+        public Task Compound_assignment_deconstruction_element_targets_and_used_coalesce_assignments_spill_but_not_a_converted_one() => VerifyAsync(InStore("""
                 private readonly int[] _values = new int[2];
                 private int? _cached;
                 [FastPath(nameof(RunCoreAsync))]
@@ -401,13 +403,75 @@ namespace Prewired.Tests.Analyzers
                     _values[0] = await LoadAsync(1);
                     var (a, b) = await PairAsync();
                     _cached ??= await LoadAsync(3);
-                    var c = _cached ??= {|#1:await LoadAsync(2)|};
-                    return sum + a + b + c;
+                    var c = _cached ??= await LoadAsync(2);
+                    _name ??= await NameAsync();
+                    var d = (_name ??= {|#1:await ConvertedAsync()|}).Length;
+                    return sum + a + b + c + d + Length(_label ??= await NameAsync());
                 }
 
                 private static Task<(int, int)> PairAsync() => Task.FromResult((1, 2));
+                private static Task<string> NameAsync() => Task.FromResult("n");
+                private static Task<Converted> ConvertedAsync() => Task.FromResult(new Converted());
+                private static int Length(string s) => s.Length;
+                private string? _label;
+                private string? _name;
+
+                private sealed class Converted
+                {
+                    public static implicit operator string(Converted c) => "c";
+                }
             """),
-            PW0201(1, "await LoadAsync(2)", CoalesceAssignment));
+            PW0201(1, "await ConvertedAsync()", CoalesceAssignment));
+
+        /// <summary>
+        /// An event's += and -= with an await, a conditional access whose call awaits an argument, nested and indexed
+        /// initializers with awaits, and a checked statement holding a compound assignment with an await, a for loop whose
+        /// initializer and incrementor the context changes, an out variable for later statements, local functions and a
+        /// label: all written out, no report.
+        /// </summary>
+        [Fact]
+        public Task Events_conditional_access_nested_initializers_and_checked_statements_are_split() => VerifyAsync(InStore("""
+                private event Action<int>? Changed;
+                private Holder? _holder = new Holder();
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    Changed += await HandlerAsync();
+                    Changed -= await HandlerAsync();
+                    _holder?.Add(await LoadAsync());
+                    var length = _holder?.Length(await LoadAsync(1)) ?? 0;
+                    var holder = new Holder { Inner = { Value = await LoadAsync(2) }, Items = { 1, await LoadAsync(3) }, [0] = await LoadAsync(4) };
+                    var sum = 0;
+                    checked
+                    {
+                        sum += await LoadAsync(n);
+                        int.TryParse("1", out var parsed);
+                        int Twice(int x) => x * 2;
+                        for (var i = 0; i < n; i++) sum += Twice(await LoadAsync(i)) + parsed;
+                        again:
+                        if (++sum < 0) goto again;
+                    }
+
+                    return sum + length + holder.Inner.Value;
+                }
+
+                private static Task<Action<int>> HandlerAsync() => Task.FromResult<Action<int>>(_ => { });
+
+                private sealed class Holder
+                {
+                    public Inner Inner { get; } = new Inner();
+                    public List<int> Items { get; } = new List<int>();
+                    public int this[int index] { get => 0; set { } }
+                    public void Add(int value) { }
+                    public int Length(int value) => value;
+                }
+
+                private sealed class Inner
+                {
+                    public int Value { get; set; }
+                }
+            """));
 
         /// <summary>An await in a using resource or a foreach collection runs once, before the construct: it spills.</summary>
         [Fact]
@@ -493,9 +557,12 @@ namespace Prewired.Tests.Analyzers
                 }
             """));
 
-        /// <summary>A goto across an await, and a goto case in a switch that awaits, forward with the reason.</summary>
+        /// <summary>
+        /// A goto back across an await (a retry) becomes a loop and one forward from an if at the top of the label's block an
+        /// if/else: no report. A forward goto from deeper inside, and a goto case in a switch that awaits, still forward.
+        /// </summary>
         [Fact]
-        public Task Goto_across_an_await_forwards() => VerifyAsync(InStore("""
+        public Task Goto_across_an_await_is_written_out_where_it_has_a_structured_form() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task<int> RunAsync(int n);
                 private async Task<int> RunCoreAsync(int n)
@@ -503,22 +570,37 @@ namespace Prewired.Tests.Analyzers
                     retry:
                     n++;
                     var value = await LoadAsync(n);
-                    if (value > 10) { n -= 2; {|#0:goto|} retry; }
-                    if (value < 0) {|#1:goto|} done;
+                    if (value > 10) { n -= 2; goto retry; }
+                    if (value < 0) goto done;
                     value += await LoadAsync(1);
                     done:
                     n++;
+                    return value;
+                }
+
+                [FastPath(nameof(SkipCoreAsync))]
+                public partial Task<int> SkipAsync(int n);
+                private async Task<int> SkipCoreAsync(int n)
+                {
+                    var value = n;
+                    if (n > 0)
+                    {
+                        if (n > 5) {|#0:goto|} done;
+                    }
+
+                    value += await LoadAsync(1);
+                    done:
+                    value++;
                     switch (value)
                     {
                         case 1: value += await LoadAsync(2); break;
-                        default: {|#2:goto|} case 1;
+                        default: {|#1:goto|} case 1;
                     }
                     return value;
                 }
             """),
-            PW0201(0, "goto", "its goto to 'retry' jumps back across an await, which is not split yet"),
-            PW0201(1, "goto", "its goto to 'done' jumps forward across an await, which is not split yet"),
-            PW0201(2, "goto", "a 'goto case' jumps within a switch statement that awaits, which is not split yet"));
+            PW0201(0, "goto", "its goto to 'done' jumps forward across an await, which is not split yet", body: "SkipCoreAsync"),
+            PW0201(1, "goto", "a 'goto case' jumps within a switch statement that awaits, which is not split yet", body: "SkipCoreAsync"));
 
         /// <summary>A local function sharing no variable with the body is declared again in each generated method: no report.</summary>
         [Fact]
@@ -663,7 +745,8 @@ namespace Prewired.Tests.Analyzers
                 private async Task<int> SumValuesCoreAsync(int n)
                 {
                     var sum = 0;
-                    for (var i = 0; i < n; i++) checked { sum += i + {|#0:await LoadAsync(i)|}; }
+                    var counts = new int[8];
+                    for (var i = 0; i < n; i++) checked { sum += i; counts[{|#0:await LoadAsync(i)|}]++; }
                     return sum;
                 }
             """),

@@ -416,6 +416,60 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>
+        /// Issue 20's written-out shapes: ??= whose value is used, an event's +=, a?.M(await x), nested and indexed
+        /// initializers, and a checked statement (a compound assignment with an await, a for incrementor, a local function).
+        /// </summary>
+        [Fact]
+        public void Used_coalesce_assignment_event_conditional_access_nested_initializer_and_checked_statement() => GeneratorTest.Verify("""
+            using System.Collections.Generic;
+            public partial class Written
+            {
+                private string? _cache;
+                private int? _count;
+                private Box? _box = new Box();
+                private event Action<int>? Changed;
+
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<int> RunAsync(int x);
+                private async ValueTask<int> RunCoreAsync(int x)
+                {
+                    var text = _cache ??= await Text(x);
+                    var count = _count ??= await Value(x);
+                    Changed += await Handler();
+                    _box?.Add(await Value(1));
+                    var length = _box?.Length(await Text(2));
+                    var box = new Box { Inner = { Value = await Value(3) }, Items = { 4, await Value(5) }, [6] = await Value(7) };
+                    checked
+                    {
+                        count += await Value(8);
+                        int Twice(int v) => v * 2;
+                        for (var i = 0; i < x; i++) count += Twice(await Value(i));
+                    }
+
+                    return text.Length + count + (length ?? 0) + box.Inner.Value;
+                }
+
+                private static ValueTask<int> Value(int v) => new(v);
+                private static Task<string> Text(int v) => Task.FromResult(v.ToString());
+                private static Task<Action<int>> Handler() => Task.FromResult<Action<int>>(_ => { });
+
+                private sealed class Box
+                {
+                    public Inner Inner { get; } = new Inner();
+                    public List<int> Items { get; } = new List<int>();
+                    public int this[int index] { get => index; set { } }
+                    public void Add(int value) { }
+                    public int Length(string value) => value.Length;
+                }
+
+                private sealed class Inner
+                {
+                    public int Value { get; set; }
+                }
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Two_awaits_in_one_expression_spill_in_order() => GeneratorTest.Verify("""
             public partial class Pair

@@ -383,10 +383,10 @@ namespace Prewired.Tests.Generator
                 public partial Task<int> NestedAsync();
                 private async Task<int> NestedCoreAsync()
                 {
-                    // A compound assignment with an await keeps a checked statement forwarding (its own addition is in the context).
-                    var r = 1;
-                    checked { r += await Value(2); }
-                    return r;
+                    // An increment whose index awaits keeps a checked statement forwarding (the increment is in the context).
+                    var r = new int[3];
+                    checked { r[await Value(2)]++; }
+                    return r[2];
                 }
 
                 private static ValueTask<int> Value(int v) => new(v);

@@ -251,6 +251,311 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+
+            // ??= whose value is used: a local's, a property of a receiver the helper replaces while pending (read once,
+            // before the await; getter once, setter only when null), a nullable value type's whose value is its Value
+            // (int, passed on), and one in an argument. v = 1: the local is set; v = 2: the right side is null, and the
+            // label is preset (its await does not run).
+            new("X10_CoalesceAssignmentWhoseValueIsUsed", "Task<string>", """
+                {
+                    _holder.Env = env;
+                    if (v == 2) _label = "preset";
+                    string? local = v == 1 ? "given" : null;
+                    var a = local ??= await env.TR(0, "loaded");
+                    env.Log("a=" + a + " local=" + local);
+                    var b = _holder.Name ??= v == 2 ? null : await Replace(env, 1, "fetched");
+                    env.Log("b=" + (b ?? "null"));
+                    var c = Twice(_count ??= await env.TR(2, v + 40));
+                    env.Log(Describe(v, _label ??= await env.TR(3, "label" + v)));
+                    return a + "|" + b + "|" + c + "|" + _count + "|" + _holder.Name + "|" + _old?.Name + "|" + _label;
+                }
+                """)
+            {
+                HelperSites = "1:T",
+                Variants = new[] { 0, 1, 2 },
+                Members = """
+                    private Holder _holder = new Holder("first");
+                    private Holder? _old;
+                    private int? _count;
+                    private string? _label;
+
+                    private static int Twice(int value) => value * 2;
+                    private static string Describe(int v, string label) => v + ":" + label;
+
+                    private sealed class Holder
+                    {
+                        private readonly string _id;
+                        private string? _name;
+                        public Holder(string id) => _id = id;
+                        public Env? Env { get; set; }
+                        public string? Name
+                        {
+                            get { Env?.Log("get " + _id); return _name; }
+                            set { Env?.Log("set " + _id + " " + value); _name = value; }
+                        }
+                    }
+
+                    private async Task<string> Replace(Env env, int site, string value)
+                    {
+                        _old = _holder;
+                        var r = await env.TR(site, value);
+                        _holder = new Holder("second") { Env = env };
+                        return r;
+                    }
+                    """,
+            },
+
+            // An event's += and -= with an await on the right: the receiver is evaluated before the await (the helper
+            // replaces _source while pending: the first source gets the handler), the accessor runs after it (logged).
+            new("X11_EventAssignmentWithAnAwait", "Task<string>", """
+                {
+                    var first = _source;
+                    first.Env = env;
+                    Changed += await env.TR(0, Handler(env, "changed"));
+                    Changed?.Invoke("one");
+                    _source.Fired += await Replace(env, 1, Handler(env, "fired"));
+                    first.Fire("x");
+                    _source.Fire("y");
+                    var keep = Handler(env, "keep");
+                    Changed += keep;
+                    Changed -= await env.TR(2, v == 0 ? keep : Handler(env, "other"));
+                    Changed?.Invoke("two");
+                    Source.Shared += await env.TR(3, Handler(env, "static"));
+                    Source.RaiseShared("z");
+                    return "done" + v;
+                }
+                """)
+            {
+                HelperSites = "1:T",
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private event Action<string>? Changed;
+                    private Source _source = new Source("first");
+
+                    private static Action<string> Handler(Env env, string name) => s => env.Log(name + " got " + s);
+
+                    private sealed class Source
+                    {
+                        private readonly string _id;
+                        private Action<string>? _fired;
+                        public Source(string id) => _id = id;
+                        public Env? Env { get; set; }
+                        public static event Action<string>? Shared;
+                        public static void RaiseShared(string s) { Shared?.Invoke(s); Shared = null; }
+                        public event Action<string>? Fired
+                        {
+                            add { Env?.Log("add " + _id); _fired += value; }
+                            remove { Env?.Log("remove " + _id); _fired -= value; }
+                        }
+
+                        public void Fire(string s) { Env?.Log("fire " + _id); _fired?.Invoke(s); }
+                    }
+
+                    private async Task<Action<string>> Replace(Env env, int site, Action<string> value)
+                    {
+                        var r = await env.TR(site, value);
+                        _source = new Source("second") { Env = env };
+                        return r;
+                    }
+                    """,
+            },
+
+            // a?.M(await x): the receiver is read once, before the await (the helper replaces it while pending); when it is
+            // null the await does not run. As a statement, with its value used (a class, a value type's int?), with a
+            // nullable struct receiver, a delegate's Invoke, and a ?. after the call.
+            new("X12_ConditionalAccessWithAnAwaitedArgument", "Task<string>", """
+                {
+                    _maybe = v == 1 ? null : new Node(env, "n0");
+                    _maybe?.Note(await env.TR(0, "first"));
+                    var joined = _maybe?.Join("a", await Replace(env, 1, "b"));
+                    env.Log("joined=" + (joined ?? "null"));
+                    int? length = _maybe?.Length(await env.TR(2, "xyz" + v));
+                    var chained = _maybe?.Self(await env.TR(3, 1))?.Name;
+                    Point? point = v == 2 ? null : new Point(3);
+                    var scaled = point?.Scale(await env.TR(4, 5));
+                    var log = v == 2 ? null : Logger(env);
+                    log?.Invoke(await env.TR(5, "delegate"));
+                    return joined + "|" + length + "|" + chained + "|" + scaled + "|" + _maybe?.Name;
+                }
+                """)
+            {
+                HelperSites = "1:T",
+                Variants = new[] { 0, 1, 2 },
+                Members = """
+                    private Node? _maybe;
+
+                    private static Action<string> Logger(Env env) => s => env.Log("logged " + s);
+
+                    private readonly struct Point
+                    {
+                        private readonly int _x;
+                        public Point(int x) => _x = x;
+                        public int Scale(int by) => _x * by;
+                    }
+
+                    private sealed class Node
+                    {
+                        private readonly Env _env;
+                        public Node(Env env, string name) { _env = env; Name = name; }
+                        public string Name { get; }
+                        public void Note(string s) => _env.Log(Name + " note " + s);
+                        public string Join(string a, string b) { _env.Log(Name + " join"); return Name + a + b; }
+                        public int Length(string s) => s.Length;
+                        public Node? Self(int n) => n > 0 ? this : null;
+                    }
+
+                    private async Task<string> Replace(Env env, int site, string value)
+                    {
+                        var r = await env.TR(site, value);
+                        _maybe = _maybe is null ? null : new Node(env, "n1");
+                        return r;
+                    }
+                    """,
+            },
+
+            // Nested object and collection initializers with awaits: C# reads the nested member (its getter) again for
+            // each of its members and elements, before their values; an indexed member evaluates its index first; an
+            // element that is itself an object creation awaiting in its initializer.
+            new("X13_NestedInitializersWithAwaits", "Task<string>", """
+                {
+                    var outer = new Outer(env)
+                    {
+                        Name = "n" + v,
+                        B = { C = 1, D = await env.TR(0, v + 10), Leaf = { X = await env.TR(1, v + 20) } },
+                        L = { "a", await env.TR(2, "b" + v), "c" },
+                        [Key(env, "k")] = await env.TR(3, 7),
+                    };
+                    var items = new List<Inner> { new Inner(env) { C = await env.TR(4, 30 + v) }, new Inner(env) };
+                    return outer.Describe() + "|" + items.Count + ":" + items[0].C;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private static string Key(Env env, string key) { env.Log("key " + key); return key; }
+
+                    private sealed class Leaf
+                    {
+                        private readonly Env _env;
+                        private int _x;
+                        public Leaf(Env env) => _env = env;
+                        public int X { get => _x; set { _env.Log("set X " + value); _x = value; } }
+                    }
+
+                    private sealed class Inner
+                    {
+                        private readonly Env _env;
+                        private readonly Leaf _leaf;
+                        private int _c;
+                        public Inner(Env env) { _env = env; _leaf = new Leaf(env); }
+                        public int C { get => _c; set { _env.Log("set C " + value); _c = value; } }
+                        public int D { get; set; }
+                        public Leaf Leaf { get { _env.Log("get Leaf"); return _leaf; } }
+                        public string Describe() => C + "," + D + "," + _leaf.X;
+                    }
+
+                    private sealed class Outer
+                    {
+                        private readonly Env _env;
+                        private readonly Inner _b;
+                        private readonly List<string> _l = new List<string>();
+                        private readonly Dictionary<string, int> _indexed = new Dictionary<string, int>();
+                        public Outer(Env env) { _env = env; _b = new Inner(env); }
+                        public string? Name { get; set; }
+                        public Inner B { get { _env.Log("get B"); return _b; } }
+                        public List<string> L { get { _env.Log("get L"); return _l; } }
+                        public int this[string key] { get => _indexed[key]; set { _env.Log("set [" + key + "] " + value); _indexed[key] = value; } }
+                        public string Describe() => Name + ";" + _b.Describe() + ";" + string.Join(",", _l) + ";" + string.Join(",", _indexed);
+                    }
+                    """,
+            },
+
+            // A checked statement whose statements keep the context each in their own way: a compound assignment with an
+            // await (int.MaxValue - 5 + v overflows for v >= 6), a for loop whose initializers and incrementor the context
+            // changes (i overflows past int.MaxValue when v = 0), a variable an expression declares for later statements,
+            // local functions (expression, throw and block bodies), and a label a goto reaches without crossing an await.
+            new("X14_CheckedStatementShapes", "Task<long>", """
+                {
+                    var top = int.MaxValue - 2;
+                    long sum = 0;
+                    checked
+                    {
+                        var counter = top - 3;
+                        counter += await env.TR(0, v);
+                        sum += counter;
+                        env.Log("counter=" + counter);
+                        int Add(int a, int b) => a + b;
+                        long Times(long a) { return a * 2; }
+                        void Boom(int a) => throw new InvalidOperationException("boom " + (a + 1));
+                        if (sum < 0) Boom(top);
+                        Parse(top - 10 + v, out var parsed);
+                        sum += parsed + await env.TR(1, 1);
+                        var tries = 0;
+                        again:
+                        tries++;
+                        if (tries < 2) goto again;
+                        int j;
+                        for (j = top - 3, sum++; j < top; j += 1 + v)
+                        {
+                            sum += await env.TR(2, j % 10);
+                        }
+
+                        env.Log("j=" + j + " sum=" + sum);
+                        for (var i = top - 1; i > 0 && v < 3; i++)
+                        {
+                            sum += Add(await env.TR(3, i % 3), 1);
+                            if (v > 0) break;
+                        }
+
+                        return Times(sum) + Add(top, v);
+                    }
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 3, 6 },
+                Members = """
+                    private static void Parse(int value, out int parsed) => parsed = value;
+                    """,
+            },
+
+            // goto across awaits: back to a label (a retry, from an if and from a catch block, the variable it declares used
+            // after the loop it becomes), and forward over an await (an if whose block ends with the goto).
+            new("X15_GotoAcrossAwaits", "Task<int>", """
+                {
+                    var tries = 0;
+                    retry:
+                    tries++;
+                    env.Log("try " + tries);
+                    var value = await env.TR(0, v + tries);
+                    if (value < 3 && tries < 3) { env.Log("again"); goto retry; }
+                    try
+                    {
+                        value += await Check(env, tries);
+                    }
+                    catch (InvalidOperationException e) when (tries < 4)
+                    {
+                        env.Log("caught " + e.Message);
+                        goto retry;
+                    }
+
+                    if (value % 2 == 1) { env.Log("odd"); goto done; }
+                    value += await env.TR(2, 1000);
+                    done:
+                    env.Log("done " + value);
+                    return value;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 5 },
+                Members = """
+                    private static async Task<int> Check(Env env, int tries)
+                    {
+                        var r = await env.TR(1, tries);
+                        if (r < 2) throw new InvalidOperationException("low " + r);
+                        return r;
+                    }
+                    """,
+            },
         };
     }
 }

@@ -52,7 +52,19 @@ namespace Prewired.Generator.FastPath
             foreach (var identifier in body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<IdentifierNameSyntax>())
             {
                 if (identifier.Identifier.ValueText != variable.Name) continue;
-                if (identifier.SpanStart < awaitExpression.Span.End && !loops.Any(l => l.Contains(identifier.Span))) continue;
+                if (identifier.SpanStart < awaitExpression.Span.End && !loops.Any(l => l.Contains(identifier.Span)))
+                {
+                    // The target of an assignment whose right side holds the await (t = (x = await F())): written after
+                    // it, by the continuation, with whatever the await gives.
+                    if (FastPathClassifier.IsWriteTarget(identifier) && identifier.Parent is AssignmentExpressionSyntax { Right: var right } && right.Span.Contains(awaitExpression.Span)
+                        && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable))
+                    {
+                        return false;
+                    }
+
+                    continue;
+                }
+
                 if (!SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier).Symbol, variable)) continue;
                 if (FastPathClassifier.IsWriteTarget(identifier) || IsDeconstructedInto(identifier)
                     || model.GetTypeInfo(identifier).Nullability.FlowState != NullableFlowState.NotNull)

@@ -24,17 +24,41 @@ namespace Prewired.Generator.SharedRules
             if (_nested > 0 || !HoldsAwait(node.Block)) return visited;
             if (_forcedReason is not null) return NotLowered(node, visited, _forcedReason);
             var keyword = node.Keyword.ValueText;
-            var written = new CheckedWriter(keyword).Statements(visited.Block.Statements);
-            if (written is null) return NotLowered(node, visited, "it is inside a '" + keyword + "' statement whose statements cannot each keep the context (a compound assignment, increment or for incrementor with an await, a variable declared by an expression, a local function or a label)");
+            var written = new CheckedWriter(keyword, _model, DeclaresUnderscore(node)).Statements(visited.Block.Statements);
+            if (written is null) return NotLowered(node, visited, "it is inside a '" + keyword + "' statement whose statements cannot each keep the context (an increment or decrement with an await, or a statement of a kind that is not written out)");
             _loweredAny = true;
             return visited.Block.WithStatements(SyntaxFactory.List(written)).WithTriviaFrom(node);
+        }
+
+        /// <summary>Whether the method holding <paramref name="node"/> declares a parameter or variable named <c>_</c> (outside its lambdas).</summary>
+        private static bool DeclaresUnderscore(SyntaxNode node)
+        {
+            var method = node.Ancestors().OfType<BaseMethodDeclarationSyntax>().FirstOrDefault() ?? node.Ancestors().Last();
+            return method.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).Any(n => n switch
+            {
+                ParameterSyntax p => p.Identifier.ValueText == "_" && p.Parent?.Parent is BaseMethodDeclarationSyntax,
+                VariableDeclaratorSyntax v => v.Identifier.ValueText == "_",
+                SingleVariableDesignationSyntax d => d.Identifier.ValueText == "_",
+                ForEachStatementSyntax f => f.Identifier.ValueText == "_",
+                CatchDeclarationSyntax c => c.Identifier.ValueText == "_",
+                _ => false,
+            });
         }
 
         private sealed class CheckedWriter
         {
             private readonly string _keyword;
+            private readonly SemanticModel _model;
 
-            public CheckedWriter(string keyword) => _keyword = keyword;
+            // A variable named '_' in scope: '_ = checked(...)' would assign it instead of discarding.
+            private readonly bool _underscoreDeclared;
+
+            public CheckedWriter(string keyword, SemanticModel model, bool underscoreDeclared)
+            {
+                _keyword = keyword;
+                _model = model;
+                _underscoreDeclared = underscoreDeclared;
+            }
 
             public List<StatementSyntax>? Statements(IEnumerable<StatementSyntax> statements)
             {
@@ -51,15 +75,23 @@ namespace Prewired.Generator.SharedRules
 
             private StatementSyntax? Statement(StatementSyntax statement)
             {
-                if (statement is LocalFunctionStatementSyntax or LabeledStatementSyntax) return null;
-                if (DeclaresForLater(statement)) return null;
+                if (statement is LabeledStatementSyntax labeled)
+                {
+                    // The label stays where it was, in the same block: a goto reaches it as before.
+                    var inner = Statement(labeled.Statement);
+                    return inner is null ? null : labeled.WithStatement(inner);
+                }
+
+                if (statement is LocalFunctionStatementSyntax function) return LocalFunction(function);
                 if (statement is LocalDeclarationStatementSyntax declaration)
                 {
                     if (declaration.IsConst || declaration.Declaration.Type is RefTypeSyntax) return Sensitive(declaration) ? null : declaration;
                     return declaration.WithDeclaration(WrapInitializers(declaration.Declaration));
                 }
 
-                if (!HoldsAwait(statement))
+                // A statement without an await becomes checked { S }, unless an expression of it declares a variable the
+                // statements after it use (F(out var x);): a block would end its scope, so its expressions keep the context.
+                if (!HoldsAwait(statement) && !DeclaresForLater(statement))
                 {
                     if (!Sensitive(statement)) return statement;
                     return SyntaxFactory.CheckedStatement(_keyword == "checked" ? SyntaxKind.CheckedStatement : SyntaxKind.UncheckedStatement,
@@ -72,11 +104,13 @@ namespace Prewired.Generator.SharedRules
                         var inner = Statements(block.Statements);
                         return inner is null ? null : block.WithStatements(SyntaxFactory.List(inner));
                     case CheckedStatementSyntax nested:
-                        var nestedStatements = new CheckedWriter(nested.Keyword.ValueText).Statements(nested.Block.Statements);
+                        var nestedStatements = new CheckedWriter(nested.Keyword.ValueText, _model, _underscoreDeclared).Statements(nested.Block.Statements);
                         return nestedStatements is null ? null : nested.Block.WithStatements(SyntaxFactory.List(nestedStatements)).WithTriviaFrom(nested);
                     case ExpressionStatementSyntax expressionStatement:
                         var expression = StatementExpression(expressionStatement.Expression);
                         return expression is null ? null : expressionStatement.WithExpression(expression);
+                    case EmptyStatementSyntax or BreakStatementSyntax or ContinueStatementSyntax or GotoStatementSyntax or YieldStatementSyntax { RawKind: (int)SyntaxKind.YieldBreakStatement }:
+                        return statement;
                     case ReturnStatementSyntax returnStatement:
                         return returnStatement.Expression is null ? returnStatement : returnStatement.WithExpression(Wrap(returnStatement.Expression));
                     case ThrowStatementSyntax throwStatement:
@@ -103,10 +137,16 @@ namespace Prewired.Generator.SharedRules
 
                     case ForStatementSyntax forStatement:
                     {
-                        if (forStatement.Initializers.Any(Sensitive) || forStatement.Incrementors.Any(Sensitive) || forStatement.Declaration?.Type is RefTypeSyntax) return null;
+                        if (forStatement.Declaration?.Type is RefTypeSyntax) return null;
+                        var initializers = forStatement.Initializers.Select(StatementExpression).ToList();
+                        var incrementors = forStatement.Incrementors.Select(StatementExpression).ToList();
                         var loopBody = Statement(forStatement.Statement);
-                        if (loopBody is null) return null;
-                        return forStatement.WithDeclaration(forStatement.Declaration is null ? null : WrapInitializers(forStatement.Declaration)).WithCondition(forStatement.Condition is null ? null : Wrap(forStatement.Condition)).WithStatement(loopBody);
+                        if (loopBody is null || initializers.Any(i => i is null) || incrementors.Any(i => i is null)) return null;
+                        return forStatement.WithDeclaration(forStatement.Declaration is null ? null : WrapInitializers(forStatement.Declaration))
+                            .WithInitializers(SyntaxFactory.SeparatedList(initializers.Select(i => i!), forStatement.Initializers.GetSeparators()))
+                            .WithCondition(forStatement.Condition is null ? null : Wrap(forStatement.Condition))
+                            .WithIncrementors(SyntaxFactory.SeparatedList(incrementors.Select(i => i!), forStatement.Incrementors.GetSeparators()))
+                            .WithStatement(loopBody);
                     }
 
                     case ForEachStatementSyntax forEach:
@@ -160,16 +200,34 @@ namespace Prewired.Generator.SharedRules
                 }
             }
 
-            /// <summary>The expression of an expression statement with an await, its evaluated parts in the context; null
-            /// when its own operation is one the context changes (a compound assignment, an increment).</summary>
+            /// <summary>
+            /// The expression of an expression statement (or a for initializer or incrementor), its evaluated parts in the
+            /// context. A compound assignment is itself an operation the context changes: <c>_ = checked(x += e)</c> keeps
+            /// it whole (an event's <c>+=</c> and <c>??=</c> are not: only their right side is wrapped); an increment or
+            /// decrement without an await too. Null for an increment or decrement with an await.
+            /// </summary>
             private ExpressionSyntax? StatementExpression(ExpressionSyntax expression)
             {
+                if (!Sensitive(expression)) return expression;
                 switch (expression)
                 {
                     case AwaitExpressionSyntax awaitExpression:
                         return Wrap(awaitExpression);
                     case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment:
                         return Sensitive(assignment.Left) ? null : assignment.WithRight(Wrap(assignment.Right));
+                    case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.CoalesceAssignmentExpression } coalesce:
+                        return Sensitive(coalesce.Left) ? null : coalesce.WithRight(Wrap(coalesce.Right));
+                    case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.AddAssignmentExpression or (int)SyntaxKind.SubtractAssignmentExpression } eventAssignment when IsEventAssignment(eventAssignment):
+                        return Sensitive(eventAssignment.Left) ? null : eventAssignment.WithRight(Wrap(eventAssignment.Right));
+                    case AssignmentExpressionSyntax when _underscoreDeclared:
+                    case PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax when _underscoreDeclared:
+                        return null;
+                    case AssignmentExpressionSyntax compound when !IsEventAssignment(compound):
+                    case PrefixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PreIncrementExpression or (int)SyntaxKind.PreDecrementExpression } when !HoldsAwait(expression):
+                    case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PostIncrementExpression or (int)SyntaxKind.PostDecrementExpression } when !HoldsAwait(expression):
+                        // Its value discarded, the whole operation in the context (an awaited operand inside it is spilled).
+                        return SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, SyntaxFactory.ParseExpression("_"), WrapWhole(expression))
+                            .NormalizeWhitespace().WithTriviaFrom(expression);
                     case InvocationExpressionSyntax invocation:
                         if (invocation.ArgumentList.Arguments.Any(a => a.RefKindKeyword.RawKind != 0 && Sensitive(a.Expression))) return null;
                         var callee = invocation.Expression switch
@@ -185,6 +243,55 @@ namespace Prewired.Generator.SharedRules
                     default:
                         return Sensitive(expression) ? null : expression;
                 }
+            }
+
+            /// <summary>
+            /// A local function keeps the context of the statement it was declared in: its body in a checked (unchecked)
+            /// statement, an expression body as a block that returns it (or evaluates it, for a void or non-generic Task
+            /// result of an async function).
+            /// </summary>
+            private StatementSyntax LocalFunction(LocalFunctionStatementSyntax function)
+            {
+                if (!Sensitive(function)) return function;
+                var kind = _keyword == "checked" ? SyntaxKind.CheckedStatement : SyntaxKind.UncheckedStatement;
+                if (function.Body is { } body)
+                {
+                    return function.WithBody(SyntaxFactory.Block(SyntaxFactory.CheckedStatement(kind, body.WithoutTrivia())).NormalizeWhitespace().WithTriviaFrom(body));
+                }
+
+                var expression = function.ExpressionBody!.Expression;
+                var isAsync = function.Modifiers.Any(m => m.IsKind(SyntaxKind.AsyncKeyword));
+                var noValue = function.ReturnType is PredefinedTypeSyntax { Keyword.RawKind: (int)SyntaxKind.VoidKeyword }
+                              || (isAsync && function.ReturnType is IdentifierNameSyntax { Identifier.ValueText: "Task" or "ValueTask" } or QualifiedNameSyntax { Right: IdentifierNameSyntax { Identifier.ValueText: "Task" or "ValueTask" } } or AliasQualifiedNameSyntax { Name: IdentifierNameSyntax { Identifier.ValueText: "Task" or "ValueTask" } });
+                StatementSyntax inner = expression is ThrowExpressionSyntax throwExpression ? SyntaxFactory.ThrowStatement(throwExpression.Expression.WithoutTrivia())
+                    : noValue ? SyntaxFactory.ExpressionStatement(expression.WithoutTrivia())
+                    : SyntaxFactory.ReturnStatement(expression.WithoutTrivia());
+                return function.WithExpressionBody(null).WithSemicolonToken(default)
+                    .WithBody(SyntaxFactory.Block(SyntaxFactory.CheckedStatement(kind, SyntaxFactory.Block(inner))).NormalizeWhitespace())
+                    .WithTriviaFrom(function);
+            }
+
+            /// <summary>Whether <paramref name="assignment"/> (a copy whose await carries its place in the user's source) adds
+            /// or removes an event handler: only its right side is evaluated in the context.</summary>
+            private bool IsEventAssignment(AssignmentExpressionSyntax assignment)
+            {
+                if (!assignment.IsKind(SyntaxKind.AddAssignmentExpression) && !assignment.IsKind(SyntaxKind.SubtractAssignmentExpression)) return false;
+                var origin = assignment.Right.DescendantNodesAndSelf().Select(n => n.GetAnnotations(LoweredBody.OriginKind).FirstOrDefault()?.Data).FirstOrDefault(d => d is not null);
+                if (origin is null) return false; // without an await: nothing to find it by (a for incrementor E += h; kept whole, it would not compile, and the body forwards)
+
+                var parts = origin.Split(',');
+                var span = new Microsoft.CodeAnalysis.Text.TextSpan(int.Parse(parts[0], System.Globalization.CultureInfo.InvariantCulture), int.Parse(parts[1], System.Globalization.CultureInfo.InvariantCulture));
+                var original = _model.SyntaxTree.GetRoot().FindNode(span, getInnermostNodeForTie: true);
+                var originalAssignment = original.AncestorsAndSelf().OfType<AssignmentExpressionSyntax>().FirstOrDefault();
+                return originalAssignment is not null && _model.GetOperation(originalAssignment) is Microsoft.CodeAnalysis.Operations.IEventAssignmentOperation;
+            }
+
+            /// <summary><paramref name="expression"/> whole in the context: <c>checked(e)</c>.</summary>
+            private ExpressionSyntax WrapWhole(ExpressionSyntax expression)
+            {
+                var kind = _keyword == "checked" ? SyntaxKind.CheckedExpression : SyntaxKind.UncheckedExpression;
+                return SyntaxFactory.CheckedExpression(kind, SyntaxFactory.Token(_keyword == "checked" ? SyntaxKind.CheckedKeyword : SyntaxKind.UncheckedKeyword),
+                    SyntaxFactory.Token(SyntaxKind.OpenParenToken), expression.WithoutTrivia(), SyntaxFactory.Token(SyntaxKind.CloseParenToken));
             }
 
             /// <summary>The declaration with each variable's initializer in the context (<see cref="Wrap"/>).</summary>

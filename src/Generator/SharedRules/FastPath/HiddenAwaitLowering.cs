@@ -128,7 +128,7 @@ namespace Prewired.Generator.SharedRules
         public override SyntaxNode? VisitBlock(BlockSyntax node)
         {
             if (_nested > 0) return base.VisitBlock(node);
-            if (!node.Statements.Any(IsAwaitUsingDeclaration)) return base.VisitBlock(node);
+            if (!node.Statements.Any(IsAwaitUsingDeclaration)) return WithGotosWrittenOut((BlockSyntax)base.VisitBlock(node)!, node);
             var statements = Statements(node.Statements.ToList());
             return node.WithStatements(SyntaxFactory.List(statements.Select(s => s.Node)));
         }
@@ -187,7 +187,7 @@ namespace Prewired.Generator.SharedRules
         /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one).</summary>
         public static bool HasConstructToWriteOut(SyntaxNode body)
             => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is ForEachVariableStatementSyntax f && HoldsAwait(f.Statement)
-                || n is CheckedStatementSyntax c && HoldsAwait(c.Block));
+                || n is CheckedStatementSyntax c && HoldsAwait(c.Block)) || HasGotoAcrossAnAwait(body);
 
         /// <summary>
         /// <c>{ var e = c.GetAsyncEnumerator(); try { while (await e.MoveNextAsync()) { V v = (V)e.Current; body } } finally { dispose e } }</c>

@@ -28,6 +28,9 @@ namespace Prewired.Generator.SharedRules
         // Inside checked(...) or unchecked(...): the keyword, which every operand written out before the statement keeps.
         private string? _overflowContext;
 
+        // Inside the written-out branch of a?.M(await x): the conditional access whose member binding names the receiver's temporary.
+        private ConditionalAccessExpressionSyntax? _bindingReceiver;
+
         /// <summary>How an operand that comes before an await is kept.</summary>
         private enum Operand
         {
@@ -83,6 +86,8 @@ namespace Prewired.Generator.SharedRules
                     return memberAccess.WithExpression(LowerExpression(memberAccess.Expression));
                 case ConditionalAccessExpressionSyntax conditionalAccess when !ContainsAwait(conditionalAccess.WhenNotNull):
                     return conditionalAccess.WithExpression(LowerExpression(conditionalAccess.Expression));
+                case ConditionalAccessExpressionSyntax conditionalAccess:
+                    return ConditionalAccess(conditionalAccess);
                 case IsPatternExpressionSyntax isPattern when !ContainsAwait(isPattern.Pattern):
                     return isPattern.WithExpression(LowerExpression(isPattern.Expression));
                 case BinaryExpressionSyntax { RawKind: (int)SyntaxKind.IsExpression or (int)SyntaxKind.AsExpression } typeTest when !ContainsAwait(typeTest.Right):
@@ -254,6 +259,8 @@ namespace Prewired.Generator.SharedRules
             {
                 case IdentifierNameSyntax or GenericNameSyntax when method.MethodKind != MethodKind.DelegateInvoke:
                     break; // this's own method, a static one or a local function: nothing is evaluated for the callee
+                case MemberBindingExpressionSyntax when _bindingReceiver is not null:
+                    break; // a?.M(...): the receiver is the conditional access's temporary, tested before
                 case MemberAccessExpressionSyntax callee when method.MethodKind != MethodKind.DelegateInvoke:
                     if (_model.GetSymbolInfo(callee.Expression).Symbol is ITypeSymbol || callee.Expression is ThisExpressionSyntax or BaseExpressionSyntax) break;
                     if (method.IsStatic) return Fail("it is an argument of a static call through an instance, which is not spilled", invocation);
@@ -357,6 +364,7 @@ namespace Prewired.Generator.SharedRules
             }
 
             if (assignment.IsKind(SyntaxKind.CoalesceAssignmentExpression)) return CoalesceAssignment(assignment);
+            if (_model.GetOperation(assignment) is IEventAssignmentOperation) return EventAssignment(assignment);
             if (_model.GetOperation(assignment) is not ICompoundAssignmentOperation compound || compound.Type is null || compound.Type.TypeKind == TypeKind.Dynamic
                 || compound.Target.Type is not { } targetType || !LoweringShapes.IsNameable(targetType))
             {
@@ -385,15 +393,15 @@ namespace Prewired.Generator.SharedRules
         /// </summary>
         private ExpressionSyntax CoalesceAssignment(AssignmentExpressionSyntax assignment)
         {
-            if (assignment != _root || !(assignment.Parent is ExpressionStatementSyntax || (assignment.Parent is ArrowExpressionClauseSyntax && !_hasResult)))
-            {
-                return Fail("it is the right side of a ??= whose value is used, which is not spilled yet", assignment);
-            }
-
             if (_model.GetSymbolInfo(assignment.Left).Symbol is IEventSymbol || _model.GetTypeInfo(assignment.Left).Type is not { } type
                 || type.TypeKind == TypeKind.Dynamic || _model.GetOperation(assignment) is not ICoalesceAssignmentOperation)
             {
                 return Fail("it is the right side of a ??= that is dynamic or does not bind, which is not spilled", assignment);
+            }
+
+            if (assignment != _root || !(assignment.Parent is ExpressionStatementSyntax || (assignment.Parent is ArrowExpressionClauseSyntax && !_hasResult)))
+            {
+                return UsedCoalesceAssignment(assignment, type);
             }
 
             var location = Target(assignment.Left).WithoutTrivia();
@@ -406,6 +414,94 @@ namespace Prewired.Generator.SharedRules
             _template.Line(_depth, "}");
             _statementWritten = true;
             return Keep(assignment);
+        }
+
+        /// <summary>
+        /// <c>L ??= R</c> whose value is used (<c>var v = _cache ??= await F();</c>): <c>T t; if ((L) is { } l) { t = l; }
+        /// else { t = (L = R); }</c>, T the expression's type. As for the statement, L's receiver and indices are evaluated
+        /// first, its getter once, R and the setter only when it was null; the value is L's when it was not null, else the
+        /// value assigned (for a nullable value type L of T0 whose expression is T0, its Value).
+        /// </summary>
+        private ExpressionSyntax UsedCoalesceAssignment(AssignmentExpressionSyntax assignment, ITypeSymbol targetType)
+        {
+            var resultType = _model.GetTypeInfo(assignment).Type;
+            if (resultType is null || resultType.TypeKind is TypeKind.Dynamic or TypeKind.Error || !LoweringShapes.IsNameable(resultType))
+            {
+                return Fail("it is the right side of a ??= whose value is used and whose type cannot be named, which is not spilled", assignment);
+            }
+
+            var conversion = _model.GetConversion(assignment.Right);
+            if (conversion.IsUserDefined || _model.GetTypeInfo(assignment.Right).Type is { TypeKind: TypeKind.Dynamic })
+            {
+                return Fail("it is the right side of a ??= whose value is used and that converts with a user-defined or dynamic conversion, which is not spilled", assignment);
+            }
+
+            // The assigned value, as the expression's type: L's own, or the Value of a nullable value type L.
+            string suffix;
+            if (SymbolEqualityComparer.Default.Equals(resultType.WithNullableAnnotation(NullableAnnotation.None), targetType.WithNullableAnnotation(NullableAnnotation.None)))
+            {
+                suffix = string.Empty;
+            }
+            else if (targetType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable
+                     && SymbolEqualityComparer.Default.Equals(nullable.TypeArguments[0], resultType))
+            {
+                suffix = ".Value";
+            }
+            else
+            {
+                return Fail("it is the right side of a ??= whose value is used and has a type other than its target's, which is not spilled", assignment);
+            }
+
+            var name = NewName();
+            var current = NewName();
+            _template.Line(_depth, $"{resultType.ToDisplayString(SourceNames.TypeFormat)} {name};");
+            var location = Target(assignment.Left).WithoutTrivia();
+            _template.Line(_depth, "if ((" + Print(assignment.Left, location) + $") is {{ }} {current})");
+            _template.Line(_depth, "{");
+            _template.Line(_depth + 1, $"{name} = {current};");
+            _template.Line(_depth, "}");
+            _template.Line(_depth, "else");
+            _template.Line(_depth, "{");
+            _depth++;
+            var right = LowerExpression(assignment.Right);
+            var store = SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, location, right.WithoutTrivia())
+                .WithOperatorToken(SyntaxFactory.Token(SyntaxKind.EqualsToken).WithLeadingTrivia(SyntaxFactory.Space).WithTrailingTrivia(SyntaxFactory.Space));
+            _template.Line(_depth, $"{name} = (" + Print(assignment, store) + ")" + suffix + ";");
+            _depth--;
+            _template.Line(_depth, "}");
+            return SyntaxFactory.IdentifierName(name);
+        }
+
+        /// <summary>
+        /// <c>E += R</c> or <c>E -= R</c> on an event: C# evaluates the receiver, then R, then calls the add or remove
+        /// accessor (nothing is read from the event first), so the receiver goes into a temporary when it could change and
+        /// the statement then spills as it is.
+        /// </summary>
+        private ExpressionSyntax EventAssignment(AssignmentExpressionSyntax assignment)
+        {
+            ExpressionSyntax target;
+            switch (assignment.Left)
+            {
+                case IdentifierNameSyntax:
+                case MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or BaseExpressionSyntax }:
+                    target = Keep(assignment.Left);
+                    break;
+                case MemberAccessExpressionSyntax { Name: IdentifierNameSyntax } memberAccess when _model.GetSymbolInfo(memberAccess).Symbol is IEventSymbol eventSymbol:
+                    if (eventSymbol.IsStatic || _model.GetSymbolInfo(memberAccess.Expression).Symbol is ITypeSymbol)
+                    {
+                        target = Keep(assignment.Left);
+                        break;
+                    }
+
+                    var receiverType = _model.GetTypeInfo(memberAccess.Expression).Type;
+                    if (receiverType is not { IsReferenceType: true }) return Fail("it is assigned to an event of a struct or of a receiver whose type is not known, which is not spilled", assignment);
+                    target = memberAccess.WithExpression(Value(memberAccess.Expression));
+                    break;
+                default:
+                    return Fail("it is assigned to an event through an expression that is not spilled", assignment);
+            }
+
+            return assignment.WithLeft(target).WithRight(LowerExpression(assignment.Right));
         }
 
         /// <summary>An assignment's target: a local, parameter, static or this's member as it is; otherwise its location.</summary>
@@ -483,43 +579,187 @@ namespace Prewired.Generator.SharedRules
             }
 
             var objectName = Temporary(creation, head.WithoutTrivia(), creation is ImplicitObjectCreationExpressionSyntax ? type.ToDisplayString(SourceNames.TypeFormat) : null);
-            var collection = initializer.IsKind(SyntaxKind.CollectionInitializerExpression);
-            foreach (var member in initializer.Expressions.Skip(first))
+            if (!InitializerMembers(SyntaxFactory.IdentifierName(objectName), initializer, initializer.Expressions.Skip(first), creation)) return Keep(creation);
+            return SyntaxFactory.IdentifierName(objectName);
+        }
+
+        /// <summary>
+        /// <c>a?.M(await x)</c>: <c>T t = default; if (a is { } r) { t = r.M(await x); }</c> (as a statement of its own,
+        /// just the if). C# evaluates a once and, when it is null, nothing of M(...) (the await does not run); a nullable
+        /// value type's value is a copy either way. Only the call on the binding itself may await (<c>.M(await x).N()</c>
+        /// and a nested <c>?.</c> after it run in place).
+        /// </summary>
+        private ExpressionSyntax ConditionalAccess(ConditionalAccessExpressionSyntax access)
+        {
+            var receiverType = _model.GetTypeInfo(access.Expression).Type;
+            if (receiverType is null || receiverType.TypeKind is TypeKind.Dynamic or TypeKind.Error
+                || !(receiverType.IsReferenceType || receiverType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T))
             {
-                ExpressionSyntax statement;
-                if (collection)
-                {
-                    // An element is a call of Add on the collection (the spec's own definition), its arguments in order.
-                    if (_model.GetCollectionInitializerSymbolInfo(member).Symbol is not IMethodSymbol) return Fail("it is an element of a collection initializer whose Add does not bind, which is not spilled", creation);
-                    var values = member is InitializerExpressionSyntax complex ? complex.Expressions.ToList() : new List<ExpressionSyntax> { member };
-                    var lowered = Ordered(values.Select(v => (v, Operand.Value)).ToList());
-                    statement = SyntaxFactory.InvocationExpression(
-                        SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SyntaxFactory.IdentifierName(objectName), SyntaxFactory.IdentifierName("Add")),
-                        SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(lowered.Select(l => SyntaxFactory.Argument(l.WithoutTrivia())))));
-                }
-                else
-                {
-                    if (member is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression, Left: IdentifierNameSyntax name } memberAssignment
-                        || memberAssignment.Right is InitializerExpressionSyntax)
-                    {
-                        return Fail("it is in a nested or indexed member initializer, which is not spilled yet", creation);
-                    }
-
-                    var symbol = _model.GetSymbolInfo(name).Symbol;
-                    if (symbol is IPropertySymbol { SetMethod.IsInitOnly: true } || symbol is IPropertySymbol { IsRequired: true } || symbol is IFieldSymbol { IsRequired: true } || symbol is IEventSymbol)
-                    {
-                        return Fail("it initializes an init-only or required member, which cannot be assigned after the object is created", creation);
-                    }
-
-                    statement = SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression,
-                        SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SyntaxFactory.IdentifierName(objectName), Keep(name).WithoutTrivia()),
-                        LowerExpression(memberAssignment.Right).WithoutTrivia());
-                }
-
-                _template.Statement(SyntaxFactory.ExpressionStatement(statement).NormalizeWhitespace(), 0, _depth);
+                return Fail("it is in a conditional access whose receiver is not of a class or nullable value type, which is not spilled", access);
             }
 
-            return SyntaxFactory.IdentifierName(objectName);
+            var binding = Binding(access.WhenNotNull);
+            if (binding is not MemberBindingExpressionSyntax { Parent: InvocationExpressionSyntax call } memberBinding || call.Expression != memberBinding
+                || access.WhenNotNull.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<AwaitExpressionSyntax>().Any(a => !call.ArgumentList.Span.Contains(a.Span)))
+            {
+                return Fail("it is in a conditional access where it is not an argument of the call on the accessed value, which is not spilled yet", access);
+            }
+
+            var statement = access == _root && (access.Parent is ExpressionStatementSyntax || (access.Parent is ArrowExpressionClauseSyntax && !_hasResult));
+            string? name = null;
+            if (!statement)
+            {
+                var type = _model.GetTypeInfo(access).Type;
+                if (type is null || type.SpecialType == SpecialType.System_Void || type.TypeKind is TypeKind.Dynamic or TypeKind.Error || !LoweringShapes.IsNameable(type))
+                {
+                    return Fail("it is in a conditional access whose type cannot be named, which is not spilled", access);
+                }
+
+                name = NewName();
+                _template.Line(_depth, $"{type.ToDisplayString(SourceNames.TypeFormat)} {name} = default;");
+            }
+
+            var receiver = NewName();
+            var tested = LowerExpression(access.Expression);
+            _template.Line(_depth, "if ((" + Print(access.Expression, tested.WithoutTrivia()) + $") is {{ }} {receiver})");
+            _template.Line(_depth, "{");
+            _depth++;
+            var outer = _bindingReceiver;
+            _bindingReceiver = access;
+            var whenNotNull = LowerExpression(access.WhenNotNull);
+            _bindingReceiver = outer;
+            var written = Binding(whenNotNull) is MemberBindingExpressionSyntax writtenBinding
+                ? whenNotNull.ReplaceNode(writtenBinding, SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SyntaxFactory.IdentifierName(receiver), writtenBinding.Name.WithoutTrivia()))
+                : Fail("it is in a conditional access that is not spilled", whenNotNull);
+            if (name is null) _template.Statement(access, SyntaxFactory.ExpressionStatement(written.WithoutTrivia()), _depth);
+            else _template.Line(_depth, name + " = " + Print(access.WhenNotNull, written.WithoutTrivia()) + ";");
+            _depth--;
+            _template.Line(_depth, "}");
+            if (statement) _statementWritten = true;
+            return name is null ? Keep(access) : SyntaxFactory.IdentifierName(name);
+        }
+
+        /// <summary>The member or element binding of a conditional access's WhenNotNull part: its leftmost one, not one of a
+        /// nested conditional access's own WhenNotNull.</summary>
+        private static ExpressionSyntax? Binding(ExpressionSyntax whenNotNull)
+        {
+            for (var node = whenNotNull; ;)
+            {
+                switch (node)
+                {
+                    case MemberBindingExpressionSyntax or ElementBindingExpressionSyntax:
+                        return node;
+                    case ConditionalAccessExpressionSyntax nested:
+                        node = nested.Expression;
+                        break;
+                    case InvocationExpressionSyntax invocation:
+                        node = invocation.Expression;
+                        break;
+                    case MemberAccessExpressionSyntax memberAccess:
+                        node = memberAccess.Expression;
+                        break;
+                    case ElementAccessExpressionSyntax elementAccess:
+                        node = elementAccess.Expression;
+                        break;
+                    case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } suppressed:
+                        node = suppressed.Operand;
+                        break;
+                    default:
+                        return null;
+                }
+            }
+        }
+
+        /// <summary>
+        /// The members of an object or collection initializer from the first that awaits, one statement each on the object
+        /// <paramref name="receiver"/> names, in order, as C# runs them: an element is a call of Add (the spec's own
+        /// definition); <c>M = v</c> assigns; <c>[i] = v</c> evaluates its indices, then v, then sets; a nested initializer
+        /// <c>M = { ... }</c> reads M again (its getter) for each of its own members, before the member's value, as Roslyn
+        /// does, so a member that awaits reads M into a temporary first. False (with the reason recorded) when a member
+        /// cannot be written out.
+        /// </summary>
+        private bool InitializerMembers(ExpressionSyntax receiver, InitializerExpressionSyntax initializer, IEnumerable<ExpressionSyntax> members, ExpressionSyntax creation)
+        {
+            var collection = initializer.IsKind(SyntaxKind.CollectionInitializerExpression);
+            foreach (var member in members)
+            {
+                var awaits = ContainsAwait(member);
+                if (collection)
+                {
+                    if (_model.GetCollectionInitializerSymbolInfo(member).Symbol is not IMethodSymbol)
+                    {
+                        Fail("it is an element of a collection initializer whose Add does not bind, which is not spilled", creation);
+                        return false;
+                    }
+
+                    var values = member is InitializerExpressionSyntax complex ? complex.Expressions.ToList() : new List<ExpressionSyntax> { member };
+                    var target = awaits && receiver is not IdentifierNameSyntax ? SyntaxFactory.IdentifierName(Temporary(member, receiver)) : receiver;
+                    var lowered = awaits ? Ordered(values.Select(v => (v, Operand.Value)).ToList()) : values.Select(v => (ExpressionSyntax)Keep(v)).ToList();
+                    Emit(SyntaxFactory.InvocationExpression(
+                        SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, SyntaxFactory.IdentifierName("Add")),
+                        SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(lowered.Select(l => SyntaxFactory.Argument(l.WithoutTrivia()))))));
+                    continue;
+                }
+
+                if (member is not AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } memberAssignment)
+                {
+                    Fail("it is in a member initializer that is not an assignment, which is not spilled", creation);
+                    return false;
+                }
+
+                if (memberAssignment.Left is ImplicitElementAccessSyntax indexed)
+                {
+                    // [i] = v: the indices (into temporaries unless stable), then v, then the indexer's setter.
+                    if (memberAssignment.Right is InitializerExpressionSyntax || indexed.ArgumentList.Arguments.Any(a => a.RefKindKeyword.RawKind != 0 || a.NameColon is not null || ContainsAwait(a)))
+                    {
+                        Fail("it is in a nested indexed member initializer or one whose index awaits, which is not spilled yet", creation);
+                        return false;
+                    }
+
+                    var indices = indexed.ArgumentList.Arguments.Select(a => SyntaxFactory.Argument(awaits ? Value(a.Expression).WithoutTrivia() : Keep(a.Expression).WithoutTrivia()));
+                    var element = SyntaxFactory.ElementAccessExpression(receiver, SyntaxFactory.BracketedArgumentList(SyntaxFactory.SeparatedList(indices)));
+                    Emit(SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, element, (awaits ? LowerExpression(memberAssignment.Right) : Keep(memberAssignment.Right)).WithoutTrivia()));
+                    continue;
+                }
+
+                if (memberAssignment.Left is not IdentifierNameSyntax name)
+                {
+                    Fail("it is in a member initializer whose target is not a name, which is not spilled", creation);
+                    return false;
+                }
+
+                var symbol = _model.GetSymbolInfo(name).Symbol;
+                var access = SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, receiver, Keep(name).WithoutTrivia());
+                if (memberAssignment.Right is InitializerExpressionSyntax nested)
+                {
+                    // M = { ... }: M's value (a class: the same object each read returns is what C# initializes).
+                    var memberType = symbol switch { IPropertySymbol property => property.Type, IFieldSymbol field => field.Type, _ => null };
+                    if (memberType is null || !memberType.IsReferenceType)
+                    {
+                        Fail("it is in a nested initializer of a member that is not of a class type, which is not spilled", creation);
+                        return false;
+                    }
+
+                    if (!InitializerMembers(access, nested, nested.Expressions, creation)) return false;
+                    continue;
+                }
+
+                if (symbol is IPropertySymbol { SetMethod.IsInitOnly: true } || symbol is IPropertySymbol { IsRequired: true } || symbol is IFieldSymbol { IsRequired: true } || symbol is IEventSymbol)
+                {
+                    Fail("it initializes an init-only or required member, which cannot be assigned after the object is created", creation);
+                    return false;
+                }
+
+                // A member of a nested object that awaits: the object (the getters on the way) read into a temporary first.
+                var assigned = awaits && receiver is not IdentifierNameSyntax
+                    ? SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SyntaxFactory.IdentifierName(Temporary(member, receiver)), Keep(name).WithoutTrivia())
+                    : access;
+                Emit(SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, assigned, (awaits ? LowerExpression(memberAssignment.Right) : Keep(memberAssignment.Right)).WithoutTrivia()));
+            }
+
+            return true;
+
+            void Emit(ExpressionSyntax statement) => _template.Statement(SyntaxFactory.ExpressionStatement(statement).NormalizeWhitespace(), 0, _depth);
         }
 
         /// <summary>

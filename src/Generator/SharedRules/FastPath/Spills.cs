@@ -194,6 +194,13 @@ namespace Prewired.Generator.SharedRules
                     return null;
                 case AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.CoalesceAssignmentExpression }:
                     return "it is the right side of ??=, which evaluates it only when the left side is null";
+                case AssignmentExpressionSyntax eventAssignment when eventAssignment.Right == child && model.GetOperation(eventAssignment) is Microsoft.CodeAnalysis.Operations.IEventAssignmentOperation:
+                    // E += R calls the accessor after R and reads nothing from the event first: only its receiver is evaluated before.
+                    return IsThisMember(eventAssignment.Left)
+                           || (eventAssignment.Left is MemberAccessExpressionSyntax eventAccess
+                               && (model.GetSymbolInfo(eventAccess).Symbol is IEventSymbol { IsStatic: true } || Stable(eventAccess.Expression, model, body)))
+                        ? null
+                        : Changing();
                 case AssignmentExpressionSyntax assignment when assignment.Right == child:
                     // The target is evaluated (and for a compound assignment read) before the right side.
                     if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression)
