@@ -52,7 +52,7 @@ partial class Written
 #line (18,20)-(18,43) 39 "/0/Test0.cs"
             var __awaitable0 = Text(x);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable0); return RunAsync__Resume(0, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!); }
             var __spill0 = __awaitable0.Result;
 #line (18,20)-(18,43) 12 "/0/Test0.cs"
             __pwSpill0 = (_cache = __spill0);
@@ -73,7 +73,7 @@ partial class Written
 #line (19,21)-(19,45) 40 "/0/Test0.cs"
             var __awaitable1 = Value(x);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, default!, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return RunAsync__Resume(1, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!); }
             var __spill1 = __awaitable1.Result;
 #line (19,21)-(19,45) 12 "/0/Test0.cs"
             __pwSpill2 = (_count = __spill1).Value;
@@ -84,7 +84,7 @@ partial class Written
 #line (20,9)-(20,35) 37 "/0/Test0.cs"
         var __awaitable2 = Handler();
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Action<int>>>.Put(__awaitable2); return RunAsync__Resume(2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!, default!); }
         var __spill2 = __awaitable2.Result;
 #line (20,9)-(20,35) 8 "/0/Test0.cs"
         Changed += __spill2;
@@ -95,7 +95,7 @@ partial class Written
 #line (21,15)-(21,33) 40 "/0/Test0.cs"
             var __awaitable3 = Value(1);
 #line hidden
-            if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, __awaitable3, default!, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return RunAsync__Resume(3, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!, default!, default!); }
             var __spill3 = __awaitable3.Result;
 #line (21,15)-(21,33) 12 "/0/Test0.cs"
             __pwSpill4.Add(__spill3);
@@ -109,7 +109,7 @@ partial class Written
 #line (22,28)-(22,48) 39 "/0/Test0.cs"
             var __awaitable4 = Text(2);
 #line hidden
-            if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume(4, __awaitable4, default!, default!, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable4); return RunAsync__Resume(4, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!, default!, default!); }
             var __spill4 = __awaitable4.Result;
 #line (22,28)-(22,48) 12 "/0/Test0.cs"
             __pwSpill5 = __pwSpill6.Length(__spill4);
@@ -124,7 +124,7 @@ partial class Written
 #line (23,39)-(23,60) 36 "/0/Test0.cs"
         var __awaitable5 = Value(3);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume(5, default!, __awaitable5, default!, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!, default!);
+        if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable5); return RunAsync__Resume(5, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!, default!); }
         var __spill5 = __awaitable5.Result;
 #line (23,39)-(23,60) 8 "/0/Test0.cs"
         __pwSpill8.Value = __spill5;
@@ -135,14 +135,14 @@ partial class Written
 #line (23,78)-(23,91) 36 "/0/Test0.cs"
         var __awaitable6 = Value(5);
 #line hidden
-        if (!__awaitable6.IsCompletedSuccessfully) return RunAsync__Resume(6, default!, __awaitable6, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!, default!);
+        if (!__awaitable6.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable6); return RunAsync__Resume(6, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!, default!); }
         var __spill6 = __awaitable6.Result;
 #line (23,78)-(23,91) 8 "/0/Test0.cs"
         __pwSpill9.Add(__spill6);
 #line (23,97)-(23,115) 36 "/0/Test0.cs"
         var __awaitable7 = Value(7);
 #line hidden
-        if (!__awaitable7.IsCompletedSuccessfully) return RunAsync__Resume(7, default!, __awaitable7, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!, default!);
+        if (!__awaitable7.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable7); return RunAsync__Resume(7, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!, default!); }
         var __spill7 = __awaitable7.Result;
 #line (23,97)-(23,115) 8 "/0/Test0.cs"
         __pwSpill7[6] = __spill7;
@@ -153,7 +153,7 @@ partial class Written
 #line (26,13)-(26,36) 40 "/0/Test0.cs"
             var __awaitable8 = Value(8);
 #line hidden
-            if (!__awaitable8.IsCompletedSuccessfully) return RunAsync__Resume(8, default!, __awaitable8, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, default!);
+            if (!__awaitable8.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable8); return RunAsync__Resume(8, x, text, count, default!, default!, default!, length, default!, default!, default!, box, default!); }
             var __spill8 = __awaitable8.Result;
 #line (26,13)-(26,36) 12 "/0/Test0.cs"
             _ = checked(count += __spill8);
@@ -172,7 +172,7 @@ partial class Written
 #line (28,41)-(28,71) 44 "/0/Test0.cs"
                 var __awaitable9 = Value(i);
 #line hidden
-                if (!__awaitable9.IsCompletedSuccessfully) return RunAsync__Resume(9, default!, __awaitable9, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, i);
+                if (!__awaitable9.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable9); return RunAsync__Resume(9, x, text, count, default!, default!, default!, length, default!, default!, default!, box, i); }
                 var __spill9 = __awaitable9.Result;
 #line (28,41)-(28,71) 16 "/0/Test0.cs"
                 _ = checked(count += Twice(__spill9));
@@ -188,7 +188,7 @@ partial class Written
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Text(x)</c>; 1 <c>await Value(x)</c>; 2 <c>await Handler()</c>; 3 <c>await Value(1)</c>; 4 <c>await Text(2)</c>; 5 <c>await Value(3)</c>; 6 <c>await Value(5)</c>; 7 <c>await Value(7)</c>; 8 <c>await Value(8)</c>; 9 <c>await Value(i)</c>.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task<string> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Threading.Tasks.Task<global::System.Action<int>> __awaitable2, int x, string text, int count, global::Written.Box? __pwSpill4, int? __pwSpill5, global::Written.Box? __pwSpill6, int? length, global::Written.Box __pwSpill7, global::Written.Inner __pwSpill8, global::System.Collections.Generic.List<int> __pwSpill9, global::Written.Box box, int i)
+    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, int x, string text, int count, global::Written.Box? __pwSpill4, int? __pwSpill5, global::Written.Box? __pwSpill6, int? length, global::Written.Box __pwSpill7, global::Written.Inner __pwSpill8, global::System.Collections.Generic.List<int> __pwSpill9, global::Written.Box box, int i)
     {
         string __pwSpill0 = default!;
         #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
@@ -216,8 +216,8 @@ partial class Written
         }
         else
         {
-#line (18,20)-(18,43) 102 "/0/Test0.cs"
-            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Text(x));
+#line (18,20)-(18,43) 192 "/0/Test0.cs"
+            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(x));
 #line (18,20)-(18,43) 12 "/0/Test0.cs"
             __pwSpill0 = (_cache = __spill0);
 #line hidden
@@ -234,8 +234,8 @@ partial class Written
         }
         else
         {
-#line (19,21)-(19,45) 103 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(x));
+#line (19,21)-(19,45) 195 "/0/Test0.cs"
+            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(x));
 #line (19,21)-(19,45) 12 "/0/Test0.cs"
             __pwSpill2 = (_count = __spill1).Value;
 #line hidden
@@ -244,8 +244,8 @@ partial class Written
         count = __pwSpill2;
 #line hidden
         __resume2:
-#line (20,9)-(20,35) 100 "/0/Test0.cs"
-        var __spill2 = (__state != -1 && (__state = -1) < 0 ? await __awaitable2 : await Handler());
+#line (20,9)-(20,35) 210 "/0/Test0.cs"
+        var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Action<int>>>.Take() : await Handler());
 #line (20,9)-(20,35) 8 "/0/Test0.cs"
         Changed += __spill2;
 #line hidden
@@ -254,8 +254,8 @@ partial class Written
         if (__state >= 0 || (((_box) is { } __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill4, __pattern0))))
 #line hidden
         {
-#line (21,15)-(21,33) 103 "/0/Test0.cs"
-            var __spill3 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(1));
+#line (21,15)-(21,33) 195 "/0/Test0.cs"
+            var __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(1));
 #line (21,15)-(21,33) 12 "/0/Test0.cs"
             __pwSpill4.Add(__spill3);
 #line hidden
@@ -266,8 +266,8 @@ partial class Written
         if (__state >= 0 || (((_box) is { } __pattern1 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill6, __pattern1))))
 #line hidden
         {
-#line (22,28)-(22,48) 102 "/0/Test0.cs"
-            var __spill4 = (__state != -1 && (__state = -1) < 0 ? await __awaitable0 : await Text(2));
+#line (22,28)-(22,48) 192 "/0/Test0.cs"
+            var __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(2));
 #line (22,28)-(22,48) 12 "/0/Test0.cs"
             __pwSpill5 = __pwSpill6.Length(__spill4);
 #line hidden
@@ -280,8 +280,8 @@ partial class Written
         __pwSpill8 = __pwSpill7.Inner;
 #line hidden
         __resume5:
-#line (23,39)-(23,60) 99 "/0/Test0.cs"
-        var __spill5 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(3));
+#line (23,39)-(23,60) 191 "/0/Test0.cs"
+        var __spill5 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(3));
 #line (23,39)-(23,60) 8 "/0/Test0.cs"
         __pwSpill8.Value = __spill5;
 #line (23,65)-(23,75) 8 "/0/Test0.cs"
@@ -290,14 +290,14 @@ partial class Written
         __pwSpill9 = __pwSpill7.Items;
 #line hidden
         __resume6:
-#line (23,78)-(23,91) 99 "/0/Test0.cs"
-        var __spill6 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(5));
+#line (23,78)-(23,91) 191 "/0/Test0.cs"
+        var __spill6 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(5));
 #line (23,78)-(23,91) 8 "/0/Test0.cs"
         __pwSpill9.Add(__spill6);
 #line hidden
         __resume7:
-#line (23,97)-(23,115) 99 "/0/Test0.cs"
-        var __spill7 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(7));
+#line (23,97)-(23,115) 191 "/0/Test0.cs"
+        var __spill7 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(7));
 #line (23,97)-(23,115) 8 "/0/Test0.cs"
         __pwSpill7[6] = __spill7;
 #line (23,9)-(23,118) 25 "/0/Test0.cs"
@@ -311,8 +311,8 @@ partial class Written
                 case 9: goto __loop_for5; // await Value(i)
             }
             __resume8:
-#line (26,13)-(26,36) 103 "/0/Test0.cs"
-            var __spill8 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(8));
+#line (26,13)-(26,36) 195 "/0/Test0.cs"
+            var __spill8 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(8));
 #line (26,13)-(26,36) 12 "/0/Test0.cs"
             _ = checked(count += __spill8);
 #line (27,13)-(27,37) 12 "/0/Test0.cs"
@@ -334,8 +334,8 @@ partial class Written
             for (; __state >= 0 || (checked(i < x)); _ = checked(i++))
 #line hidden
             {
-#line (28,41)-(28,71) 107 "/0/Test0.cs"
-                var __spill9 = (__state != -1 && (__state = -1) < 0 ? await __awaitable1 : await Value(i));
+#line (28,41)-(28,71) 199 "/0/Test0.cs"
+                var __spill9 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(i));
 #line (28,41)-(28,71) 16 "/0/Test0.cs"
                 _ = checked(count += Twice(__spill9));
 #line hidden
