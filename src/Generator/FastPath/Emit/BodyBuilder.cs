@@ -14,8 +14,7 @@ namespace Prewired.Generator.FastPath
         /// <summary>The attribute as generated code writes it, or null when the body uses its return type's builder.</summary>
         public static string? AttributeOf(IMethodSymbol body)
         {
-            var attribute = body.GetAttributes().FirstOrDefault(a => a.AttributeClass is { Name: "AsyncMethodBuilderAttribute" } type
-                && KnownTypes.IsType(type, "System.Runtime.CompilerServices.AsyncMethodBuilderAttribute"));
+            var attribute = BuilderAttribute(body);
             if (attribute is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol builder) return null;
             return $"[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof({builder.ToDisplayString(SourceNames.TypeFormat)}))]";
         }
@@ -28,8 +27,7 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public static bool StartsSynchronously(IMethodSymbol body)
         {
-            var attribute = body.GetAttributes().FirstOrDefault(a => a.AttributeClass is { Name: "AsyncMethodBuilderAttribute" } type
-                && KnownTypes.IsType(type, "System.Runtime.CompilerServices.AsyncMethodBuilderAttribute"));
+            var attribute = BuilderAttribute(body);
             if (attribute is null) return true;
             if (attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol builder) return false;
             return builder.ContainingNamespace?.ToDisplayString() == "System.Runtime.CompilerServices"
@@ -37,5 +35,9 @@ namespace Prewired.Generator.FastPath
                 && builder.Name is "PoolingAsyncValueTaskMethodBuilder" or "AsyncValueTaskMethodBuilder" or "AsyncTaskMethodBuilder"
                 && builder.ContainingAssembly?.Name is "System.Private.CoreLib" or "System.Runtime" or "netstandard" or "mscorlib" or "System.Threading.Tasks.Extensions";
         }
+
+        private static AttributeData? BuilderAttribute(IMethodSymbol body)
+            => body.GetAttributes().FirstOrDefault(a => a.AttributeClass is { Name: "AsyncMethodBuilderAttribute" } type
+                && KnownTypes.IsType(type, "System.Runtime.CompilerServices.AsyncMethodBuilderAttribute"));
     }
 }

@@ -498,6 +498,7 @@ namespace Prewired.Generator.FastPath
             var conditional = split.Conditional!;
             var temporary = split.SpillVariable;
             var firstOperand = ConditionalSpill.First(conditional);
+            var otherBranch = ConditionalSpill.OtherBranch(conditional, split.ConditionalKind); // the value of ?: that does not await
             var first = Print(firstOperand);
             var points = new List<SplitPoint> { split };
             if (split.ConditionalPartner is { } partnerPoint) points.Add(partnerPoint);
@@ -536,7 +537,7 @@ namespace Prewired.Generator.FastPath
                     _lines.MappedLine($"if ({state} >= 0 || ({first}))", firstOperand);
                     Awaited(split, null);
                     _lines.Line("else");
-                    Assign(split.ConditionalKind == ConditionalSpillKind.And ? "false" : Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
+                    Assign(split.ConditionalKind == ConditionalSpillKind.And ? "false" : Print(otherBranch!), otherBranch);
                     break;
                 case ConditionalSpillKind.Or:
                     _lines.MappedLine($"if ({state} < 0 && ({first}))", firstOperand);
@@ -553,7 +554,7 @@ namespace Prewired.Generator.FastPath
                     break;
                 default:
                     _lines.MappedLine($"if ({state} < 0 && ({first}))", firstOperand);
-                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
+                    Assign(Print(otherBranch!), otherBranch);
                     _lines.Line("else");
                     Awaited(split, null);
                     break;

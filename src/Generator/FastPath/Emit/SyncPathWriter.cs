@@ -204,6 +204,7 @@ namespace Prewired.Generator.FastPath
             var conditional = split.Conditional!;
             var temporary = split.SpillVariable;
             var firstOperand = ConditionalSpill.First(conditional);
+            var otherBranch = ConditionalSpill.OtherBranch(conditional, split.ConditionalKind); // the value of ?: that does not await
             var first = Print(firstOperand);
             _lines.Line($"{split.ConditionalTypeName} {temporary};");
             void Awaited()
@@ -258,11 +259,11 @@ namespace Prewired.Generator.FastPath
                     _lines.MappedLine($"if ({first})", firstOperand);
                     Awaited();
                     _lines.Line("else");
-                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
+                    Assign(Print(otherBranch!), otherBranch);
                     break;
                 default:
                     _lines.MappedLine($"if ({first})", firstOperand);
-                    Assign(Print(ConditionalSpill.OtherBranch(conditional, split.ConditionalKind)!), ConditionalSpill.OtherBranch(conditional, split.ConditionalKind));
+                    Assign(Print(otherBranch!), otherBranch);
                     _lines.Line("else");
                     Awaited();
                     break;
