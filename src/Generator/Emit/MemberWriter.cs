@@ -62,11 +62,13 @@ namespace Prewired.Generator.Emit
         }
 
         /// <summary>A generated helper member, such as a nested type.</summary>
-        public void Member(CodeLines member)
+        public void Member(CodeLines member, string? nullableWarningsOff = null)
         {
             if (_text.Length > 0) _text.Append('\n');
+            if (nullableWarningsOff is not null) _text.Append("#nullable disable warnings // ").Append(nullableWarningsOff).Append('\n');
             Line(GeneratedFileEmitter.GeneratedCodeAttribute);
             foreach (var line in member.Render(_indent)) _text.Append(line).Append('\n');
+            if (nullableWarningsOff is not null) _text.Append("#nullable restore warnings\n");
         }
 
         public override string ToString() => _text.ToString();

@@ -134,6 +134,12 @@ namespace Prewired.Tests.Debugging
                     // <RunAsync__Resume>d__3: the state machine of RunAsync__Resume.
                     name = typeName.Substring(0, typeName.IndexOf('>') + 1) + ".MoveNext";
                 }
+                else if (name is "MoveNext" or "__Run" && typeName.EndsWith("__Continuation", System.StringComparison.Ordinal))
+                {
+                    // RunAsync__Continuation: the generated state machine that RunAsync__Resume starts, named as the compiler's
+                    // (its Run holds the body's statements, its MoveNext calls Run).
+                    name = "<" + typeName.Substring(0, typeName.Length - "Continuation".Length) + "Resume>.MoveNext";
+                }
 
                 foreach (var point in debug.GetMethodDebugInformation(handle.ToDebugInformationHandle()).GetSequencePoints())
                 {

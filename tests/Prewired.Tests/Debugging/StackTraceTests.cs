@@ -50,6 +50,8 @@ namespace Prewired.Tests.Debugging
                 var exception = await Assert.ThrowsAsync<InvalidOperationException>(() => task);
                 Assert.Equal("continuation", exception.Message);
                 AssertThrownAt(exception, "<ThrowAsync__Resume>", DebuggedBodies.LineOf("resumeThrow"));
+                // The trace as a user reads it names the method, not the state machine's MoveNext.
+                Assert.Contains("Worker.ThrowAsync__Resume(", exception.ToString(), StringComparison.Ordinal);
             }
             finally
             {
@@ -77,11 +79,24 @@ namespace Prewired.Tests.Debugging
         {
             var frame = new StackTrace(exception, fNeedFileInfo: true).GetFrames().First();
             var frameMethod = frame.GetMethod()!;
-            var name = frameMethod.Name == "MoveNext" ? frameMethod.DeclaringType!.Name : frameMethod.Name;
+            var name = typeof(System.Runtime.CompilerServices.IAsyncStateMachine).IsAssignableFrom(frameMethod.DeclaringType) ? KickoffOf(frameMethod.DeclaringType!) : frameMethod.Name;
             Assert.True(name.StartsWith(method, StringComparison.Ordinal), $"Thrown in {name}, not {method}: {exception}");
             Assert.Equal(DebuggedBodies.SourcePath, frame.GetFileName());
             Assert.Equal(line, frame.GetFileLineNumber());
             Assert.Contains($"{DebuggedBodies.SourcePath}:line {line}", exception.ToString(), StringComparison.Ordinal);
+        }
+
+        /// <summary>
+        /// A state machine's MoveNext as the method that starts it, "&lt;Name&gt;", found as the runtime's stack traces find it:
+        /// the method of the declaring type whose [AsyncStateMachine] names the state machine (the compiler's, or the
+        /// generated continuation struct); else the type's own name.
+        /// </summary>
+        private static string KickoffOf(Type stateMachine)
+        {
+            var kickoff = stateMachine.DeclaringType?.GetMethods(System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.Static | System.Reflection.BindingFlags.DeclaredOnly)
+                .FirstOrDefault(m => m.GetCustomAttributes(typeof(System.Runtime.CompilerServices.StateMachineAttribute), inherit: false)
+                    .Cast<System.Runtime.CompilerServices.StateMachineAttribute>().Any(a => a.StateMachineType == stateMachine));
+            return kickoff is null ? stateMachine.Name : "<" + kickoff.Name + ">";
         }
 
         private static object Load(out AssemblyLoadContext context)

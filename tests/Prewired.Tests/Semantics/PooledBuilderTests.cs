@@ -149,23 +149,24 @@ namespace Prewired.Tests.Semantics
         [Fact]
         public void The_continuation_carries_the_body_builder()
         {
-            var generated = s_probe.Value.Generated;
-            Assert.Contains("[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof(global::System.Runtime.CompilerServices.PoolingAsyncValueTaskMethodBuilder<>))]\n    private async global::System.Threading.Tasks.ValueTask<int> Pooled__Resume(", generated.Replace("\r\n", "\n").Replace("        ", "    "));
-            Assert.Equal(2, generated.Split("AsyncMethodBuilder(").Length - 1);
+            var generated = s_probe.Value.Generated.Replace("\r\n", "\n");
+            // The continuation is a state machine holding the body's builder, closed over the result as the compiler closes it.
+            Assert.Contains("private struct Pooled__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine", generated);
+            Assert.Contains("public global::System.Runtime.CompilerServices.PoolingAsyncValueTaskMethodBuilder<int> __builder;", generated);
+            Assert.Contains("__machine.__builder = global::System.Runtime.CompilerServices.PoolingAsyncValueTaskMethodBuilder<int>.Create();", generated);
         }
 
         /// <summary>
-        /// The pending awaitable travels in the thread's slot (PendingAwaitable&lt;T&gt;) only where the builder is known to
-        /// start the continuation on the calling thread: a builder of the user's own might not, so the awaitable stays a
-        /// parameter there, and the pending path still gives the body's result.
+        /// A builder of the user's own drives the state machine the same way (Create, AwaitUnsafeOnCompleted, Start, SetResult,
+        /// SetException: the builder pattern the compiler requires of it), and the pending path gives the body's result.
         /// </summary>
         [Fact]
-        public void A_builder_of_the_user_own_keeps_the_awaitable_a_parameter()
+        public void A_builder_of_the_user_own_drives_the_continuation()
         {
             var generated = s_probe.Value.Generated.Replace("\r\n", "\n");
-            Assert.Contains("private async global::System.Threading.Tasks.ValueTask<int> Custom__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)", generated);
-            Assert.Contains("private async global::System.Threading.Tasks.ValueTask<int> Pooled__Resume(int __state)", generated);
-            Assert.Contains("PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take()", generated);
+            Assert.Contains("private global::System.Threading.Tasks.ValueTask<int> Custom__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)", generated);
+            Assert.Contains("__builder = global::Pooling.OwnBuilder<int>.Create();", generated);
+            Assert.DoesNotContain("PendingAwaitable", generated);
             Assert.Equal(8, Loop(s_probe.Value.Probe.Custom, new PendingOnceSource(), 1));
         }
 

@@ -201,7 +201,7 @@ namespace Prewired.Generator.FastPath
             }
 
             WriteTryAndCatches(tryStatement);
-            if (tryStatement.Finally is { } finallyClause) SyntaxPrinter.PrintStatement(finallyClause, _lines, Replace);
+            if (tryStatement.Finally is { } finallyClause) WriteFinallyClause(finallyClause);
         }
 
         /// <summary>The try block (a list with its own dispatch: C# allows a jump into a try block only from inside it) and the catch clauses as they are.</summary>
@@ -310,7 +310,7 @@ namespace Prewired.Generator.FastPath
 
             InList(Pieces);
             _lines.CloseBrace();
-            SyntaxPrinter.PrintStatement(tryStatement.Finally!, _lines, Replace);
+            WriteFinallyClause(tryStatement.Finally!);
         }
 
         /// <summary>
@@ -449,12 +449,13 @@ namespace Prewired.Generator.FastPath
         private string DisposeStatement(UsingLowering lowering)
             => lowering.Resource is { } resource && _layout.IsLive(resource) ? UsingLowering.DisposeOf(_layout.NameOf(resource)) : lowering.DisposeStatement;
 
-        /// <summary>The continuation is an async method: its finally always runs (no hand-off to leave it to).</summary>
+        /// <summary>An async method's finally always runs (no hand-off to leave it to); a state machine's MoveNext skips it
+        /// when it suspends (a resume point in the state).</summary>
         private void WriteFinally(string statement)
         {
             _lines.Line("finally");
             _lines.OpenBrace();
-            _lines.Line(statement);
+            _lines.Line(_machine ? $"if ({State} < 0) {statement}" : statement);
             _lines.CloseBrace();
         }
 

@@ -74,14 +74,31 @@ namespace Prewired.Generator.FastPath
         /// says which): the method then keeps a continuation per await. No exception signals it: the generator's own
         /// exceptions, even swallowed, are what the reliability suites look for.
         /// </summary>
-        public static CodeLines? Write(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model, out string? notCovered)
+        /// <remarks><paramref name="machine"/>: the statements of a state machine's MoveNext (<see cref="ContinuationMachine"/>),
+        /// (its Run); else those of an async method.</remarks>
+        public static CodeLines? Write(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model, bool machine, out string? notCovered)
         {
             notCovered = null;
-            var writer = new ContinuationWriter(splits, layout, lowering, model);
+            var hasResult = model.GetDeclaredSymbol(method) is { } symbol && KnownTypes.ResultType(symbol.ReturnType) is not null;
+            var writer = new ContinuationWriter(splits, layout, lowering, model) { _machine = machine, _suspendReturn = hasResult ? "return default!;" : "return;" };
+            if (machine && MachineBlocker(method, splits) is { } blocker)
+            {
+                notCovered = blocker;
+                return null;
+            }
+
             if (method.ExpressionBody is not null)
             {
                 // An arrow body splits only when it is the await itself.
                 var split = splits.Single();
+                if (machine)
+                {
+                    writer._beforeFirstLabel = true;
+                    var result = writer.WriteMachineAwait(split, testsSlot: false, operand: null);
+                    writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return {result};" : result + ";", split.MappedTo);
+                    return writer._root;
+                }
+
                 writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return await {layout.Arrived(split)};" : $"await {layout.Arrived(split)};", split.MappedTo);
                 return writer._root;
             }
@@ -589,11 +606,19 @@ namespace Prewired.Generator.FastPath
                 ? $"({arriving} ? await {slot} : await {operand})"
                 : $"await {slot}";
 
-            // Before the first label nothing runs: the dispatch goes to the label.
-            // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
-            // A custom awaitable's slot holds its pending-awaiter struct: the operand stored there is wrapped, fresh.
-            if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine(_layout.Store(split, split.Custom is { } custom ? custom.Fresh(operand!) : operand!), split.MappedTo);
-            ResumeLabel(split, testsSlot);
+            if (_machine)
+            {
+                awaited = WriteMachineAwait(split, testsSlot, operand);
+            }
+            else
+            {
+                // Before the first label nothing runs: the dispatch goes to the label.
+                // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
+                // A custom awaitable's slot holds its pending-awaiter struct: the operand stored there is wrapped, fresh.
+                if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine(_layout.Store(split, split.Custom is { } custom ? custom.Fresh(operand!) : operand!), split.MappedTo);
+                ResumeLabel(split, testsSlot);
+            }
+
             switch (split.Form)
             {
                 case SplitForm.Return when split.Statement is not null && _lowering.FinallyAround(split.Statement) is { } finallyLowering:
@@ -620,7 +645,7 @@ namespace Prewired.Generator.FastPath
                     break;
                 default:
                     // A conditional of two void awaits is not an expression: the same test as a statement.
-                    _lines.MappedLine(testsSlot ? $"if ({arriving}) await {slot}; else await {operand};" : awaited + ";", split.MappedTo);
+                    _lines.MappedLine(testsSlot && !_machine ? $"if ({arriving}) await {slot}; else await {operand};" : awaited + ";", split.MappedTo);
                     break;
             }
         }
@@ -629,6 +654,7 @@ namespace Prewired.Generator.FastPath
         {
             RecordOmittedReferences(node);
             if (ReplaceSwitchBreak(node, printer)) return true;
+            if (_machine && ReplaceInMachine(node, printer)) return true;
 
             if (LoweredBodyReplacements.TryReplace(node, printer, _lowering, _spilled, Print)) return true;
 

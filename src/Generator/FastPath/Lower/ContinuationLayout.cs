@@ -204,6 +204,26 @@ namespace Prewired.Generator.FastPath
             }
         }
 
+        /// <summary>The slots (one per awaitable type, in the order of their first await): a state-machine continuation keeps
+        /// one awaiter field per slot (<see cref="ContinuationMachine"/>), as the compiler keeps one per awaiter type.</summary>
+        public IReadOnlyList<(string Type, string Name)> Slots => _slots;
+
+        /// <summary>The field of a state-machine continuation that holds <paramref name="split"/>'s pending awaiter.</summary>
+        public string AwaiterField(SplitPoint split) => "__pendingAwaiter" + SlotOf(split).Substring("__awaitable".Length);
+
+        /// <summary>Whether <paramref name="name"/> is a field of a state-machine continuation: a name printed code cannot
+        /// use for anything else there (a static member of that name is qualified by its type).</summary>
+        public bool NamesStateField(string name)
+            => name.StartsWith("__", System.StringComparison.Ordinal) || _names.ContainsValue(name) || _synthetic.Any(s => s.Name == name);
+
+        /// <summary>The parameter of a slot's awaitable, as the state-machine continuation's starter names it.</summary>
+        public string SlotName(SplitPoint split) => SlotOf(split);
+
+        /// <summary>The state a state-machine continuation keeps in its fields: the live variables the continuation names
+        /// and the generated ones (<see cref="Parameters"/> without the resume point and the slots).</summary>
+        public IEnumerable<(string Type, string Name)> StateFields()
+            => _live.Where(l => !_unread.Contains(NameOf(l.Symbol))).Select(l => (l.Type, NameOf(l.Symbol))).Concat(_synthetic);
+
         public string Parameters()
         {
             var parameters = new List<string> { "int " + StateParameter };

@@ -25,6 +25,12 @@ namespace Prewired.Generator.FastPath
             if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType || !LoweringShapes.IsNameable(awaitableType)) return false;
             split.AwaitableTypeName = awaitableType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
             split.TaskKind = KnownTypes.ClassifyTaskType(awaitableType);
+            if (IsFrameworkAwaitable(awaitableType) && model.GetAwaitExpressionInfo(split.Await).GetAwaiterMethod?.ReturnType is { } frameworkAwaiter
+                && LoweringShapes.IsNameable(frameworkAwaiter))
+            {
+                split.AwaiterTypeName = frameworkAwaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
+            }
+
             if (!IsFrameworkAwaitable(awaitableType))
             {
                 // Its generated pending-awaiter struct is not generic: an awaiter of a method's type parameter would need it to be.

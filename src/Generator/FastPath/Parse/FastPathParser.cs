@@ -34,6 +34,7 @@ namespace Prewired.Generator.FastPath
             ContinuationLayout? layout = null;
             CodeLines? continuation = null;
             string? notCovered = null;
+            ContinuationMachine? machine = null;
             DiagnosticInfo? notCoveredAt = null; // the PW0201 of a forward the analyzers cannot see
             var forms = new AsyncReturnForms(validation.ReturnKind, marked.ReturnType, guarded: false);
             if (parsed.BodyHasErrors(cancellationToken))
@@ -65,7 +66,18 @@ namespace Prewired.Generator.FastPath
                     }
                     else
                     {
-                        (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model, BodyBuilder.StartsSynchronously(body));
+                        // A hand-made state machine where it can be written (issue 19 point 3), else an async method.
+                        if (MachineFor(marked, body) is { } candidate)
+                        {
+                            (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model, threadSlot: false, machine: true);
+                            machine = notCovered is null && continuation is not null ? candidate.WithThisUsed(continuation.Code().Contains(ContinuationWriter.ThisField)) : null;
+                        }
+
+                        if (machine is null)
+                        {
+                            (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model, BodyBuilder.StartsSynchronously(body), machine: false);
+                        }
+
                         if (notCovered is not null)
                         {
                             // A shape the one continuation does not cover: the body's own behaviour. The analyzers' rules
@@ -154,7 +166,19 @@ namespace Prewired.Generator.FastPath
                 hidden: true);
 
             var builderAttribute = BodyBuilder.AttributeOf(body);
-            if (layout is not null)
+            if (layout is not null && machine is not null)
+            {
+                var points = string.Join("; ", splits.Select(s => $"{s.Index} <c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(s))}</c>"));
+                members.Method(
+                    $"Resumes '{body.Name}' at the await the synchronous path handed over ({ContinuationLayout.StateParameter}): {points}. The state machine is boxed once, by the builder, when the awaiter is given to it.",
+                    $"private {(body.IsStatic ? "static " : string.Empty)}{forms.ReturnTypeName} {layout.Name}{typeArguments}({layout.Parameters()}){constraints}",
+                    machine.Starter(layout, splits, typeArguments),
+                    hidden: true,
+                    // typeof of a generic type's nested type would name the type's parameters: no attribute there (CS0416).
+                    attribute: IsInGenericType(body.ContainingType) ? null : machine.StarterAttribute(typeArguments));
+                members.Member(machine.Declaration(layout, splits, continuation!, typeArguments, constraints, TargetFeatures.Of(context.SemanticModel.Compilation).StackTraceHidden), nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
+            }
+            else if (layout is not null)
             {
                 var points = string.Join("; ", splits.Select(s => $"{s.Index} <c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(s))}</c>"));
                 members.Method(
@@ -263,11 +287,35 @@ namespace Prewired.Generator.FastPath
             return DiagnosticInfo.From(finding);
         }
 
-        private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model, bool threadSlot)
+        /// <summary>
+        /// The state machine a continuation can be written as (<see cref="ContinuationMachine"/>), or null: its builder must be
+        /// nameable, and a struct's method keeps the async form (its continuation works on its own copy of the struct).
+        /// </summary>
+        private static ContinuationMachine? MachineFor(IMethodSymbol marked, IMethodSymbol body)
+        {
+            if (BodyBuilder.StateMachineBuilder(body) is not { } builder) return null;
+            if (!body.IsStatic && body.ContainingType.IsValueType) return null;
+            var prefix = ResumePrefix(marked);
+            var result = KnownTypes.ResultType(body.ReturnType)?.ToDisplayString(MethodShellParser.TypeFormat);
+            var thisType = body.IsStatic ? null : body.ContainingType.ToDisplayString(MethodShellParser.TypeFormat);
+            return new ContinuationMachine(builder, result, thisType, prefix.Substring(0, prefix.Length - "Resume".Length) + "Continuation");
+        }
+
+        private static bool IsInGenericType(INamedTypeSymbol? type)
+        {
+            for (; type is not null; type = type.ContainingType)
+            {
+                if (type.TypeParameters.Length > 0) return true;
+            }
+
+            return false;
+        }
+
+        private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model, bool threadSlot, bool machine)
         {
             var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering, threadSlot);
             if (layout is null) return (null, null, null);
-            var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
+            var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, machine, out var notCovered);
             if (continuation is null) return (null, null, notCovered);
 
             // Only what the continuation reads is handed over (the hand-offs are written after this). Its statements parsed

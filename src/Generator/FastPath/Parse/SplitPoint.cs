@@ -92,6 +92,10 @@ namespace Prewired.Generator.FastPath
 
         public string AwaiterVariable => "__awaiter" + Index;
 
+        /// <summary>The fully qualified type GetAwaiter returns, for a framework awaitable: the type of the field a
+        /// state-machine continuation keeps the pending awaiter in (<see cref="ContinuationMachine"/>).</summary>
+        public string? AwaiterTypeName { get; set; }
+
         /// <summary>The name of the generated pending-awaiter struct, for a custom awaitable.</summary>
         public string WrapperName => (ResumePrefix ?? string.Empty) + Index + "_PendingAwaiter";
 

@@ -40,7 +40,7 @@ partial class Lookup
 #line (14,9)-(14,51) 46 "/0/Test0.cs"
             var __awaitable0 = LoadAsync(key);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable0); return FindAsync__Resume(0, key, refresh, default!, default!); }
+            if (!__awaitable0.IsCompletedSuccessfully) return FindAsync__Resume(0, __awaitable0, default!, default!, key, refresh, default!, default!);
             __spill0 = __awaitable0.Result;
         }
 #line (14,9)-(14,51) 8 "/0/Test0.cs"
@@ -54,7 +54,7 @@ partial class Lookup
 #line (15,24)-(15,46) 49 "/0/Test0.cs"
             var __awaitable1 = ExpiredAsync(key);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable1); return FindAsync__Resume(1, key, refresh, name, default!); }
+            if (!__awaitable1.IsCompletedSuccessfully) return FindAsync__Resume(1, default!, __awaitable1, default!, key, refresh, name, default!);
             __spill1 = __awaitable1.Result;
         }
         else
@@ -68,7 +68,7 @@ partial class Lookup
 #line (15,49)-(15,76) 46 "/0/Test0.cs"
             var __awaitable2 = LoadAsync(key);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable2); return FindAsync__Resume(2, key, refresh, default!, default!); }
+            if (!__awaitable2.IsCompletedSuccessfully) return FindAsync__Resume(2, __awaitable2, default!, default!, key, refresh, default!, default!);
             name = __awaitable2.Result;
         }
         long __spill3;
@@ -79,7 +79,7 @@ partial class Lookup
 #line (16,9)-(16,67) 48 "/0/Test0.cs"
             var __awaitable3 = CountAsync(name);
 #line hidden
-            if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<long>>.Put(__awaitable3); return FindAsync__Resume(3, key, refresh, name, default!); }
+            if (!__awaitable3.IsCompletedSuccessfully) return FindAsync__Resume(3, default!, default!, __awaitable3, key, refresh, name, default!);
             __spill3 = __awaitable3.Result;
         }
         else
@@ -99,7 +99,7 @@ partial class Lookup
 #line (17,9)-(17,75) 47 "/0/Test0.cs"
             var __awaitable4 = LoadAsync(name);
 #line hidden
-            if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable4); return FindAsync__Resume(4, key, refresh, name, length); }
+            if (!__awaitable4.IsCompletedSuccessfully) return FindAsync__Resume(4, __awaitable4, default!, default!, key, refresh, name, length);
             __spill4 = __awaitable4.Result;
         }
         else
@@ -107,7 +107,7 @@ partial class Lookup
 #line (17,9)-(17,75) 46 "/0/Test0.cs"
             var __awaitable5 = LoadAsync(key);
 #line hidden
-            if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable5); return FindAsync__Resume(5, key, refresh, name, length); }
+            if (!__awaitable5.IsCompletedSuccessfully) return FindAsync__Resume(5, __awaitable5, default!, default!, key, refresh, name, length);
             __spill4 = __awaitable5.Result;
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"
@@ -117,12 +117,81 @@ partial class Lookup
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'FindCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1 <c>await ExpiredAsync(key)</c>; 2 <c>await LoadAsync(key)</c>; 3 <c>await CountAsync(name)</c>; 4 <c>await LoadAsync(name)</c>; 5 <c>await LoadAsync(key)</c>.</summary>
+    /// <summary>Resumes 'FindCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1 <c>await ExpiredAsync(key)</c>; 2 <c>await LoadAsync(key)</c>; 3 <c>await CountAsync(name)</c>; 4 <c>await LoadAsync(name)</c>; 5 <c>await LoadAsync(key)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume(int __state, string key, bool refresh, string name, long length)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(FindAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume(int __state, global::System.Threading.Tasks.Task<string> __awaitable0, global::System.Threading.Tasks.ValueTask<bool> __awaitable1, global::System.Threading.Tasks.ValueTask<long> __awaitable2, string key, bool refresh, string name, long length)
     {
+        var __machine = default(FindAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.__this = this;
+        __machine.key = key;
+        __machine.refresh = refresh;
+        __machine.name = name;
+        __machine.length = length;
+        switch (__state)
+        {
+            case 0: case 2: case 4: case 5:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct FindAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::Lookup __this;
+        public string key;
+        public bool refresh;
+        public string name;
+        public long length;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<string> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<long> __pendingAwaiter2;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         bool __spill1 = default!;
         switch (__state)
         {
@@ -135,16 +204,22 @@ partial class Lookup
         }
         __conditional0:
         string __spill0;
-#line (14,20)-(14,26) 52 "/0/Test0.cs"
-        if (__state < 0 && (_cached) is { } __left0)
+#line (14,20)-(14,26) 59 "/0/Test0.cs"
+        if (__state < 0 && (__this._cached) is { } __left0)
 #line hidden
         {
             __spill0 = __left0;
         }
         else
         {
-#line (14,9)-(14,51) 195 "/0/Test0.cs"
-            __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(key));
+#line (14,9)-(14,51) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter0;
+#line (14,9)-(14,51) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (14,9)-(14,51) 246 "/0/Test0.cs"
+            else { __awaiter0 = (LoadAsync(key)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (14,9)-(14,51) 46 "/0/Test0.cs"
+            __spill0 = __awaiter0.GetResult();
 #line hidden
         }
 #line (14,9)-(14,51) 24 "/0/Test0.cs"
@@ -155,8 +230,14 @@ partial class Lookup
         if (__state >= 0 || (refresh))
 #line hidden
         {
-#line (15,24)-(15,46) 201 "/0/Test0.cs"
-            __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await ExpiredAsync(key));
+#line (15,24)-(15,46) 86 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter1;
+#line (15,24)-(15,46) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (15,24)-(15,46) 249 "/0/Test0.cs"
+            else { __awaiter1 = (ExpiredAsync(key)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (15,24)-(15,46) 46 "/0/Test0.cs"
+            __spill1 = __awaiter1.GetResult();
 #line hidden
         }
         else
@@ -168,8 +249,14 @@ partial class Lookup
         if (__state >= 0 || (__spill1))
 #line hidden
         {
-#line (15,49)-(15,76) 191 "/0/Test0.cs"
-            name = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(key));
+#line (15,49)-(15,76) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter2;
+#line (15,49)-(15,76) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (15,49)-(15,76) 246 "/0/Test0.cs"
+            else { __awaiter2 = (LoadAsync(key)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (15,49)-(15,76) 42 "/0/Test0.cs"
+            name = __awaiter2.GetResult();
 #line hidden
         }
         __conditional3:
@@ -178,8 +265,14 @@ partial class Lookup
         if (__state >= 0 || (name.Length > 3))
 #line hidden
         {
-#line (16,9)-(16,67) 200 "/0/Test0.cs"
-            __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<long>>.Take() : await CountAsync(name));
+#line (16,9)-(16,67) 86 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<long> __awaiter3;
+#line (16,9)-(16,67) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (16,9)-(16,67) 248 "/0/Test0.cs"
+            else { __awaiter3 = (CountAsync(name)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (16,9)-(16,67) 46 "/0/Test0.cs"
+            __spill3 = __awaiter3.GetResult();
 #line hidden
         }
         else
@@ -197,14 +290,26 @@ partial class Lookup
         if (__state == 4 || __state < 0 && (refresh))
 #line hidden
         {
-#line (17,9)-(17,75) 196 "/0/Test0.cs"
-            __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(name));
+#line (17,9)-(17,75) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter4;
+#line (17,9)-(17,75) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (17,9)-(17,75) 247 "/0/Test0.cs"
+            else { __awaiter4 = (LoadAsync(name)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter0 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (17,9)-(17,75) 46 "/0/Test0.cs"
+            __spill4 = __awaiter4.GetResult();
 #line hidden
         }
         else
         {
-#line (17,9)-(17,75) 195 "/0/Test0.cs"
-            __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await LoadAsync(key));
+#line (17,9)-(17,75) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter5;
+#line (17,9)-(17,75) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (17,9)-(17,75) 246 "/0/Test0.cs"
+            else { __awaiter5 = (LoadAsync(key)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter0 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (17,9)-(17,75) 46 "/0/Test0.cs"
+            __spill4 = __awaiter5.GetResult();
 #line hidden
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"
@@ -212,6 +317,9 @@ partial class Lookup
 #line (18,9)-(18,42) 8 "/0/Test0.cs"
         return (int)length + other.Length;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

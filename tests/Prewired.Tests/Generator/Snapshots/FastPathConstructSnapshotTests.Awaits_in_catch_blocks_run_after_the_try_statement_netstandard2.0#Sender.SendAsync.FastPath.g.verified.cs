@@ -51,7 +51,7 @@ partial class Sender
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable0); return SendAsync__Resume(0, message, __caught0!);
+                    return SendAsync__Resume(0, __awaitable0, default!, message, __caught0!);
                 }
                 __awaitable0.GetAwaiter().GetResult();
 #line (15,13)-(15,24) 16 "/0/Test0.cs"
@@ -79,7 +79,7 @@ partial class Sender
                 if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable1); return SendAsync__Resume(1, message, __caught0!);
+                    return SendAsync__Resume(1, default!, __awaitable1, message, __caught0!);
                 }
 #line (24,13)-(24,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
@@ -97,12 +97,68 @@ partial class Sender
         }
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'SendCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await WriteAsync(message)</c>; 1 <c>await LogAsync(e)</c>.</summary>
+    /// <summary>Resumes 'SendCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await WriteAsync(message)</c>; 1 <c>await LogAsync(e)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume(int __state, string message, global::System.Exception __caught0)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SendAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Threading.Tasks.Task __awaitable1, string message, global::System.Exception __caught0)
     {
+        var __machine = default(SendAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<bool>.Create();
+        __machine.message = message;
+        __machine.__caught0 = __caught0;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct SendAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<bool> __builder;
+        public string message;
+        public global::System.Exception __caught0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.TaskAwaiter __pendingAwaiter1;
+
+        public void MoveNext()
+        {
+            var __suspended = false;
+            bool __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private bool __Run(ref bool __suspended)
+        {
         try
         {
             switch (__state)
@@ -113,8 +169,14 @@ partial class Sender
             __try1:
             try
             {
-#line (14,13)-(14,38) 195 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await WriteAsync(message);
+#line (14,13)-(14,38) 84 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter0;
+#line (14,13)-(14,38) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (14,13)-(14,38) 255 "/0/Test0.cs"
+                else { __awaiter0 = (WriteAsync(message)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (14,13)-(14,38) 39 "/0/Test0.cs"
+                __awaiter0.GetResult();
 #line (15,13)-(15,24) 16 "/0/Test0.cs"
                 return true;
 #line hidden
@@ -134,25 +196,37 @@ partial class Sender
             }
             __catch2:
             {
-                if (__state >= 0) { __state = -1; goto __resume1; } // await LogAsync(e)
+                if (__state >= 0) { __state = -2; goto __resume1; } // await LogAsync(e)
                 Exception e = (Exception)__caught0!;
-#line (23,13)-(23,30) 121 "/0/Test0.cs"
-                global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(LogAsync(e));
+#line (23,13)-(23,30) 63 "/0/Test0.cs"
+                __pendingAwaiter1 = (LogAsync(e)).GetAwaiter();
 #line hidden
                 __resume1:
-#line (23,13)-(23,30) 117 "/0/Test0.cs"
-                await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
+#line (23,13)-(23,30) 48 "/0/Test0.cs"
+                if (__state != -1) __state = -1;
+#line (23,13)-(23,30) 177 "/0/Test0.cs"
+                else if (!__pendingAwaiter1.IsCompleted) { __state = 1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; }
+#line (23,13)-(23,30) 128 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.TaskAwaiter __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default;
+#line (23,13)-(23,30) 39 "/0/Test0.cs"
+                __awaiter1.GetResult();
 #line (24,13)-(24,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
 #line hidden
             }
         }
-#line (26,9)-(29,9) 8 "/0/Test0.cs"
         finally
         {
-            Console.WriteLine("sent");
-        }
+            if (__state < 0)
+#line (27,9)-(29,9) 12 "/0/Test0.cs"
+            {
+                Console.WriteLine("sent");
+            }
 #line hidden
+        }
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

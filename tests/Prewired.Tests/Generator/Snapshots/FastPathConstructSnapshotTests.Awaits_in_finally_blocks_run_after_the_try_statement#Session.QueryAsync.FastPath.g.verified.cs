@@ -31,7 +31,7 @@ partial class Session
 #line (12,9)-(12,43) 39 "/0/Test0.cs"
         var __awaitable0 = OpenAsync();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<global::Connection>>.Put(__awaitable0); return QueryAsync__Resume(0, sql, default!, default!, default!, default!); }
+        if (!__awaitable0.IsCompletedSuccessfully) return QueryAsync__Resume(0, __awaitable0, default!, default!, sql, default!, default!, default!, default!);
         var connection = __awaitable0.Result;
         global::System.Exception __finallyError0 = null!;
         var __pendingReturn0 = false;
@@ -43,7 +43,7 @@ partial class Session
 #line (16,13)-(16,54) 60 "/0/Test0.cs"
             var __awaitable1 = connection.ExecuteAsync(sql);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return QueryAsync__Resume(1, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0); }
+            if (!__awaitable1.IsCompletedSuccessfully) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0);
             { __returnValue0 = __awaitable1.Result; __pendingReturn0 = true; goto __endOfTry0; }
             __endOfTry0: ;
         }
@@ -54,27 +54,99 @@ partial class Session
 #line (20,13)-(20,44) 53 "/0/Test0.cs"
         var __awaitable2 = connection.DisposeAsync();
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable2); return QueryAsync__Resume(2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0); }
+        if (!__awaitable2.IsCompletedSuccessfully) return QueryAsync__Resume(2, default!, default!, __awaitable2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'QueryCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await OpenAsync()</c>; 1 <c>await connection.ExecuteAsync(sql)</c>; 2 <c>await connection.DisposeAsync()</c>.</summary>
+    /// <summary>Resumes 'QueryCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await OpenAsync()</c>; 1 <c>await connection.ExecuteAsync(sql)</c>; 2 <c>await connection.DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume(int __state, string sql, global::Connection connection, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(QueryAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<global::Connection> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Threading.Tasks.ValueTask __awaitable2, string sql, global::Connection connection, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
     {
+        var __machine = default(QueryAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.sql = sql;
+        __machine.connection = connection;
+        __machine.__finallyError0 = __finallyError0;
+        __machine.__pendingReturn0 = __pendingReturn0;
+        __machine.__returnValue0 = __returnValue0;
         switch (__state)
         {
-            case 0: __state = -1; goto __resume0; // await OpenAsync()
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct QueryAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public string sql;
+        public global::Connection connection;
+        public global::System.Exception __finallyError0;
+        public bool __pendingReturn0;
+        public int __returnValue0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<global::Connection> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter __pendingAwaiter2;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        switch (__state)
+        {
+            case 0: __state = -2; goto __resume0; // await OpenAsync()
             case 1: goto __try0; // await connection.ExecuteAsync(sql)
             default: __state = -2; goto __resume2; // await connection.DisposeAsync()
         }
         __resume0:
-#line (12,9)-(12,43) 147 "/0/Test0.cs"
-        connection = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<global::Connection>>.Take();
+        __state = -1;
+#line (12,9)-(12,43) 145 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<global::Connection> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,43) 44 "/0/Test0.cs"
+        connection = __awaiter0.GetResult();
 #line hidden
         __finallyError0 = null!;
         __pendingReturn0 = false;
@@ -87,8 +159,14 @@ partial class Session
             if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             __resume1:
-#line (16,13)-(16,54) 264 "/0/Test0.cs"
-            { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await connection.ExecuteAsync(sql)); __pendingReturn0 = true; goto __endOfTry0; }
+#line (16,13)-(16,54) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (16,13)-(16,54) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (16,13)-(16,54) 260 "/0/Test0.cs"
+            else { __awaiter1 = (connection.ExecuteAsync(sql)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (16,13)-(16,54) 99 "/0/Test0.cs"
+            { __returnValue0 = __awaiter1.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             __endOfTry0: ;
         }
@@ -97,11 +175,20 @@ partial class Session
             __finallyError0 = __exception;
         }
         __resume2:
-#line (20,13)-(20,44) 193 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await connection.DisposeAsync();
+#line (20,13)-(20,44) 76 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter2;
+#line (20,13)-(20,44) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (20,13)-(20,44) 253 "/0/Test0.cs"
+        else { __awaiter2 = (connection.DisposeAsync()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (20,13)-(20,44) 31 "/0/Test0.cs"
+        __awaiter2.GetResult();
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

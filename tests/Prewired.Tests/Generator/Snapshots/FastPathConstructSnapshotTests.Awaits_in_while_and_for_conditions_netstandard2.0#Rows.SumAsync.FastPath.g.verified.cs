@@ -47,7 +47,7 @@ partial class Rows
 #line (18,16)-(18,39) 50 "/0/Test0.cs"
             var __awaitable0 = reader.ReadAsync();
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return SumAsync__Resume(0, reader, limit, sum, default!); }
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, reader, limit, sum, default!);
             var __spill0 = __awaitable0.Result;
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
@@ -56,7 +56,7 @@ partial class Rows
 #line (21,13)-(21,47) 53 "/0/Test0.cs"
             var __awaitable1 = Value(reader.Current);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return SumAsync__Resume(1, reader, limit, sum, default!); }
+            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, reader, limit, sum, default!);
             var __spill1 = __awaitable1.Result;
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
@@ -72,7 +72,7 @@ partial class Rows
             var __awaitable2 = reader.ReadAsync().ConfigureAwait(false);
 #line hidden
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Put(__awaitable2); return SumAsync__Resume(2, reader, default!, sum, i); }
+            if (!__awaiter2.IsCompleted) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, reader, default!, sum, i);
             var __spill2 = __awaiter2.GetResult();
 #line (25,9)-(25,76) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
@@ -85,7 +85,7 @@ partial class Rows
 #line (30,16)-(30,30) 41 "/0/Test0.cs"
             var __awaitable3 = Next(sum);
 #line hidden
-            if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string?>>.Put(__awaitable3); return SumAsync__Resume(3, default!, default!, sum, default!); }
+            if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, default!, default!, sum, default!);
             var __spill3 = __awaitable3.Result;
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
@@ -98,12 +98,84 @@ partial class Rows
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await reader.ReadAsync()</c>; 1 <c>await Value(reader.Current)</c>; 2 <c>await reader.ReadAsync().ConfigureAwait(false)</c>; 3 <c>await Next(sum)</c>.</summary>
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await reader.ReadAsync()</c>; 1 <c>await Value(reader.Current)</c>; 2 <c>await reader.ReadAsync().ConfigureAwait(false)</c>; 3 <c>await Next(sum)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::IReader reader, int limit, int sum, int i)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable2, global::System.Threading.Tasks.Task<string?> __awaitable3, global::IReader reader, int limit, int sum, int i)
     {
+        var __machine = default(SumAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.reader = reader;
+        __machine.limit = limit;
+        __machine.sum = sum;
+        __machine.i = i;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            case 2:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter3 = __awaitable3.GetAwaiter();
+                if (__machine.__pendingAwaiter3.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter3, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct SumAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::IReader reader;
+        public int limit;
+        public int sum;
+        public int i;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __pendingAwaiter2;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<string?> __pendingAwaiter3;
+
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         bool __spill0 = default!;
         switch (__state)
         {
@@ -121,16 +193,28 @@ partial class Rows
                 case 1: __state = -2; goto __resume1; // await Value(reader.Current)
             }
             __resume0:
-#line (18,16)-(18,39) 202 "/0/Test0.cs"
-            __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await reader.ReadAsync());
+#line (18,16)-(18,39) 86 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
+#line (18,16)-(18,39) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (18,16)-(18,39) 250 "/0/Test0.cs"
+            else { __awaiter0 = (reader.ReadAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (18,16)-(18,39) 46 "/0/Test0.cs"
+            __spill0 = __awaiter0.GetResult();
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
 #line (20,13)-(20,45) 12 "/0/Test0.cs"
             if (reader.Current < 0) continue;
 #line hidden
             __resume1:
-#line (21,13)-(21,47) 208 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(reader.Current));
+#line (21,13)-(21,47) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (21,13)-(21,47) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (21,13)-(21,47) 253 "/0/Test0.cs"
+            else { __awaiter1 = (Value(reader.Current)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (21,13)-(21,47) 50 "/0/Test0.cs"
+            var __spill1 = __awaiter1.GetResult();
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
 #line (22,13)-(22,35) 12 "/0/Test0.cs"
@@ -148,8 +232,14 @@ partial class Rows
         for (;; i++)
 #line hidden
         {
-#line (25,25)-(25,70) 256 "/0/Test0.cs"
-            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Take() : await reader.ReadAsync().ConfigureAwait(false));
+#line (25,25)-(25,70) 125 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __awaiter2;
+#line (25,25)-(25,70) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (25,25)-(25,70) 272 "/0/Test0.cs"
+            else { __awaiter2 = (reader.ReadAsync().ConfigureAwait(false)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (25,25)-(25,70) 50 "/0/Test0.cs"
+            var __spill2 = __awaiter2.GetResult();
 #line (25,9)-(25,76) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (27,13)-(27,21) 12 "/0/Test0.cs"
@@ -159,8 +249,14 @@ partial class Rows
         __loop_while2:
         while (true)
         {
-#line (30,16)-(30,30) 195 "/0/Test0.cs"
-            var __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string?>>.Take() : await Next(sum));
+#line (30,16)-(30,30) 84 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string?> __awaiter3;
+#line (30,16)-(30,30) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter3; __pendingAwaiter3 = default; }
+#line (30,16)-(30,30) 241 "/0/Test0.cs"
+            else { __awaiter3 = (Next(sum)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter3 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this); return default!; } }
+#line (30,16)-(30,30) 50 "/0/Test0.cs"
+            var __spill3 = __awaiter3.GetResult();
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
 #line (32,13)-(32,31) 12 "/0/Test0.cs"
@@ -170,6 +266,9 @@ partial class Rows
 #line (35,9)-(35,19) 8 "/0/Test0.cs"
         return sum;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

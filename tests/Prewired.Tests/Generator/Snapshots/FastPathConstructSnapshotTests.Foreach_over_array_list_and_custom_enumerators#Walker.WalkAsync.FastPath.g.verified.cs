@@ -43,7 +43,7 @@ partial class Walker
 #line (32,13)-(32,45) 44 "/0/Test0.cs"
             var __awaitable0 = Value(n * 2);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return WalkAsync__Resume(0, numbers, names, total, default!, __collection0, __index0, default!, default!, default!); }
+            if (!__awaitable0.IsCompletedSuccessfully) return WalkAsync__Resume(0, __awaitable0, default!, numbers, names, total, default!, __collection0, __index0, default!, default!, default!);
             var doubled = __awaitable0.Result;
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
@@ -67,7 +67,7 @@ partial class Walker
                 if (!__awaiter1.IsCompleted)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return WalkAsync__Resume(1, numbers, default!, total, name, default!, default!, __enumerator1, default!, default!);
+                    return WalkAsync__Resume(1, default!, __awaitable1, numbers, default!, total, name, default!, default!, __enumerator1, default!, default!);
                 }
                 __awaiter1.GetResult();
 #line (39,13)-(39,33) 16 "/0/Test0.cs"
@@ -90,7 +90,7 @@ partial class Walker
 #line (42,45)-(42,75) 48 "/0/Test0.cs"
             var __awaitable2 = Value(total + c);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return WalkAsync__Resume(2, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!); }
+            if (!__awaitable2.IsCompletedSuccessfully) return WalkAsync__Resume(2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
             total = __awaitable2.Result;
         }
 #line (43,30)-(43,40) 58 "/0/Test0.cs"
@@ -112,7 +112,7 @@ partial class Walker
                 if (!__awaitable3.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return WalkAsync__Resume(3, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
+                    return WalkAsync__Resume(3, __awaitable3, default!, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
                 }
                 var length = __awaitable3.Result;
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
@@ -129,12 +129,83 @@ partial class Walker
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'WalkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(n * 2)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(total + c)</c>; 3 <c>await Value(line.Length)</c>.</summary>
+    /// <summary>Resumes 'WalkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(n * 2)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(total + c)</c>; 3 <c>await Value(line.Length)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> WalkAsync__Resume(int __state, int[] numbers, global::System.Collections.Generic.List<string> names, int total, string name, int[] __collection0, int __index0, global::System.Collections.Generic.List<string>.Enumerator __enumerator1, global::Countdown __enumerator2, global::Lines __enumerator3)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(WalkAsync__Continuation))]
+    private global::System.Threading.Tasks.Task<int> WalkAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int[] numbers, global::System.Collections.Generic.List<string> names, int total, string name, int[] __collection0, int __index0, global::System.Collections.Generic.List<string>.Enumerator __enumerator1, global::Countdown __enumerator2, global::Lines __enumerator3)
     {
+        var __machine = default(WalkAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<int>.Create();
+        __machine.numbers = numbers;
+        __machine.names = names;
+        __machine.total = total;
+        __machine.name = name;
+        __machine.__collection0 = __collection0;
+        __machine.__index0 = __index0;
+        __machine.__enumerator1 = __enumerator1;
+        __machine.__enumerator2 = __enumerator2;
+        __machine.__enumerator3 = __enumerator3;
+        switch (__state)
+        {
+            case 0: case 2: case 3:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct WalkAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<int> __builder;
+        public int[] numbers;
+        public global::System.Collections.Generic.List<string> names;
+        public int total;
+        public string name;
+        public int[] __collection0;
+        public int __index0;
+        public global::System.Collections.Generic.List<string>.Enumerator __enumerator1;
+        public global::Countdown __enumerator2;
+        public global::Lines __enumerator3;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __loop_foreach0; // await Value(n * 2)
@@ -156,8 +227,14 @@ partial class Walker
         {
 #line (30,18)-(30,22) 69 "/0/Test0.cs"
             var n = __state < 0 ? __collection0[__index0] : default!;
-#line (32,13)-(32,45) 198 "/0/Test0.cs"
-            var doubled = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(n * 2));
+#line (32,13)-(32,45) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (32,13)-(32,45) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (32,13)-(32,45) 244 "/0/Test0.cs"
+            else { __awaiter0 = (Value(n * 2)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (32,13)-(32,45) 49 "/0/Test0.cs"
+            var doubled = __awaiter0.GetResult();
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
 #line hidden
@@ -174,8 +251,14 @@ partial class Walker
             {
 #line (36,18)-(36,25) 62 "/0/Test0.cs"
                 if (__state < 0) name = __enumerator1.Current;
-#line (38,13)-(38,31) 202 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (38,13)-(38,31) 95 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (38,13)-(38,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (38,13)-(38,31) 248 "/0/Test0.cs"
+                else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (38,13)-(38,31) 39 "/0/Test0.cs"
+                __awaiter1.GetResult();
 #line (39,13)-(39,33) 16 "/0/Test0.cs"
                 total += name.Length;
 #line hidden
@@ -183,7 +266,7 @@ partial class Walker
         }
         finally
         {
-            global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
+            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
         }
         __loop_foreach2:
 #line (42,27)-(42,42) 76 "/0/Test0.cs"
@@ -194,8 +277,14 @@ partial class Walker
         {
 #line (42,18)-(42,22) 72 "/0/Test0.cs"
             int c = __state < 0 ? (int)__enumerator2.Current : default!;
-#line (42,45)-(42,75) 196 "/0/Test0.cs"
-            total = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(total + c));
+#line (42,45)-(42,75) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (42,45)-(42,75) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (42,45)-(42,75) 248 "/0/Test0.cs"
+            else { __awaiter2 = (Value(total + c)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (42,45)-(42,75) 43 "/0/Test0.cs"
+            total = __awaiter2.GetResult();
 #line hidden
         }
         __loop_foreach3:
@@ -216,8 +305,14 @@ partial class Walker
                 if (line.Length > 10) return -1;
 #line hidden
                 __resume3:
-#line (46,13)-(46,50) 207 "/0/Test0.cs"
-                var length = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(line.Length));
+#line (46,13)-(46,50) 89 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (46,13)-(46,50) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (46,13)-(46,50) 254 "/0/Test0.cs"
+                else { __awaiter3 = (Value(line.Length)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter0 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (46,13)-(46,50) 52 "/0/Test0.cs"
+                var length = __awaiter3.GetResult();
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
                 total += length;
 #line hidden
@@ -225,11 +320,14 @@ partial class Walker
         }
         finally
         {
-            global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator3);
+            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator3);
         }
 #line (50,9)-(50,21) 8 "/0/Test0.cs"
         return total;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -58,7 +58,7 @@ partial class Repository
                 if (!__awaitable0.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<TItem?>>.Put(__awaitable0); return FirstAsync__Resume<TItem, TKey>(0, keys, __enumerator0);
+                    return FirstAsync__Resume<TItem, TKey>(0, __awaitable0, keys, __enumerator0);
                 }
                 var item = __awaitable0.Result;
 #line (16,13)-(16,46) 16 "/0/Test0.cs"
@@ -75,12 +75,63 @@ partial class Repository
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'FirstCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync&lt;TItem, TKey&gt;(key)</c>.</summary>
+    /// <summary>Resumes 'FirstCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync&lt;TItem, TKey&gt;(key)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(int __state, global::System.Collections.Generic.IEnumerable<TKey> keys, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(FirstAsync__Continuation<,>))]
+    private global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(int __state, global::System.Threading.Tasks.ValueTask<TItem?> __awaitable0, global::System.Collections.Generic.IEnumerable<TKey> keys, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
     {
+        var __machine = default(FirstAsync__Continuation<TItem, TKey>);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<TItem?>.Create();
+        __machine.keys = keys;
+        __machine.__enumerator0 = __enumerator0;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct FirstAsync__Continuation<TItem, TKey> : global::System.Runtime.CompilerServices.IAsyncStateMachine where TItem : class, new() where TKey : notnull
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<TItem?> __builder;
+        public global::System.Collections.Generic.IEnumerable<TKey> keys;
+        public global::System.Collections.Generic.IEnumerator<TKey> __enumerator0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<TItem?> __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            TItem? __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private TItem? __Run(ref bool __suspended)
+        {
 #line (13,29)-(13,32) 64 "/0/Test0.cs"
         if (__state < 0) __enumerator0 = (keys).GetEnumerator();
 #line hidden
@@ -92,8 +143,14 @@ partial class Repository
             {
 #line (13,18)-(13,24) 73 "/0/Test0.cs"
                 var key = __state < 0 ? __enumerator0.Current : default!;
-#line (15,13)-(15,57) 217 "/0/Test0.cs"
-                var item = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<TItem?>>.Take() : await LoadAsync<TItem, TKey>(key));
+#line (15,13)-(15,57) 92 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<TItem?> __awaiter0;
+#line (15,13)-(15,57) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (15,13)-(15,57) 263 "/0/Test0.cs"
+                else { __awaiter0 = (LoadAsync<TItem, TKey>(key)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (15,13)-(15,57) 50 "/0/Test0.cs"
+                var item = __awaiter0.GetResult();
 #line (16,13)-(16,46) 16 "/0/Test0.cs"
                 if (item is not null) return item;
 #line hidden
@@ -101,11 +158,14 @@ partial class Repository
         }
         finally
         {
-            global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator0);
+            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator0);
         }
 #line (19,9)-(19,20) 8 "/0/Test0.cs"
         return null;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

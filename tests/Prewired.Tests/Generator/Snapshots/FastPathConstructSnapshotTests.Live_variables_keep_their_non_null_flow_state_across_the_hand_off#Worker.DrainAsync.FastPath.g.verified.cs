@@ -38,7 +38,7 @@ partial class Worker
             var __awaitable0 = Task.Yield();
 #line hidden
             var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return DrainAsync__Resume(0, n, entry, default!); }
+            if (!__awaiter0.IsCompleted) return DrainAsync__Resume(0, __awaitable0, n, entry, default!);
             __awaiter0.GetResult();
 #line (20,13)-(20,35) 12 "/0/Test0.cs"
             n += entry.Name.Length;
@@ -52,46 +52,116 @@ partial class Worker
         var __awaitable1 = Task.Yield();
 #line hidden
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return DrainAsync__Resume(1, n, default!, text); }
+        if (!__awaiter1.IsCompleted) return DrainAsync__Resume(1, __awaitable1, n, default!, text);
         __awaiter1.GetResult();
 #line (26,9)-(26,31) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(n + text.Length);
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'DrainCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Yield()</c>.</summary>
+    /// <summary>Resumes 'DrainCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume(int __state, int n, global::Entry entry, string text)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(DrainAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int n, global::Entry entry, string text)
     {
+        var __machine = default(DrainAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.__this = this;
+        __machine.n = n;
+        __machine.entry = entry;
+        __machine.text = text;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct DrainAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::Worker __this;
+        public int n;
+        public global::Entry entry;
+        public string text;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __loop_while0; // await Task.Yield()
             default: __state = -2; goto __resume1; // await Task.Yield()
         }
         __loop_while0:
-#line (17,9)-(17,48) 62 "/0/Test0.cs"
-        while (__state >= 0 || (_queue.TryDequeue(out entry)))
+#line (17,9)-(17,48) 69 "/0/Test0.cs"
+        while (__state >= 0 || (__this._queue.TryDequeue(out entry)))
 #line hidden
         {
-#line (19,13)-(19,31) 198 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (19,13)-(19,31) 91 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (19,13)-(19,31) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (19,13)-(19,31) 244 "/0/Test0.cs"
+            else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (19,13)-(19,31) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
 #line (20,13)-(20,35) 12 "/0/Test0.cs"
             n += entry.Name.Length;
 #line hidden
         }
-#line (23,9)-(23,27) 23 "/0/Test0.cs"
-        text = _cached;
+#line (23,9)-(23,27) 30 "/0/Test0.cs"
+        text = __this._cached;
 #line (24,9)-(24,35) 8 "/0/Test0.cs"
         if (text is null) return n;
 #line hidden
         __resume1:
-#line (25,9)-(25,27) 194 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (25,9)-(25,27) 87 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (25,9)-(25,27) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (25,9)-(25,27) 240 "/0/Test0.cs"
+        else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (25,9)-(25,27) 31 "/0/Test0.cs"
+        __awaiter1.GetResult();
 #line (26,9)-(26,31) 8 "/0/Test0.cs"
         return n + text.Length;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -39,7 +39,7 @@ partial class Loops
 #line (16,13)-(16,39) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return SumAsync__Resume(0, n, sum, i, default!); }
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, default!, n, sum, i, default!);
             var value = __awaitable0.Result;
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
@@ -57,7 +57,7 @@ partial class Loops
             var __awaitable1 = Task.Yield();
 #line hidden
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return SumAsync__Resume(1, n, sum, default!, k); }
+            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, n, sum, default!, k);
             __awaiter1.GetResult();
 #line (25,13)-(25,16) 12 "/0/Test0.cs"
             k++;
@@ -68,7 +68,7 @@ partial class Loops
 #line (30,13)-(30,39) 46 "/0/Test0.cs"
             var __awaitable2 = Value(sum + 1);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return SumAsync__Resume(2, default!, sum, default!, default!); }
+            if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, __awaitable2, default!, default!, sum, default!, default!);
             sum = __awaitable2.Result;
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"
@@ -78,12 +78,73 @@ partial class Loops
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(sum + 1)</c>.</summary>
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(sum + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, int n, int sum, int i, int k)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int n, int sum, int i, int k)
     {
+        var __machine = default(SumAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.n = n;
+        __machine.sum = sum;
+        __machine.i = i;
+        __machine.k = k;
+        switch (__state)
+        {
+            case 0: case 2:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct SumAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public int n;
+        public int sum;
+        public int i;
+        public int k;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __loop_for0; // await Value(i)
@@ -106,8 +167,14 @@ partial class Loops
             if (i == 3) continue;
 #line hidden
             __resume0:
-#line (16,13)-(16,39) 192 "/0/Test0.cs"
-            var value = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(i));
+#line (16,13)-(16,39) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (16,13)-(16,39) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (16,13)-(16,39) 240 "/0/Test0.cs"
+            else { __awaiter0 = (Value(i)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (16,13)-(16,39) 47 "/0/Test0.cs"
+            var value = __awaiter0.GetResult();
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
 #line (18,13)-(18,25) 12 "/0/Test0.cs"
@@ -122,8 +189,14 @@ partial class Loops
         while (__state >= 0 || (k < n))
 #line hidden
         {
-#line (24,13)-(24,31) 198 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (24,13)-(24,31) 91 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (24,13)-(24,31) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (24,13)-(24,31) 244 "/0/Test0.cs"
+            else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (24,13)-(24,31) 35 "/0/Test0.cs"
+            __awaiter1.GetResult();
 #line (25,13)-(25,16) 12 "/0/Test0.cs"
             k++;
 #line hidden
@@ -131,8 +204,14 @@ partial class Loops
         __loop_do2:
         do
         {
-#line (30,13)-(30,39) 192 "/0/Test0.cs"
-            sum = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(sum + 1));
+#line (30,13)-(30,39) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (30,13)-(30,39) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (30,13)-(30,39) 246 "/0/Test0.cs"
+            else { __awaiter2 = (Value(sum + 1)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (30,13)-(30,39) 41 "/0/Test0.cs"
+            sum = __awaiter2.GetResult();
 #line hidden
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"
@@ -140,6 +219,9 @@ partial class Loops
 #line (34,9)-(34,19) 8 "/0/Test0.cs"
         return sum;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -43,7 +43,7 @@ partial class Spilled
 #line (13,13)-(13,25) 35 "/0/Test0.cs"
         var __awaitable0 = Flag(x);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return RunAsync__Resume(0, x, default!); }
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!);
         var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,26) 21 "/0/Test0.cs"
         if (__spill0)
@@ -52,7 +52,7 @@ partial class Spilled
 #line (15,13)-(15,55) 39 "/0/Test0.cs"
             var __awaitable1 = Text(x);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable1); return RunAsync__Resume(1, x, default!); }
+            if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!);
             var __spill1 = __awaitable1.Result;
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
@@ -61,21 +61,21 @@ partial class Spilled
 #line (18,9)-(18,43) 36 "/0/Test0.cs"
         var __awaitable2 = Value(x);
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return RunAsync__Resume(2, x, default!); }
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!);
         var __spill2 = __awaitable2.Result;
 #line (18,9)-(18,43) 8 "/0/Test0.cs"
         var total = Add(__spill2, 2);
 #line (19,9)-(19,36) 40 "/0/Test0.cs"
         var __awaitable3 = Value(total);
 #line hidden
-        if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return RunAsync__Resume(3, x, total); }
+        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total);
         var __spill3 = __awaitable3.Result;
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
 #line (20,30)-(20,43) 36 "/0/Test0.cs"
         var __awaitable4 = Items(x);
 #line hidden
-        if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>>>.Put(__awaitable4); return RunAsync__Resume(4, x, total); }
+        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total);
         var __spill4 = __awaitable4.Result;
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
@@ -85,23 +85,92 @@ partial class Spilled
 #line (25,9)-(25,46) 39 "/0/Test0.cs"
         var __awaitable5 = Text(total);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable5); return RunAsync__Resume(5, default!, total); }
+        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total);
         var __spill5 = __awaitable5.Result;
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((__spill5).Length + 1);
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Flag(x)</c>; 1 <c>await Text(x)</c>; 2 <c>await Value(x)</c>; 3 <c>await Value(total)</c>; 4 <c>await Items(x)</c>; 5 <c>await Text(total)</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Flag(x)</c>; 1 <c>await Text(x)</c>; 2 <c>await Value(x)</c>; 3 <c>await Value(total)</c>; 4 <c>await Items(x)</c>; 5 <c>await Text(total)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, int x, int total)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.Task<string> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable3, int x, int total)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.x = x;
+        __machine.total = total;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1: case 5:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            case 2: case 3:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter3 = __awaitable3.GetAwaiter();
+                if (__machine.__pendingAwaiter3.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter3, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public int x;
+        public int total;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<string> __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter2;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Collections.Generic.List<int>> __pendingAwaiter3;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         bool __spill0 = default!;
         switch (__state)
         {
-            case 0: __state = -1; goto __resume0; // await Flag(x)
+            case 0: __state = -2; goto __resume0; // await Flag(x)
             case 1: goto __if0; // await Text(x)
             case 2: __state = -2; goto __resume2; // await Value(x)
             case 3: __state = -2; goto __resume3; // await Value(total)
@@ -109,35 +178,62 @@ partial class Spilled
             default: __state = -2; goto __resume5; // await Text(total)
         }
         __resume0:
+        __state = -1;
 #line (13,13)-(13,25) 131 "/0/Test0.cs"
-        __spill0 = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take();
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (13,13)-(13,25) 42 "/0/Test0.cs"
+        __spill0 = __awaiter0.GetResult();
 #line hidden
         __if0:
 #line (13,9)-(13,26) 39 "/0/Test0.cs"
         if (__state >= 0 || (__spill0))
 #line hidden
         {
-#line (15,13)-(15,55) 192 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(x));
+#line (15,13)-(15,55) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter1;
+#line (15,13)-(15,55) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (15,13)-(15,55) 239 "/0/Test0.cs"
+            else { __awaiter1 = (Text(x)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (15,13)-(15,55) 50 "/0/Test0.cs"
+            var __spill1 = __awaiter1.GetResult();
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
 #line hidden
         }
         __resume2:
-#line (18,9)-(18,43) 191 "/0/Test0.cs"
-        var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(x));
+#line (18,9)-(18,43) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (18,9)-(18,43) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (18,9)-(18,43) 236 "/0/Test0.cs"
+        else { __awaiter2 = (Value(x)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (18,9)-(18,43) 46 "/0/Test0.cs"
+        var __spill2 = __awaiter2.GetResult();
 #line (18,9)-(18,43) 33 "/0/Test0.cs"
         total = Add(__spill2, 2);
 #line hidden
         __resume3:
-#line (19,9)-(19,36) 195 "/0/Test0.cs"
-        var __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(total));
+#line (19,9)-(19,36) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (19,9)-(19,36) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (19,9)-(19,36) 240 "/0/Test0.cs"
+        else { __awaiter3 = (Value(total)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (19,9)-(19,36) 46 "/0/Test0.cs"
+        var __spill3 = __awaiter3.GetResult();
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
 #line hidden
         __resume4:
-#line (20,30)-(20,43) 227 "/0/Test0.cs"
-        var __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>>>.Take() : await Items(x));
+#line (20,30)-(20,43) 117 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Collections.Generic.List<int>> __awaiter4;
+#line (20,30)-(20,43) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter3; __pendingAwaiter3 = default; }
+#line (20,30)-(20,43) 236 "/0/Test0.cs"
+        else { __awaiter4 = (Items(x)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter3 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this); return default!; } }
+#line (20,30)-(20,43) 46 "/0/Test0.cs"
+        var __spill4 = __awaiter4.GetResult();
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
         {
@@ -145,11 +241,20 @@ partial class Spilled
         }
 #line hidden
         __resume5:
-#line (25,9)-(25,46) 192 "/0/Test0.cs"
-        var __spill5 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(total));
+#line (25,9)-(25,46) 79 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter5;
+#line (25,9)-(25,46) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (25,9)-(25,46) 239 "/0/Test0.cs"
+        else { __awaiter5 = (Text(total)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter1 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (25,9)-(25,46) 46 "/0/Test0.cs"
+        var __spill5 = __awaiter5.GetResult();
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return (__spill5).Length + 1;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -31,12 +31,12 @@ partial class OutVariables
 #line (12,9)-(12,41) 46 "/0/Test0.cs"
         var __awaitable0 = Read(n, out var z);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return RunAsync__Resume(0, default!, z, default!, default!); }
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, z, default!, default!);
         var x = __awaitable0.Result;
 #line (13,13)-(13,37) 47 "/0/Test0.cs"
         var __awaitable1 = Check(x, out var w);
 #line hidden
-        if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Put(__awaitable1); return RunAsync__Resume(1, x, z, w, default!); }
+        if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(1, default!, __awaitable1, x, z, w, default!);
         var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(z + w);
@@ -46,7 +46,7 @@ partial class OutVariables
 #line (14,16)-(14,45) 56 "/0/Test0.cs"
             var __awaitable2 = Check(x--, out var item);
 #line hidden
-            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Put(__awaitable2); return RunAsync__Resume(2, x, z, default!, item); }
+            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return RunAsync__Resume(2, default!, __awaitable2, x, z, default!, item);
             var __spill2 = __awaitable2.Result;
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
@@ -59,33 +59,108 @@ partial class OutVariables
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Read(n, out var z)</c>; 1 <c>await Check(x, out var w)</c>; 2 <c>await Check(x--, out var item)</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Read(n, out var z)</c>; 1 <c>await Check(x, out var w)</c>; 2 <c>await Check(x--, out var item)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, int x, int z, int w, int item)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Threading.Tasks.Task<bool> __awaitable1, int x, int z, int w, int item)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.x = x;
+        __machine.z = z;
+        __machine.w = w;
+        __machine.item = item;
         switch (__state)
         {
-            case 0: __state = -1; goto __resume0; // await Read(n, out var z)
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public int x;
+        public int z;
+        public int w;
+        public int item;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<bool> __pendingAwaiter1;
+
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        switch (__state)
+        {
+            case 0: __state = -2; goto __resume0; // await Read(n, out var z)
             case 1: __state = -2; goto __resume1; // await Check(x, out var w)
             default: goto __loop_while0; // await Check(x--, out var item)
         }
         __resume0:
-#line (12,9)-(12,41) 123 "/0/Test0.cs"
-        x = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
+        __state = -1;
+#line (12,9)-(12,41) 130 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,41) 35 "/0/Test0.cs"
+        x = __awaiter0.GetResult();
 #line hidden
         __resume1:
-#line (13,13)-(13,37) 194 "/0/Test0.cs"
-        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Take() : await Check(x, out w));
+#line (13,13)-(13,37) 77 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.TaskAwaiter<bool> __awaiter1;
+#line (13,13)-(13,37) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (13,13)-(13,37) 243 "/0/Test0.cs"
+        else { __awaiter1 = (Check(x, out w)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (13,13)-(13,37) 46 "/0/Test0.cs"
+        var __spill1 = __awaiter1.GetResult();
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return z + w;
 #line hidden
         __loop_while0:
         while (true)
         {
-#line (14,16)-(14,45) 203 "/0/Test0.cs"
-            var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<bool>>.Take() : await Check(x--, out item));
+#line (14,16)-(14,45) 81 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<bool> __awaiter2;
+#line (14,16)-(14,45) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (14,16)-(14,45) 252 "/0/Test0.cs"
+            else { __awaiter2 = (Check(x--, out item)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (14,16)-(14,45) 50 "/0/Test0.cs"
+            var __spill2 = __awaiter2.GetResult();
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (14,48)-(14,57) 12 "/0/Test0.cs"
@@ -95,6 +170,9 @@ partial class OutVariables
 #line (15,9)-(15,17) 8 "/0/Test0.cs"
         return z;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -39,7 +39,7 @@ partial class Shapes
 #line (16,13)-(16,27) 40 "/0/Test0.cs"
             var __awaitable0 = Value(0);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return MeasureAsync__Resume(0, items, tail, total, i, text, default!, default!, default!); }
+            if (!__awaitable0.IsCompletedSuccessfully) return MeasureAsync__Resume(0, __awaitable0, items, tail, total, i, text, default!, default!, default!);
             _ = __awaitable0.Result;
 #line (17,13)-(17,33) 12 "/0/Test0.cs"
             total += text.Length;
@@ -54,19 +54,82 @@ partial class Shapes
 #line (23,9)-(23,23) 36 "/0/Test0.cs"
         var __awaitable1 = Value(1);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return MeasureAsync__Resume(1, default!, default!, total, default!, default!, count, low, high); }
+        if (!__awaitable1.IsCompletedSuccessfully) return MeasureAsync__Resume(1, __awaitable1, default!, default!, total, default!, default!, count, low, high);
         _ = __awaitable1.Result;
 #line (24,9)-(24,42) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(total + low + high + count);
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'MeasureCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(0)</c>; 1 <c>await Value(1)</c>.</summary>
+    /// <summary>Resumes 'MeasureCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(0)</c>; 1 <c>await Value(1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(int __state, object[] items, object? tail, int total, int i, string text, int count, int low, int high)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(MeasureAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, object[] items, object? tail, int total, int i, string text, int count, int low, int high)
     {
+        var __machine = default(MeasureAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.items = items;
+        __machine.tail = tail;
+        __machine.total = total;
+        __machine.i = i;
+        __machine.text = text;
+        __machine.count = count;
+        __machine.low = low;
+        __machine.high = high;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct MeasureAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public object[] items;
+        public object? tail;
+        public int total;
+        public int i;
+        public string text;
+        public int count;
+        public int low;
+        public int high;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __loop_while0; // await Value(0)
@@ -77,8 +140,14 @@ partial class Shapes
         while (__state >= 0 || (i < items.Length && (items[i] is string __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out text, __pattern0))))
 #line hidden
         {
-#line (16,13)-(16,27) 185 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take(); else await Value(0);
+#line (16,13)-(16,27) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (16,13)-(16,27) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (16,13)-(16,27) 240 "/0/Test0.cs"
+            else { __awaiter0 = (Value(0)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (16,13)-(16,27) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
 #line (17,13)-(17,33) 12 "/0/Test0.cs"
             total += text.Length;
 #line (18,13)-(18,16) 12 "/0/Test0.cs"
@@ -91,11 +160,20 @@ partial class Shapes
         (low, high) = (count, count * 2);
 #line hidden
         __resume1:
-#line (23,9)-(23,23) 181 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take(); else await Value(1);
+#line (23,9)-(23,23) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (23,9)-(23,23) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (23,9)-(23,23) 236 "/0/Test0.cs"
+        else { __awaiter1 = (Value(1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (23,9)-(23,23) 31 "/0/Test0.cs"
+        __awaiter1.GetResult();
 #line (24,9)-(24,42) 8 "/0/Test0.cs"
         return total + low + high + count;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

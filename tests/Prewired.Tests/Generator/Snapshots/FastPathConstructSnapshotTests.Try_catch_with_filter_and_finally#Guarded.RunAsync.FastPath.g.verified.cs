@@ -52,7 +52,7 @@ partial class Guarded
             if (!__awaiter0.IsCompleted)
             {
                 __handedOff = true;
-                global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, x, trail);
+                return RunAsync__Resume(0, __awaitable0, default!, x, trail);
             }
             __awaiter0.GetResult();
 #line (16,13)-(16,39) 44 "/0/Test0.cs"
@@ -61,7 +61,7 @@ partial class Guarded
             if (!__awaitable1.IsCompletedSuccessfully)
             {
                 __handedOff = true;
-                global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Put(__awaitable1); return RunAsync__Resume(1, x, trail);
+                return RunAsync__Resume(1, default!, __awaitable1, x, trail);
             }
             var y = __awaitable1.Result;
 #line (17,13)-(17,23) 12 "/0/Test0.cs"
@@ -88,12 +88,69 @@ partial class Guarded
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Value(x + 1)</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Value(x + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, int x, string trail)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task<int> __awaitable1, int x, string trail)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<string>.Create();
+        __machine.x = x;
+        __machine.trail = trail;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<string> __builder;
+        public int x;
+        public string trail;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<int> __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            string __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private string __Run(ref bool __suspended)
+        {
         try
         {
             switch (__state)
@@ -102,12 +159,24 @@ partial class Guarded
                 case 1: __state = -2; goto __resume1; // await Value(x + 1)
             }
             __resume0:
-#line (15,13)-(15,31) 198 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (15,13)-(15,31) 91 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (15,13)-(15,31) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (15,13)-(15,31) 244 "/0/Test0.cs"
+            else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (15,13)-(15,31) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
 #line hidden
             __resume1:
-#line (16,13)-(16,39) 187 "/0/Test0.cs"
-            var y = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Take() : await Value(x + 1));
+#line (16,13)-(16,39) 80 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<int> __awaiter1;
+#line (16,13)-(16,39) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (16,13)-(16,39) 244 "/0/Test0.cs"
+            else { __awaiter1 = (Value(x + 1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (16,13)-(16,39) 43 "/0/Test0.cs"
+            var y = __awaiter1.GetResult();
 #line (17,13)-(17,23) 12 "/0/Test0.cs"
             trail += y;
 #line hidden
@@ -117,14 +186,22 @@ partial class Guarded
         {
             trail += "caught";
         }
-#line (23,9)-(26,9) 8 "/0/Test0.cs"
+#line hidden
         finally
         {
-            Console.WriteLine(trail);
+            if (__state < 0)
+#line (24,9)-(26,9) 12 "/0/Test0.cs"
+            {
+                Console.WriteLine(trail);
+            }
+#line hidden
         }
 #line (28,9)-(28,21) 8 "/0/Test0.cs"
         return trail;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

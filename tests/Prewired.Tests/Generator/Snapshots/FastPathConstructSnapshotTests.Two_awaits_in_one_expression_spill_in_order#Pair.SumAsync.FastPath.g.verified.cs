@@ -44,39 +44,102 @@ partial class Pair
 #line (13,9)-(13,51) 36 "/0/Test0.cs"
         var __awaitable0 = Value(x);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return SumAsync__Resume(0, x, default!); }
+        if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, x, default!);
         var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,51) 40 "/0/Test0.cs"
         var __awaitable1 = Value(x + 1);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return SumAsync__Resume(1, x, __spill0); }
+        if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, __awaitable1, x, __spill0);
         var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill0 + __spill1);
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(x)</c>; 1 <c>await Value(x + 1)</c>.</summary>
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(x)</c>; 1 <c>await Value(x + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, int x, int __spill0)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int x, int __spill0)
     {
+        var __machine = default(SumAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.x = x;
+        __machine.__spill0 = __spill0;
         switch (__state)
         {
-            case 0: __state = -1; goto __resume0; // await Value(x)
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct SumAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public int x;
+        public int __spill0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        switch (__state)
+        {
+            case 0: __state = -2; goto __resume0; // await Value(x)
             default: __state = -2; goto __resume1; // await Value(x + 1)
         }
         __resume0:
+        __state = -1;
 #line (13,9)-(13,51) 130 "/0/Test0.cs"
-        __spill0 = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (13,9)-(13,51) 42 "/0/Test0.cs"
+        __spill0 = __awaiter0.GetResult();
 #line hidden
         __resume1:
-#line (13,9)-(13,51) 195 "/0/Test0.cs"
-        var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(x + 1));
+#line (13,9)-(13,51) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (13,9)-(13,51) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (13,9)-(13,51) 240 "/0/Test0.cs"
+        else { __awaiter1 = (Value(x + 1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (13,9)-(13,51) 46 "/0/Test0.cs"
+        var __spill1 = __awaiter1.GetResult();
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return __spill0 + __spill1;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

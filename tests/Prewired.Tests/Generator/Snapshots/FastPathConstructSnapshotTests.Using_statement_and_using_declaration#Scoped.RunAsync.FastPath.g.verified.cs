@@ -53,7 +53,7 @@ partial class Scoped
                 if (!__awaiter0.IsCompleted)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, flag, resource, default!, default!);
+                    return RunAsync__Resume(0, __awaitable0, default!, flag, resource, default!, default!);
                 }
                 __awaiter0.GetResult();
             }
@@ -74,7 +74,7 @@ partial class Scoped
                 if (!__awaitable1.IsCompletedSuccessfully)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable1); return RunAsync__Resume(1, flag, default!, default!, __resource1);
+                    return RunAsync__Resume(1, default!, __awaitable1, flag, default!, default!, __resource1);
                 }
             }
             finally
@@ -98,7 +98,7 @@ partial class Scoped
                 if (!__awaiter2.IsCompleted)
                 {
                     __handedOff = true;
-                    global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, default!, default!, lease, default!);
+                    return RunAsync__Resume(2, __awaitable2, default!, default!, default!, lease, default!);
                 }
                 __awaiter2.GetResult();
 #line (32,13)-(32,37) 16 "/0/Test0.cs"
@@ -113,12 +113,72 @@ partial class Scoped
         return default(global::System.Threading.Tasks.ValueTask);
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Delay(1)</c>; 2 <c>await Task.Yield()</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Delay(1)</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask RunAsync__Resume(int __state, bool flag, global::Resource resource, global::Lease lease, global::Lease __resource1)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task __awaitable1, bool flag, global::Resource resource, global::Lease lease, global::Lease __resource1)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder.Create();
+        __machine.flag = flag;
+        __machine.resource = resource;
+        __machine.lease = lease;
+        __machine.__resource1 = __resource1;
+        switch (__state)
+        {
+            case 0: case 2:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder __builder;
+        public bool flag;
+        public global::Resource resource;
+        public global::Lease lease;
+        public global::Lease __resource1;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.TaskAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            try
+            {
+                __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult();
+        }
+
+        private void __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __using0; // await Task.Yield()
@@ -131,13 +191,19 @@ partial class Scoped
 #line hidden
         try
         {
-#line (22,13)-(22,31) 198 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (22,13)-(22,31) 91 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (22,13)-(22,31) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (22,13)-(22,31) 235 "/0/Test0.cs"
+            else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return; } }
+#line (22,13)-(22,31) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
 #line hidden
         }
         finally
         {
-            global::Prewired.CompilerServices.Disposal.Dispose(ref resource);
+            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref resource);
         }
         __using1:
 #line (25,16)-(25,26) 51 "/0/Test0.cs"
@@ -145,13 +211,19 @@ partial class Scoped
 #line hidden
         try
         {
-#line (26,13)-(26,32) 180 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take(); else await Task.Delay(1);
+#line (26,13)-(26,32) 75 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter __awaiter1;
+#line (26,13)-(26,32) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (26,13)-(26,32) 236 "/0/Test0.cs"
+            else { __awaiter1 = (Task.Delay(1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return; } }
+#line (26,13)-(26,32) 35 "/0/Test0.cs"
+            __awaiter1.GetResult();
 #line hidden
         }
         finally
         {
-            global::Prewired.CompilerServices.Disposal.Dispose(ref __resource1);
+            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __resource1);
         }
         __if2:
 #line (28,9)-(28,17) 35 "/0/Test0.cs"
@@ -163,17 +235,26 @@ partial class Scoped
 #line hidden
             try
             {
-#line (31,13)-(31,31) 202 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (31,13)-(31,31) 95 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (31,13)-(31,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (31,13)-(31,31) 239 "/0/Test0.cs"
+                else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return; } }
+#line (31,13)-(31,31) 39 "/0/Test0.cs"
+                __awaiter2.GetResult();
 #line (32,13)-(32,37) 16 "/0/Test0.cs"
                 Console.WriteLine(lease);
 #line hidden
             }
             finally
             {
-                global::Prewired.CompilerServices.Disposal.Dispose(ref lease);
+                if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref lease);
             }
         }
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

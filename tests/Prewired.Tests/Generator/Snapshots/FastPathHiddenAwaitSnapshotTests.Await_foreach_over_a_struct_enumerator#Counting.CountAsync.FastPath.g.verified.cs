@@ -43,7 +43,7 @@ partial class Counting
 #line (24,30)-(24,31) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return CountAsync__Resume(0, numbers, total, __asyncEnumerator0, __finallyError0!); }
+                    if (!__awaitable0.IsCompletedSuccessfully) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
                     var __spill0 = __awaitable0.Result;
 #line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -59,7 +59,7 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
-            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable1); return CountAsync__Resume(1, numbers, total, default!, __finallyError0!); }
+            if (!__awaitable1.IsCompletedSuccessfully) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0!);
             __awaitable1.GetAwaiter().GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
@@ -68,12 +68,73 @@ partial class Counting
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'CountCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>.</summary>
+    /// <summary>Resumes 'CountCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume(int __state, global::Numbers numbers, int total, global::Numbers.Enumerator __asyncEnumerator0, global::System.Exception __finallyError0)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(CountAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Numbers numbers, int total, global::Numbers.Enumerator __asyncEnumerator0, global::System.Exception __finallyError0)
     {
+        var __machine = default(CountAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.numbers = numbers;
+        __machine.total = total;
+        __machine.__asyncEnumerator0 = __asyncEnumerator0;
+        __machine.__finallyError0 = __finallyError0;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct CountAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::Numbers numbers;
+        public int total;
+        public global::Numbers.Enumerator __asyncEnumerator0;
+        public global::System.Exception __finallyError0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         {
             switch (__state)
             {
@@ -89,8 +150,14 @@ partial class Counting
             {
                 while (true)
                 {
-#line (24,30)-(24,31) 230 "/0/Test0.cs"
-                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await __asyncEnumerator0.MoveNextAsync());
+#line (24,30)-(24,31) 94 "/0/Test0.cs"
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
+#line (24,30)-(24,31) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (24,30)-(24,31) 274 "/0/Test0.cs"
+                    else { __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (24,30)-(24,31) 58 "/0/Test0.cs"
+                    var __spill0 = __awaiter0.GetResult();
 #line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (24,24)-(24,28) 20 "/0/Test0.cs"
@@ -105,12 +172,18 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             __resume1:
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await __asyncEnumerator0.DisposeAsync();
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+            else { __awaiter1 = (__asyncEnumerator0.DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+            __awaiter1.GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
 #line (25,9)-(25,21) 8 "/0/Test0.cs"
         return total;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -43,7 +43,7 @@ namespace App
 #line (29,34)-(29,35) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable0); return SumAsync__Resume(0, sum, __asyncEnumerator0); }
+                    if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
                     var __spill0 = __awaitable0.Result;
 #line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -59,12 +59,63 @@ namespace App
 #line hidden
         }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-        /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>.</summary>
+        /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-        private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, int sum, global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
+        [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
+        private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, int sum, global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
         {
+            var __machine = default(SumAsync__Continuation);
+            __machine.__state = __state;
+            __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+            __machine.sum = sum;
+            __machine.__asyncEnumerator0 = __asyncEnumerator0;
+            switch (__state)
+            {
+                default:
+                    __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                    if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                    else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                    break;
+            }
+            return __machine.__builder.Task;
+        }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+        [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+        [global::System.Runtime.CompilerServices.CompilerGenerated]
+        [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+        private struct SumAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+        {
+            public int __state;
+            public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+            public int sum;
+            public global::Streams.Extensions.Range3Enumerator __asyncEnumerator0;
+            public global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __pendingAwaiter0;
+
+            [global::System.Diagnostics.StackTraceHidden]
+            public void MoveNext()
+            {
+                var __suspended = false;
+                int __result;
+                try
+                {
+                    __result = __Run(ref __suspended);
+                    if (__suspended) return;
+                }
+                catch (global::System.Exception __exception)
+                {
+                    __state = -2;
+                    __builder.SetException(__exception);
+                    return;
+                }
+
+                __state = -2;
+                __builder.SetResult(__result);
+            }
+
+            private int __Run(ref bool __suspended)
+            {
             {
                 if (__state >= 0) goto __loop_while1; // await __asyncEnumerator0.MoveNextAsync()
 #line (29,37)-(29,48) 114 "/0/Test0.cs"
@@ -73,8 +124,14 @@ namespace App
                 __loop_while1:
                 while (true)
                 {
-#line (29,34)-(29,35) 230 "/0/Test0.cs"
-                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await __asyncEnumerator0.MoveNextAsync());
+#line (29,34)-(29,35) 94 "/0/Test0.cs"
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
+#line (29,34)-(29,35) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (29,34)-(29,35) 274 "/0/Test0.cs"
+                    else { __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (29,34)-(29,35) 58 "/0/Test0.cs"
+                    var __spill0 = __awaiter0.GetResult();
 #line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (29,28)-(29,32) 20 "/0/Test0.cs"
@@ -87,6 +144,9 @@ namespace App
 #line (30,13)-(30,23) 12 "/0/Test0.cs"
             return sum;
 #line hidden
+            }
+
+            public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
         }
 #nullable restore warnings
     }

@@ -57,7 +57,7 @@ partial class Streams
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Put(__awaitable0); return SumAsync__Resume(0, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!); }
+                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
                     var __spill0 = __awaiter0.GetResult();
 #line (13,33)-(13,34) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -79,7 +79,7 @@ partial class Streams
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Put(__awaitable1); return SumAsync__Resume(1, source, ct, sum, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!); }
+            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, source, ct, sum, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
             __awaiter1.GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
@@ -96,7 +96,7 @@ partial class Streams
 #line (20,41)-(20,42) 74 "/0/Test0.cs"
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
 #line hidden
-                    if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Put(__awaitable2); return SumAsync__Resume(2, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!); }
+                    if (!__awaitable2.IsCompletedSuccessfully) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!);
                     var __spill2 = __awaitable2.Result;
 #line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
@@ -114,7 +114,7 @@ partial class Streams
             if (__asyncEnumerator1 is not null)
             {
                 var __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable3); return SumAsync__Resume(3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!); }
+                if (!__awaitable3.IsCompletedSuccessfully) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!);
                 __awaitable3.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -124,12 +124,95 @@ partial class Streams
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>; 2 <c>await __asyncEnumerator1.MoveNextAsync()</c>; 3 <c>await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>.</summary>
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>; 2 <c>await __asyncEnumerator1.MoveNextAsync()</c>; 3 <c>await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct, int sum, global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0, global::System.Collections.Generic.IAsyncEnumerator<(string, int)>? __asyncEnumerator1, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0, global::System.Exception __finallyError1)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::System.Threading.Tasks.ValueTask<bool> __awaitable2, global::System.Threading.Tasks.ValueTask __awaitable3, global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct, int sum, global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0, global::System.Collections.Generic.IAsyncEnumerator<(string, int)>? __asyncEnumerator1, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0, global::System.Exception __finallyError1)
     {
+        var __machine = default(SumAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.source = source;
+        __machine.ct = ct;
+        __machine.sum = sum;
+        __machine.__asyncEnumerator0 = __asyncEnumerator0;
+        __machine.__asyncEnumerator1 = __asyncEnumerator1;
+        __machine.__finallyError0 = __finallyError0;
+        __machine.__pendingReturn0 = __pendingReturn0;
+        __machine.__returnValue0 = __returnValue0;
+        __machine.__finallyError1 = __finallyError1;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            case 2:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter3 = __awaitable3.GetAwaiter();
+                if (__machine.__pendingAwaiter3.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter3, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct SumAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::System.Collections.Generic.IAsyncEnumerable<int> source;
+        public global::System.Threading.CancellationToken ct;
+        public int sum;
+        public global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0;
+        public global::System.Collections.Generic.IAsyncEnumerator<(string, int)>? __asyncEnumerator1;
+        public global::System.Exception __finallyError0;
+        public bool __pendingReturn0;
+        public int __returnValue0;
+        public global::System.Exception __finallyError1;
+        public global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __pendingAwaiter2;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter __pendingAwaiter3;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __block0; // await __asyncEnumerator0.MoveNextAsync()
@@ -155,8 +238,14 @@ partial class Streams
             {
                 while (true)
                 {
-#line (13,33)-(13,34) 258 "/0/Test0.cs"
-                    var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>>.Take() : await __asyncEnumerator0.MoveNextAsync());
+#line (13,33)-(13,34) 133 "/0/Test0.cs"
+                    global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __awaiter0;
+#line (13,33)-(13,34) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (13,33)-(13,34) 274 "/0/Test0.cs"
+                    else { __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (13,33)-(13,34) 58 "/0/Test0.cs"
+                    var __spill0 = __awaiter0.GetResult();
 #line (13,33)-(13,34) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (13,24)-(13,31) 20 "/0/Test0.cs"
@@ -176,7 +265,10 @@ partial class Streams
                 __finallyError0 = __exception;
             }
             __resume1:
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Take(); else await __asyncEnumerator0.DisposeAsync();
+            global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __awaiter1;
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+            else { __awaiter1 = (__asyncEnumerator0.DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+            __awaiter1.GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return __returnValue0;
         }
@@ -196,8 +288,14 @@ partial class Streams
             {
                 while (true)
                 {
-#line (20,41)-(20,42) 230 "/0/Test0.cs"
-                    var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<bool>>.Take() : await __asyncEnumerator1.MoveNextAsync());
+#line (20,41)-(20,42) 94 "/0/Test0.cs"
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter2;
+#line (20,41)-(20,42) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (20,41)-(20,42) 274 "/0/Test0.cs"
+                    else { __awaiter2 = (__asyncEnumerator1.MoveNextAsync()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (20,41)-(20,42) 58 "/0/Test0.cs"
+                    var __spill2 = __awaiter2.GetResult();
 #line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
 #line (20,24)-(20,39) 20 "/0/Test0.cs"
@@ -214,13 +312,19 @@ partial class Streams
             __if6:
             if (__state >= 0 || (__asyncEnumerator1 is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter3;
+                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter3; __pendingAwaiter3 = default; }
+                else { __awaiter3 = (((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter3 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this); return default!; } }
+                __awaiter3.GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
 #line (25,9)-(25,19) 8 "/0/Test0.cs"
         return sum;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -53,7 +53,7 @@ partial class Audit
 #line (19,34)-(19,58) 58 "/0/Test0.cs"
                     var __awaitable0 = log.WriteAsync(id);
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable0); return AuditAsync__Resume(0, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!); }
+                    if (!__awaitable0.IsCompletedSuccessfully) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
                     __awaitable0.GetAwaiter().GetResult();
                 }
             }
@@ -64,7 +64,7 @@ partial class Audit
             if (log is not null)
             {
                 var __awaitable1 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable1); return AuditAsync__Resume(1, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!); }
+                if (!__awaitable1.IsCompletedSuccessfully) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
@@ -86,7 +86,7 @@ partial class Audit
             }
             var __awaitable2 = __asyncResource0.DisposeAsync();
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Put(__awaitable2); return AuditAsync__Resume(2, first, default!, id, default!, default!, default!, default!, __finallyError1!, default!, default!, default!, default!, default!, default!); }
+            if (!__awaiter2.IsCompleted) return AuditAsync__Resume(2, default!, __awaitable2, first, default!, id, default!, default!, default!, default!, __finallyError1!, default!, default!, default!, default!, default!, default!);
             __awaiter2.GetResult();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -109,7 +109,7 @@ partial class Audit
 #line (29,9)-(29,31) 52 "/0/Test0.cs"
                 var __awaitable3 = a.WriteAsync(id);
 #line hidden
-                if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable3); return AuditAsync__Resume(3, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2); }
+                if (!__awaitable3.IsCompletedSuccessfully) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable3.GetAwaiter().GetResult();
 #line (30,9)-(30,18) 16 "/0/Test0.cs"
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
@@ -123,7 +123,7 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable4); return AuditAsync__Resume(4, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2); }
+                if (!__awaitable4.IsCompletedSuccessfully) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
@@ -137,19 +137,100 @@ partial class Audit
         if (a is not null)
         {
             var __awaitable5 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable5); return AuditAsync__Resume(5, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2); }
+            if (!__awaitable5.IsCompletedSuccessfully) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2);
             __awaitable5.GetAwaiter().GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue2);
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'AuditCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await log.WriteAsync(id)</c>; 1 <c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>; 2 <c>await __asyncResource0.DisposeAsync()</c>; 3 <c>await a.WriteAsync(id)</c>; 4 <c>await ((global::System.IAsyncDisposable)b).DisposeAsync()</c>; 5 <c>await ((global::System.IAsyncDisposable)a).DisposeAsync()</c>.</summary>
+    /// <summary>Resumes 'AuditCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await log.WriteAsync(id)</c>; 1 <c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>; 2 <c>await __asyncResource0.DisposeAsync()</c>; 3 <c>await a.WriteAsync(id)</c>; 4 <c>await ((global::System.IAsyncDisposable)b).DisposeAsync()</c>; 5 <c>await ((global::System.IAsyncDisposable)a).DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume(int __state, global::Log? first, global::Log second, int id, global::Log? log, global::Log? a, global::Log? b, global::System.Exception __finallyError0, global::System.Exception __finallyError1, global::System.Exception __finallyError3, bool __pendingReturn3, int __returnValue3, global::System.Exception __finallyError2, bool __pendingReturn2, int __returnValue2)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(AuditAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::Log? first, global::Log second, int id, global::Log? log, global::Log? a, global::Log? b, global::System.Exception __finallyError0, global::System.Exception __finallyError1, global::System.Exception __finallyError3, bool __pendingReturn3, int __returnValue3, global::System.Exception __finallyError2, bool __pendingReturn2, int __returnValue2)
     {
+        var __machine = default(AuditAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.first = first;
+        __machine.second = second;
+        __machine.id = id;
+        __machine.log = log;
+        __machine.a = a;
+        __machine.b = b;
+        __machine.__finallyError0 = __finallyError0;
+        __machine.__finallyError1 = __finallyError1;
+        __machine.__finallyError3 = __finallyError3;
+        __machine.__pendingReturn3 = __pendingReturn3;
+        __machine.__returnValue3 = __returnValue3;
+        __machine.__finallyError2 = __finallyError2;
+        __machine.__pendingReturn2 = __pendingReturn2;
+        __machine.__returnValue2 = __returnValue2;
+        switch (__state)
+        {
+            case 0: case 1: case 3: case 4: case 5:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct AuditAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::Log? first;
+        public global::Log second;
+        public int id;
+        public global::Log? log;
+        public global::Log? a;
+        public global::Log? b;
+        public global::System.Exception __finallyError0;
+        public global::System.Exception __finallyError1;
+        public global::System.Exception __finallyError3;
+        public bool __pendingReturn3;
+        public int __returnValue3;
+        public global::System.Exception __finallyError2;
+        public bool __pendingReturn2;
+        public int __returnValue2;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __block0; // await log.WriteAsync(id)
@@ -177,8 +258,14 @@ partial class Audit
                 if (__state >= 0 || (log is not null))
 #line hidden
                 {
-#line (19,34)-(19,58) 198 "/0/Test0.cs"
-                    if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await log.WriteAsync(id);
+#line (19,34)-(19,58) 88 "/0/Test0.cs"
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter0;
+#line (19,34)-(19,58) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (19,34)-(19,58) 258 "/0/Test0.cs"
+                    else { __awaiter0 = (log.WriteAsync(id)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (19,34)-(19,58) 43 "/0/Test0.cs"
+                    __awaiter0.GetResult();
 #line hidden
                 }
             }
@@ -189,7 +276,10 @@ partial class Audit
             __if3:
             if (__state >= 0 || (log is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)log).DisposeAsync();
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+                else { __awaiter1 = (((global::System.IAsyncDisposable)log).DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+                __awaiter1.GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
@@ -212,7 +302,10 @@ partial class Audit
                 __finallyError1 = __exception;
             }
             __resume2:
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable>.Take(); else await __asyncResource0.DisposeAsync();
+            global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __awaiter2;
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+            else { __awaiter2 = (__asyncResource0.DisposeAsync()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+            __awaiter2.GetResult();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
 #line (27,21)-(27,37) 22 "/0/Test0.cs"
@@ -238,8 +331,14 @@ partial class Audit
             __try6:
             try
             {
-#line (29,9)-(29,31) 192 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await a.WriteAsync(id);
+#line (29,9)-(29,31) 84 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter3;
+#line (29,9)-(29,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (29,9)-(29,31) 252 "/0/Test0.cs"
+                else { __awaiter3 = (a.WriteAsync(id)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter0 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (29,9)-(29,31) 39 "/0/Test0.cs"
+                __awaiter3.GetResult();
 #line (30,9)-(30,18) 16 "/0/Test0.cs"
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
 #line hidden
@@ -252,7 +351,10 @@ partial class Audit
             __if7:
             if (__state >= 0 || (b is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)b).DisposeAsync();
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter4;
+                if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+                else { __awaiter4 = (((global::System.IAsyncDisposable)b).DisposeAsync()).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter0 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+                __awaiter4.GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
             { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
@@ -265,10 +367,16 @@ partial class Audit
         __if8:
         if (__state >= 0 || (a is not null))
         {
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await ((global::System.IAsyncDisposable)a).DisposeAsync();
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter5;
+            if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+            else { __awaiter5 = (((global::System.IAsyncDisposable)a).DisposeAsync()).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter0 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+            __awaiter5.GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return __returnValue2;
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

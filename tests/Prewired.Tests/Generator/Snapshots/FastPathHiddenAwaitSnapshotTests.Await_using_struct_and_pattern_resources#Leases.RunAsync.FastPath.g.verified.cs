@@ -55,7 +55,7 @@ partial class Leases
                 var __awaitable0 = Task.Yield();
 #line hidden
                 var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, lease, pooled, __finallyError1!, __finallyError0!); }
+                if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, lease, pooled, __finallyError1!, __finallyError0!);
                 __awaiter0.GetResult();
             }
             catch (global::System.Exception __exception)
@@ -65,7 +65,7 @@ partial class Leases
             if (pooled is not null)
             {
                 var __awaitable1 = pooled.DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable1); return RunAsync__Resume(1, lease, default!, __finallyError1!, __finallyError0!); }
+                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1!, __finallyError0!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -75,18 +75,78 @@ partial class Leases
             __finallyError0 = __exception;
         }
         var __awaitable2 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Put(__awaitable2); return RunAsync__Resume(2, default!, default!, default!, __finallyError0!); }
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0!);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::Lease lease, global::Pooled? pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Lease lease, global::Pooled? pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder.Create();
+        __machine.lease = lease;
+        __machine.pooled = pooled;
+        __machine.__finallyError1 = __finallyError1;
+        __machine.__finallyError0 = __finallyError0;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder __builder;
+        public global::Lease lease;
+        public global::Pooled? pooled;
+        public global::System.Exception __finallyError1;
+        public global::System.Exception __finallyError0;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            try
+            {
+                __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult();
+        }
+
+        private void __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __try0; // await Task.Yield()
@@ -108,8 +168,14 @@ partial class Leases
             __try1:
             try
             {
-#line (22,9)-(22,27) 202 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (22,9)-(22,27) 95 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (22,9)-(22,27) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (22,9)-(22,27) 239 "/0/Test0.cs"
+                else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return; } }
+#line (22,9)-(22,27) 39 "/0/Test0.cs"
+                __awaiter0.GetResult();
 #line hidden
             }
             catch (global::System.Exception __exception)
@@ -119,7 +185,10 @@ partial class Leases
             __if2:
             if (__state >= 0 || (pooled is not null))
             {
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await pooled.DisposeAsync();
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+                else { __awaiter1 = (pooled.DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return; } }
+                __awaiter1.GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -128,8 +197,14 @@ partial class Leases
             __finallyError0 = __exception;
         }
         __resume2:
-        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask>.Take(); else await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter2;
+        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+        else { __awaiter2 = (global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return; } }
+        __awaiter2.GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -31,46 +31,113 @@ partial class Forms
 #line (13,9)-(13,21) 34 "/0/Test0.cs"
         var __awaitable0 = Step();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable0); return RunAsync__Resume(0, x, default!, default!); }
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!);
 #line (14,9)-(14,53) 58 "/0/Test0.cs"
         var __awaitable1 = Value(x).ConfigureAwait(false);
 #line hidden
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>>.Put(__awaitable1); return RunAsync__Resume(1, default!, default!, default!); }
+        if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, default!, default!);
         var a = __awaiter1.GetResult();
 #line (15,9)-(15,14) 8 "/0/Test0.cs"
         int b;
 #line (16,9)-(16,31) 40 "/0/Test0.cs"
         var __awaitable2 = Value(a + 1);
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable2); return RunAsync__Resume(2, default!, a, default!); }
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, a, default!);
         b = __awaitable2.Result;
 #line (17,9)-(17,32) 36 "/0/Test0.cs"
         var __awaitable3 = Value(b);
 #line hidden
-        if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return RunAsync__Resume(3, default!, a, b); }
+        if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, a, b);
         _total = __awaitable3.Result;
 #line (18,9)-(18,46) 45 "/0/Test0.cs"
         var __awaitable4 = Value(_total + 1);
 #line hidden
-        if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable4); return RunAsync__Resume(4, default!, a, b); }
+        if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume(4, default!, default!, __awaitable4, default!, a, b);
         this._total = __awaitable4.Result;
 #line (19,9)-(19,43) 49 "/0/Test0.cs"
         var __awaitable5 = Value(a + b + _total);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable5); return RunAsync__Resume(5, default!, default!, default!); }
+        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume(5, default!, default!, __awaitable5, default!, default!, default!);
         return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaitable5.Result);
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Step()</c>; 1 <c>await Value(x).ConfigureAwait(false)</c>; 2 <c>await Value(a + 1)</c>; 3 <c>await Value(b)</c>; 4 <c>await Value(_total + 1)</c>; 5 <c>await Value(a + b + _total)</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Step()</c>; 1 <c>await Value(x).ConfigureAwait(false)</c>; 2 <c>await Value(a + 1)</c>; 3 <c>await Value(b)</c>; 4 <c>await Value(_total + 1)</c>; 5 <c>await Value(a + b + _total)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, int x, int a, int b)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, int x, int a, int b)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<int>.Create();
+        __machine.__this = this;
+        __machine.x = x;
+        __machine.a = a;
+        __machine.b = b;
         switch (__state)
         {
-            case 0: __state = -1; goto __resume0; // await Step()
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<int> __builder;
+        public global::Forms __this;
+        public int x;
+        public int a;
+        public int b;
+        public global::System.Runtime.CompilerServices.TaskAwaiter __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>.ConfiguredValueTaskAwaiter __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter2;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        switch (__state)
+        {
+            case 0: __state = -2; goto __resume0; // await Step()
             case 1: __state = -2; goto __resume1; // await Value(x).ConfigureAwait(false)
             case 2: __state = -2; goto __resume2; // await Value(a + 1)
             case 3: __state = -2; goto __resume3; // await Value(b)
@@ -78,29 +145,65 @@ partial class Forms
             default: __state = -2; goto __resume5; // await Value(a + b + _total)
         }
         __resume0:
-#line (13,9)-(13,21) 109 "/0/Test0.cs"
-        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
+        __state = -1;
+#line (13,9)-(13,21) 120 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (13,9)-(13,21) 31 "/0/Test0.cs"
+        __awaiter0.GetResult();
 #line hidden
         __resume1:
-#line (14,9)-(14,53) 230 "/0/Test0.cs"
-        a = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>>.Take() : await Value(x).ConfigureAwait(false));
+#line (14,9)-(14,53) 120 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>.ConfiguredValueTaskAwaiter __awaiter1;
+#line (14,9)-(14,53) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (14,9)-(14,53) 258 "/0/Test0.cs"
+        else { __awaiter1 = (Value(x).ConfigureAwait(false)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (14,9)-(14,53) 35 "/0/Test0.cs"
+        a = __awaiter1.GetResult();
 #line hidden
         __resume2:
-#line (16,9)-(16,31) 184 "/0/Test0.cs"
-        b = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(a + 1));
+#line (16,9)-(16,31) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (16,9)-(16,31) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (16,9)-(16,31) 240 "/0/Test0.cs"
+        else { __awaiter2 = (Value(a + 1)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (16,9)-(16,31) 35 "/0/Test0.cs"
+        b = __awaiter2.GetResult();
 #line hidden
         __resume3:
-#line (17,9)-(17,32) 185 "/0/Test0.cs"
-        _total = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(b));
+#line (17,9)-(17,32) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (17,9)-(17,32) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (17,9)-(17,32) 236 "/0/Test0.cs"
+        else { __awaiter3 = (Value(b)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (17,9)-(17,32) 47 "/0/Test0.cs"
+        __this._total = __awaiter3.GetResult();
 #line hidden
         __resume4:
-#line (18,9)-(18,46) 199 "/0/Test0.cs"
-        this._total = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(_total + 1));
+#line (18,9)-(18,46) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter4;
+#line (18,9)-(18,46) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (18,9)-(18,46) 252 "/0/Test0.cs"
+        else { __awaiter4 = (Value(__this._total + 1)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter2 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (18,9)-(18,46) 47 "/0/Test0.cs"
+        __this._total = __awaiter4.GetResult();
 #line hidden
         __resume5:
-#line (19,9)-(19,43) 196 "/0/Test0.cs"
-        return (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(a + b + _total));
+#line (19,9)-(19,43) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter5;
+#line (19,9)-(19,43) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (19,9)-(19,43) 256 "/0/Test0.cs"
+        else { __awaiter5 = (Value(a + b + __this._total)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter2 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (19,9)-(19,43) 38 "/0/Test0.cs"
+        return __awaiter5.GetResult();
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

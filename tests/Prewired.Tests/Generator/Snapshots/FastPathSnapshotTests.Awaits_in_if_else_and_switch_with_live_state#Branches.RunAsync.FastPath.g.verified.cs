@@ -39,7 +39,7 @@ partial class Branches
 #line (16,13)-(16,34) 43 "/0/Test0.cs"
             var __awaitable0 = Value(kind);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return RunAsync__Resume(0, kind, prefix); }
+            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, prefix);
             n = __awaitable0.Result;
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
@@ -53,7 +53,7 @@ partial class Branches
             var __awaitable1 = Task.Yield();
 #line hidden
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return RunAsync__Resume(1, kind, prefix); }
+            if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, kind, prefix);
             __awaiter1.GetResult();
         }
         else
@@ -70,7 +70,7 @@ partial class Branches
                 var __awaitable2 = Task.Yield();
 #line hidden
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, kind, prefix); }
+                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, kind, prefix);
                 __awaiter2.GetResult();
 #line (30,17)-(30,32) 16 "/0/Test0.cs"
                 prefix += "one";
@@ -81,7 +81,7 @@ partial class Branches
 #line (33,17)-(33,42) 48 "/0/Test0.cs"
                 var __awaitable3 = Text(prefix);
 #line hidden
-                if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable3); return RunAsync__Resume(3, default!, default!); }
+                if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, default!);
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.Result);
             default:
 #line (35,17)-(35,22) 16 "/0/Test0.cs"
@@ -93,12 +93,75 @@ partial class Branches
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(kind)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>; 3 <c>await Text(prefix)</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(kind)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>; 3 <c>await Text(prefix)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, int kind, string prefix)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, global::System.Threading.Tasks.Task<string> __awaitable2, int kind, string prefix)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<string>.Create();
+        __machine.kind = kind;
+        __machine.prefix = prefix;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1: case 2:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<string> __builder;
+        public int kind;
+        public string prefix;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<string> __pendingAwaiter2;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            string __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private string __Run(ref bool __suspended)
+        {
         #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
         int n = default!;
         #pragma warning restore CS0219
@@ -114,8 +177,14 @@ partial class Branches
         if (__state == 0 || __state < 0 && (kind > 0))
 #line hidden
         {
-#line (16,13)-(16,34) 187 "/0/Test0.cs"
-            n = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(kind));
+#line (16,13)-(16,34) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (16,13)-(16,34) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (16,13)-(16,34) 243 "/0/Test0.cs"
+            else { __awaiter0 = (Value(kind)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (16,13)-(16,34) 39 "/0/Test0.cs"
+            n = __awaiter0.GetResult();
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
 #line hidden
@@ -124,8 +193,14 @@ partial class Branches
         else if (__state >= 0 || (kind < 0))
 #line hidden
         {
-#line (20,13)-(20,31) 198 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (20,13)-(20,31) 91 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (20,13)-(20,31) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (20,13)-(20,31) 244 "/0/Test0.cs"
+            else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (20,13)-(20,31) 35 "/0/Test0.cs"
+            __awaiter1.GetResult();
 #line hidden
         }
         else
@@ -149,8 +224,14 @@ partial class Branches
         goto __switch1_end;
         __switch1_section0:
         {
-#line (29,17)-(29,35) 198 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (29,17)-(29,35) 91 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (29,17)-(29,35) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (29,17)-(29,35) 244 "/0/Test0.cs"
+            else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (29,17)-(29,35) 35 "/0/Test0.cs"
+            __awaiter2.GetResult();
 #line (30,17)-(30,32) 12 "/0/Test0.cs"
             prefix += "one";
 #line (31,17)-(31,22) 12 "/0/Test0.cs"
@@ -159,14 +240,23 @@ partial class Branches
         }
         __switch1_section1:
         {
-#line (33,17)-(33,42) 189 "/0/Test0.cs"
-            return (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(prefix));
+#line (33,17)-(33,42) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter3;
+#line (33,17)-(33,42) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (33,17)-(33,42) 244 "/0/Test0.cs"
+            else { __awaiter3 = (Text(prefix)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (33,17)-(33,42) 42 "/0/Test0.cs"
+            return __awaiter3.GetResult();
 #line hidden
         }
         __switch1_end: ;
 #line (38,9)-(38,29) 8 "/0/Test0.cs"
         return prefix + kind;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -31,7 +31,7 @@ partial class Sections
 #line (12,9)-(12,35) 36 "/0/Test0.cs"
         var __awaitable0 = Value(1);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return RunAsync__Resume(0, o, default!, default!); }
+        if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, o, default!, default!);
         var total = __awaitable0.Result;
 #line (13,9)-(13,18) 18 "/0/Test0.cs"
         switch (o)
@@ -49,7 +49,7 @@ partial class Sections
 #line (20,17)-(20,47) 51 "/0/Test0.cs"
                 var __awaitable1 = Value(s.Length);
 #line hidden
-                if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return RunAsync__Resume(1, default!, total, default!); }
+                if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, __awaitable1, default!, default!, total, default!);
                 shared = __awaitable1.Result;
 #line (21,17)-(21,32) 16 "/0/Test0.cs"
                 total += shared;
@@ -61,7 +61,7 @@ partial class Sections
                 var __awaitable2 = Task.Yield();
 #line hidden
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, default!, total, d); }
+                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, total, d);
                 __awaiter2.GetResult();
 #line (25,17)-(25,38) 16 "/0/Test0.cs"
                 return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(total + (int)d);
@@ -72,23 +72,85 @@ partial class Sections
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(1)</c>; 1 <c>await Value(s.Length)</c>; 2 <c>await Task.Yield()</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(1)</c>; 1 <c>await Value(s.Length)</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, object o, int total, double d)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, object o, int total, double d)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<int>.Create();
+        __machine.o = o;
+        __machine.total = total;
+        __machine.d = d;
+        switch (__state)
+        {
+            case 0: case 1:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<int> __builder;
+        public object o;
+        public int total;
+        public double d;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         int shared = default!;
         string __switch0_s = default!;
         switch (__state)
         {
-            case 0: __state = -1; goto __resume0; // await Value(1)
+            case 0: __state = -2; goto __resume0; // await Value(1)
             case 1: goto __switch0_section1; // await Value(s.Length)
             default: goto __switch0_section2; // await Task.Yield()
         }
         __resume0:
-#line (12,9)-(12,35) 127 "/0/Test0.cs"
-        total = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
+        __state = -1;
+#line (12,9)-(12,35) 130 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,35) 39 "/0/Test0.cs"
+        total = __awaiter0.GetResult();
 #line (13,9)-(13,18) 18 "/0/Test0.cs"
         switch (o)
 #line hidden
@@ -111,8 +173,14 @@ partial class Sections
         goto __switch0_end;
         __switch0_section1:
         {
-#line (20,17)-(20,47) 206 "/0/Test0.cs"
-            shared = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(__switch0_s.Length));
+#line (20,17)-(20,47) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (20,17)-(20,47) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (20,17)-(20,47) 257 "/0/Test0.cs"
+            else { __awaiter1 = (Value(__switch0_s.Length)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (20,17)-(20,47) 44 "/0/Test0.cs"
+            shared = __awaiter1.GetResult();
 #line (21,17)-(21,32) 12 "/0/Test0.cs"
             total += shared;
 #line (22,17)-(22,22) 12 "/0/Test0.cs"
@@ -121,8 +189,14 @@ partial class Sections
         }
         __switch0_section2:
         {
-#line (24,17)-(24,35) 198 "/0/Test0.cs"
-            if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (24,17)-(24,35) 91 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (24,17)-(24,35) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (24,17)-(24,35) 244 "/0/Test0.cs"
+            else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (24,17)-(24,35) 35 "/0/Test0.cs"
+            __awaiter2.GetResult();
 #line (25,17)-(25,38) 12 "/0/Test0.cs"
             return total + (int)d;
 #line hidden
@@ -131,6 +205,9 @@ partial class Sections
 #line (28,9)-(28,21) 8 "/0/Test0.cs"
         return total;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

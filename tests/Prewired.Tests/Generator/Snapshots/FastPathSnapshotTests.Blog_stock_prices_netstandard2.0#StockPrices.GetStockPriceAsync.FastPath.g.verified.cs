@@ -33,23 +33,79 @@ partial class StockPrices
 #line (17,9)-(17,43) 56 "/0/Test0.cs"
         var __awaitable0 = InitializeMapIfNeededAsync();
 #line hidden
-        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable0); return GetStockPriceAsync__Resume(0, companyId); }
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion) return GetStockPriceAsync__Resume(0, __awaitable0, companyId);
 #line (18,9)-(18,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'GetStockPriceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await InitializeMapIfNeededAsync()</c>.</summary>
+    /// <summary>Resumes 'GetStockPriceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await InitializeMapIfNeededAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(int __state, string companyId)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(GetStockPriceAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, string companyId)
     {
-#line (17,9)-(17,43) 109 "/0/Test0.cs"
-        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
+        var __machine = default(GetStockPriceAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<decimal>.Create();
+        __machine.__this = this;
+        __machine.companyId = companyId;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct GetStockPriceAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<decimal> __builder;
+        public global::StockPrices __this;
+        public string companyId;
+        public global::System.Runtime.CompilerServices.TaskAwaiter __pendingAwaiter0;
+
+        public void MoveNext()
+        {
+            var __suspended = false;
+            decimal __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private decimal __Run(ref bool __suspended)
+        {
+        __state = -1;
+#line (17,9)-(17,43) 120 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (17,9)-(17,43) 31 "/0/Test0.cs"
+        __awaiter0.GetResult();
 #line (18,9)-(18,46) 8 "/0/Test0.cs"
-        return DoGetPriceFromCache(companyId);
+        return __this.DoGetPriceFromCache(companyId);
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -45,7 +45,7 @@ partial class Scopes
                     var __awaitable0 = Task.Yield();
 #line hidden
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return RunAsync__Resume(0, v, trail, t); }
+                    if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, v, trail, t);
                     __awaiter0.GetResult();
 #line (20,21)-(20,31) 20 "/0/Test0.cs"
                     trail += t;
@@ -73,12 +73,65 @@ partial class Scopes
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, int v, string trail, int t__1)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int v, string trail, int t__1)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<string>.Create();
+        __machine.v = v;
+        __machine.trail = trail;
+        __machine.t__1 = t__1;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder<string> __builder;
+        public int v;
+        public string trail;
+        public int t__1;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            string __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private string __Run(ref bool __suspended)
+        {
         {
 #line (16,17)-(16,27) 41 "/0/Test0.cs"
             if (__state >= 0 || (v == 0))
@@ -89,8 +142,14 @@ partial class Scopes
                 t__1 = v + 1;
 #line hidden
                 __resume0:
-#line (19,21)-(19,39) 202 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (19,21)-(19,39) 95 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (19,21)-(19,39) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (19,21)-(19,39) 248 "/0/Test0.cs"
+                else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (19,21)-(19,39) 39 "/0/Test0.cs"
+                __awaiter0.GetResult();
 #line (20,21)-(20,31) 16 "/0/Test0.cs"
                 trail += t__1;
 #line (21,21)-(21,26) 16 "/0/Test0.cs"
@@ -107,6 +166,9 @@ partial class Scopes
 #line (34,9)-(34,21) 8 "/0/Test0.cs"
         return trail;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

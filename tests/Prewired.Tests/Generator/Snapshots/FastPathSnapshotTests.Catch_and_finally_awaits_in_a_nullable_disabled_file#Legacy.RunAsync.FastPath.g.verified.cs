@@ -40,7 +40,7 @@ partial class Legacy
 #line (15,13)-(15,54) 64 "/0/Test0.cs"
                 var __awaitable0 = Task.FromResult(name.Length);
 #line hidden
-                if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Put(__awaitable0); return RunAsync__Resume(0, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0); }
+                if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
                 { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
@@ -54,7 +54,7 @@ partial class Legacy
                 var __awaitable1 = Task.Yield();
 #line hidden
                 var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable1); return RunAsync__Resume(1, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0); }
+                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
                 __awaiter1.GetResult();
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
@@ -70,17 +70,80 @@ partial class Legacy
         var __awaitable2 = Task.Yield();
 #line hidden
         var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable2); return RunAsync__Resume(2, name, default!, __finallyError0!, __pendingReturn0, __returnValue0); }
+        if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, name, default!, __finallyError0!, __pendingReturn0, __returnValue0);
         __awaiter2.GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.FromResult(name.Length)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.FromResult(name.Length)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, string name, global::System.Exception __caught0, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, string name, global::System.Exception __caught0, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.name = name;
+        __machine.__caught0 = __caught0;
+        __machine.__finallyError0 = __finallyError0;
+        __machine.__pendingReturn0 = __pendingReturn0;
+        __machine.__returnValue0 = __returnValue0;
+        switch (__state)
+        {
+            case 0:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public string name;
+        public global::System.Exception __caught0;
+        public global::System.Exception __finallyError0;
+        public bool __pendingReturn0;
+        public int __returnValue0;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<int> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter1;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __try0; // await Task.FromResult(name.Length)
@@ -99,8 +162,14 @@ partial class Legacy
             __try1:
             try
             {
-#line (15,13)-(15,54) 263 "/0/Test0.cs"
-                { __returnValue0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<int>>.Take() : await Task.FromResult(name.Length)); __pendingReturn0 = true; goto __endOfTry0; }
+#line (15,13)-(15,54) 84 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.TaskAwaiter<int> __awaiter0;
+#line (15,13)-(15,54) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (15,13)-(15,54) 264 "/0/Test0.cs"
+                else { __awaiter0 = (Task.FromResult(name.Length)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (15,13)-(15,54) 103 "/0/Test0.cs"
+                { __returnValue0 = __awaiter0.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
             }
             catch (InvalidOperationException __exception)
@@ -111,8 +180,14 @@ partial class Legacy
             }
             __catch2:
             {
-#line (19,13)-(19,31) 202 "/0/Test0.cs"
-                if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (19,13)-(19,31) 95 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (19,13)-(19,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (19,13)-(19,31) 248 "/0/Test0.cs"
+                else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (19,13)-(19,31) 39 "/0/Test0.cs"
+                __awaiter1.GetResult();
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
 #line hidden
@@ -124,11 +199,20 @@ partial class Legacy
             __finallyError0 = __exception;
         }
         __resume2:
-#line (24,13)-(24,31) 194 "/0/Test0.cs"
-        if (__state != -1 && (__state = -1) < 0) await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take(); else await Task.Yield();
+#line (24,13)-(24,31) 87 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (24,13)-(24,31) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (24,13)-(24,31) 240 "/0/Test0.cs"
+        else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (24,13)-(24,31) 31 "/0/Test0.cs"
+        __awaiter2.GetResult();
 #line hidden
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return __returnValue0;
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 }
 #line default

@@ -41,7 +41,7 @@ partial class Totals
 #line (19,13)-(19,42) 48 "/0/Test0.cs"
             var __awaitable0 = ReadAsync(value);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return SumAsync__Resume(0, text, sum, value, default!, __collection0, __index0, default!, default!); }
+            if (!__awaitable0.IsCompletedSuccessfully) return SumAsync__Resume(0, __awaitable0, text, sum, value, default!, __collection0, __index0, default!, default!);
             var __spill0 = __awaitable0.Result;
 #line (19,13)-(19,42) 12 "/0/Test0.cs"
             sum += __spill0;
@@ -58,7 +58,7 @@ partial class Totals
 #line (24,13)-(24,38) 44 "/0/Test0.cs"
             var __awaitable1 = ReadAsync(c);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return SumAsync__Resume(1, default!, sum, default!, c, default!, default!, __collection1, __index1); }
+            if (!__awaitable1.IsCompletedSuccessfully) return SumAsync__Resume(1, __awaitable1, default!, sum, default!, c, default!, default!, __collection1, __index1);
             var __spill1 = __awaitable1.Result;
 #line (24,13)-(24,38) 12 "/0/Test0.cs"
             sum += __spill1;
@@ -69,12 +69,77 @@ partial class Totals
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(value)</c>; 1 <c>await ReadAsync(c)</c>.</summary>
+    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(value)</c>; 1 <c>await ReadAsync(c)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, string text, int sum, int value, char c, int[] __collection0, int __index0, string __collection1, int __index1)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int sum, int value, char c, int[] __collection0, int __index0, string __collection1, int __index1)
     {
+        var __machine = default(SumAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.__this = this;
+        __machine.text = text;
+        __machine.sum = sum;
+        __machine.value = value;
+        __machine.c = c;
+        __machine.__collection0 = __collection0;
+        __machine.__index0 = __index0;
+        __machine.__collection1 = __collection1;
+        __machine.__index1 = __index1;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct SumAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::Totals __this;
+        public string text;
+        public int sum;
+        public int value;
+        public char c;
+        public int[] __collection0;
+        public int __index0;
+        public string __collection1;
+        public int __index1;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
             case 0: goto __loop_foreach0; // await ReadAsync(value)
@@ -83,8 +148,8 @@ partial class Totals
         __loop_foreach0:
         if (__state < 0)
         {
-#line (17,31)-(17,37) 36 "/0/Test0.cs"
-            __collection0 = _values;
+#line (17,31)-(17,37) 43 "/0/Test0.cs"
+            __collection0 = __this._values;
 #line hidden
             __index0 = 0;
         }
@@ -94,8 +159,14 @@ partial class Totals
         {
 #line (17,18)-(17,26) 61 "/0/Test0.cs"
             if (__state < 0) value = __collection0[__index0];
-#line (19,13)-(19,42) 203 "/0/Test0.cs"
-            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await ReadAsync(value));
+#line (19,13)-(19,42) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (19,13)-(19,42) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (19,13)-(19,42) 248 "/0/Test0.cs"
+            else { __awaiter0 = (ReadAsync(value)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (19,13)-(19,42) 50 "/0/Test0.cs"
+            var __spill0 = __awaiter0.GetResult();
 #line (19,13)-(19,42) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden
@@ -114,8 +185,14 @@ partial class Totals
         {
 #line (22,18)-(22,22) 57 "/0/Test0.cs"
             if (__state < 0) c = __collection1[__index1];
-#line (24,13)-(24,38) 199 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await ReadAsync(c));
+#line (24,13)-(24,38) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (24,13)-(24,38) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (24,13)-(24,38) 244 "/0/Test0.cs"
+            else { __awaiter1 = (ReadAsync(c)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (24,13)-(24,38) 50 "/0/Test0.cs"
+            var __spill1 = __awaiter1.GetResult();
 #line (24,13)-(24,38) 12 "/0/Test0.cs"
             sum += __spill1;
 #line hidden
@@ -123,6 +200,9 @@ partial class Totals
 #line (27,9)-(27,19) 8 "/0/Test0.cs"
         return sum;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -42,24 +42,77 @@ partial class Command
 #line (15,9)-(15,37) 38 "/0/Test0.cs"
         var __awaitable0 = callback();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return ExecuteAsync__Resume(0); }
+        if (!__awaitable0.IsCompletedSuccessfully) return ExecuteAsync__Resume(0, __awaitable0);
         var value = __awaitable0.Result;
 #line (16,9)-(16,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'ExecuteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await callback()</c>.</summary>
+    /// <summary>Resumes 'ExecuteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await callback()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Resume(int __state)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(ExecuteAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)
     {
-#line (15,9)-(15,37) 131 "/0/Test0.cs"
-        var value = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
+        var __machine = default(ExecuteAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct ExecuteAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        __state = -1;
+#line (15,9)-(15,37) 130 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (15,9)-(15,37) 43 "/0/Test0.cs"
+        var value = __awaiter0.GetResult();
 #line (16,9)-(16,25) 8 "/0/Test0.cs"
         return value + 1;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -32,24 +32,77 @@ partial class Cycles
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return M__Resume(0); }
+        if (!__awaiter0.IsCompleted) return M__Resume(0, __awaitable0);
         __awaiter0.GetResult();
 #line (19,9)-(19,32) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(B + Shared._size);
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'MCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
+    /// <summary>Resumes 'MCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> M__Resume(int __state)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(M__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> M__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
     {
-#line (18,9)-(18,27) 128 "/0/Test0.cs"
-        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take();
+        var __machine = default(M__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct M__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        __state = -1;
+#line (18,9)-(18,27) 136 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (18,9)-(18,27) 31 "/0/Test0.cs"
+        __awaiter0.GetResult();
 #line (19,9)-(19,32) 8 "/0/Test0.cs"
         return B + Shared._size;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

@@ -33,24 +33,78 @@ partial class Worker
 #line (14,9)-(14,32) 45 "/0/Test0.cs"
         var __awaitable0 = Task.Delay(1, ct);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Put(__awaitable0); return WorkAsync__Resume(0); }
+        if (!__awaitable0.IsCompletedSuccessfully) return WorkAsync__Resume(0, __awaitable0);
 #line (15,9)-(15,16) 8 "/0/Test0.cs"
         Count++;
 #line hidden
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'WorkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Delay(1, ct)</c>.</summary>
+    /// <summary>Resumes 'WorkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Delay(1, ct)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.Task WorkAsync__Resume(int __state)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(WorkAsync__Continuation))]
+    private global::System.Threading.Tasks.Task WorkAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0)
     {
-#line (14,9)-(14,32) 109 "/0/Test0.cs"
-        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task>.Take();
+        var __machine = default(WorkAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder.Create();
+        __machine.__this = this;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct WorkAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncTaskMethodBuilder __builder;
+        public global::Worker __this;
+        public global::System.Runtime.CompilerServices.TaskAwaiter __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            try
+            {
+                __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult();
+        }
+
+        private void __Run(ref bool __suspended)
+        {
+        __state = -1;
+#line (14,9)-(14,32) 120 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (14,9)-(14,32) 31 "/0/Test0.cs"
+        __awaiter0.GetResult();
 #line (15,9)-(15,16) 8 "/0/Test0.cs"
-        Count++;
+        __this.Count++;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

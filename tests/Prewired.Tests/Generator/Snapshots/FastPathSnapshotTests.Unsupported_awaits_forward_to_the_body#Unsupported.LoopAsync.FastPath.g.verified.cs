@@ -37,7 +37,7 @@ partial class Unsupported
 #line (13,37)-(13,58) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return LoopAsync__Resume(0, n, sum, i); }
+            if (!__awaitable0.IsCompletedSuccessfully) return LoopAsync__Resume(0, __awaitable0, n, sum, i);
             var __spill0 = __awaitable0.Result;
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
@@ -48,12 +48,65 @@ partial class Unsupported
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'LoopCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>.</summary>
+    /// <summary>Resumes 'LoopCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume(int __state, int n, int sum, int i)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(LoopAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int n, int sum, int i)
     {
+        var __machine = default(LoopAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.n = n;
+        __machine.sum = sum;
+        __machine.i = i;
+        switch (__state)
+        {
+            default:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct LoopAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public int n;
+        public int sum;
+        public int i;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         if (__state < 0)
         {
 #line (13,14)-(13,22) 18 "/0/Test0.cs"
@@ -64,8 +117,14 @@ partial class Unsupported
         for (; __state >= 0 || (i < n); i++)
 #line hidden
         {
-#line (13,37)-(13,58) 195 "/0/Test0.cs"
-            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(i));
+#line (13,37)-(13,58) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (13,37)-(13,58) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (13,37)-(13,58) 240 "/0/Test0.cs"
+            else { __awaiter0 = (Value(i)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (13,37)-(13,58) 50 "/0/Test0.cs"
+            var __spill0 = __awaiter0.GetResult();
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden
@@ -73,6 +132,9 @@ partial class Unsupported
 #line (14,9)-(14,19) 8 "/0/Test0.cs"
         return sum;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

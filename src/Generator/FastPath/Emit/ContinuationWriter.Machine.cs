@@ -1,0 +1,180 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Emit;
+using Prewired.Generator.SharedRules;
+
+namespace Prewired.Generator.FastPath
+{
+    /// <summary>
+    /// The continuation written as the Run method of a hand-made state machine (<see cref="ContinuationMachine"/>) rather
+    /// than as an async method: the same statements, dispatch, labels and returns, but each await suspends by itself (the
+    /// awaiter in a field, <c>AwaitUnsafeOnCompleted</c>, return) and resumes through the dispatch, as the compiler's
+    /// MoveNext does; the body's instance members are reached through the <c>__this</c> field. What a struct's method cannot do (capture its fields in a lambda or local function, call
+    /// <c>base</c>) is not covered: the continuation then stays an async method.
+    /// </summary>
+    internal sealed partial class ContinuationWriter
+    {
+        /// <summary>The field of the state machine holding the instance the body runs on.</summary>
+        public const string ThisField = "__this";
+
+        /// <summary>The field of the state machine holding its builder.</summary>
+        public const string BuilderField = "__builder";
+
+        /// <summary>The parameter of the state machine's Run that tells MoveNext the body suspended (see <see cref="ContinuationMachine"/>).</summary>
+        public const string SuspendedParameter = "__suspended";
+
+        private bool _machine;
+
+        // What Run returns when it suspends: nothing, or a default result that MoveNext does not read.
+        private string _suspendReturn = "return;";
+
+        /// <summary>
+        /// Why the body's continuation cannot be a state machine, or null: a lambda, local function or query (a struct's
+        /// method cannot capture its fields, CS1673), or an awaitable outside the framework's (its generated pending-awaiter
+        /// wrapper is written for an async continuation).
+        /// </summary>
+        private static string? MachineBlocker(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits)
+        {
+            if (splits.Any(s => s.AwaiterTypeName is null)) return "an awaitable outside the framework's in a state-machine continuation";
+            return method.DescendantNodes().Any(n => n is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or QueryExpressionSyntax)
+                ? "a lambda, local function or query in a state-machine continuation (a struct's method cannot capture its fields)"
+                : null;
+        }
+
+        /// <summary>
+        /// The await of <paramref name="split"/> in Run, written before the statement that uses its result: on arriving
+        /// from the dispatch the awaiter is the one kept in the field; on a later pass the operand's awaiter, which suspends
+        /// when it is not complete (its resume point in the state, the awaiter in the field, the builder told, return).
+        /// Returns the expression of the result.
+        /// </summary>
+        private string WriteMachineAwait(SplitPoint split, bool testsSlot, string? operand)
+        {
+            var field = _layout.AwaiterField(split);
+            var local = "__awaiter" + split.Index;
+            var type = split.AwaiterTypeName!;
+            // The flag is MoveNext's local, set before the builder is told: once it is, another thread may run this box's
+            // MoveNext, so nothing of the state machine is read after it.
+            var register = $"{SuspendedParameter} = true; {BuilderField}.AwaitUnsafeOnCompleted(ref {field}, ref this); {_suspendReturn}";
+            if (_scopes.Count == 0)
+            {
+                // An arrow body: the await is all there is, and every MoveNext arrives at it.
+                _lines.Line($"{State} = -1;");
+                _lines.MappedLine($"{type} {local} = {field}; {field} = default;", split.MappedTo);
+                return local + ".GetResult()";
+            }
+
+            if (testsSlot)
+            {
+                ResumeLabel(split, testsSlot: true);
+                _lines.MappedLine($"{type} {local};", split.MappedTo);
+                _lines.MappedLine($"if ({State} != -1) {{ {State} = -1; {local} = {field}; {field} = default; }}", split.MappedTo);
+                _lines.MappedLine($"else {{ {local} = ({operand}).GetAwaiter(); if (!{local}.IsCompleted) {{ {State} = {split.Index}; {field} = {local}; {register} }} }}", split.MappedTo);
+                return local + ".GetResult()";
+            }
+
+            // The operand reads a local the dispatch's jump skips (CS0165 after the label): its awaiter is stored before the
+            // label, so both the arriving pass and a later one find it in the field. Before the first label only the dispatch
+            // arrives.
+            if (!_beforeFirstLabel) _lines.MappedLine($"{field} = ({operand}).GetAwaiter();", split.MappedTo);
+            var arrivesOnly = _beforeFirstLabel;
+            ResumeLabel(split, testsSlot: true);
+            if (arrivesOnly)
+            {
+                _lines.Line($"{State} = -1;");
+            }
+            else
+            {
+                _lines.MappedLine($"if ({State} != -1) {State} = -1;", split.MappedTo);
+                _lines.MappedLine($"else if (!{field}.IsCompleted) {{ {State} = {split.Index}; {register} }}", split.MappedTo);
+            }
+
+            _lines.MappedLine($"{type} {local} = {field}; {field} = default;", split.MappedTo);
+            return local + ".GetResult()";
+        }
+
+        /// <summary>
+        /// What MoveNext prints differently from an async method: <c>this</c> and the instance members the body names without
+        /// a receiver are the <see cref="ThisField"/>'s; a static member whose name a field of the state machine takes is
+        /// qualified by its type. Returns true when it printed <paramref name="node"/>.
+        /// </summary>
+        private bool ReplaceInMachine(SyntaxNode node, SyntaxPrinter printer)
+        {
+            switch (node)
+            {
+                case BaseExpressionSyntax:
+                    NotCovered("a base member access in a state-machine continuation");
+                    return false;
+                case ThisExpressionSyntax:
+                    printer.Write(ThisField);
+                    return true;
+                case SimpleNameSyntax name when IsUnqualified(name) && _model.GetSymbolInfo(name).Symbol is { } symbol:
+                    if (symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } })
+                    {
+                        NotCovered("a primary constructor parameter in a state-machine continuation");
+                        return false;
+                    }
+
+                    if (!IsMember(symbol)) return false;
+                    if (!symbol.IsStatic)
+                    {
+                        printer.Write(ThisField + ".");
+                        printer.Unchanged(name);
+                        return true;
+                    }
+
+                    if (!_layout.NamesStateField(name.Identifier.ValueText)) return false;
+                    printer.Write(symbol.ContainingType.ToDisplayString(SourceNames.TypeFormat) + ".");
+                    printer.Unchanged(name);
+                    return true;
+                default:
+                    return false;
+            }
+        }
+
+        private static bool IsMember(ISymbol symbol) => symbol switch
+        {
+            IMethodSymbol method => method.MethodKind is MethodKind.Ordinary or MethodKind.DelegateInvoke,
+            IFieldSymbol or IPropertySymbol or IEventSymbol => true,
+            _ => false,
+        };
+
+        /// <summary>A name with no receiver of its own: not the member of an access, a named argument, an initializer's member.</summary>
+        private static bool IsUnqualified(SimpleNameSyntax name)
+        {
+            switch (name.Parent)
+            {
+                case MemberAccessExpressionSyntax access when access.Name == name:
+                case MemberBindingExpressionSyntax:
+                case QualifiedNameSyntax:
+                case AliasQualifiedNameSyntax:
+                case NameColonSyntax:
+                case NameEqualsSyntax:
+                case AssignmentExpressionSyntax assignment when assignment.Left == name && assignment.Parent is InitializerExpressionSyntax:
+                    return false;
+            }
+
+            // { A.B: 1 }: a property pattern's member path names the tested value's members.
+            return !name.Ancestors().TakeWhile(a => a is ExpressionSyntax or ExpressionColonSyntax).Any(a => a is ExpressionColonSyntax);
+        }
+
+        /// <summary>A finally clause of a try that holds a resume point: in MoveNext it must not run when the method suspends
+        /// (returns with a resume point in the state), as the compiler's MoveNext guards its finally blocks.</summary>
+        private void WriteFinallyClause(FinallyClauseSyntax finallyClause)
+        {
+            if (!_machine)
+            {
+                SyntaxPrinter.PrintStatement(finallyClause, _lines, Replace);
+                return;
+            }
+
+            _lines.Line("finally");
+            _lines.OpenBrace();
+            _lines.Line($"if ({State} < 0)");
+            SyntaxPrinter.PrintStatement(finallyClause.Block, _lines, Replace);
+            _lines.CloseBrace();
+        }
+    }
+}
