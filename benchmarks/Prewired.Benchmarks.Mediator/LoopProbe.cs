@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Threading;
 
 namespace Prewired.Benchmarks.Mediator
 {
@@ -37,6 +38,55 @@ namespace Prewired.Benchmarks.Mediator
                     b.Cleanup();
                 }
             }
+        }
+
+        /// <summary>
+        /// The shapes measured against the generated typed delegate chain (ProbeVariants.cs), three rounds at
+        /// <paramref name="depth"/>, after the latency of one dependent load (a pointer chase through 64 objects).
+        /// </summary>
+        public static void RunVariants(int depth)
+        {
+            var ring = new Link[64];
+            for (var i = 0; i < ring.Length; i++) ring[i] = new Link();
+            for (var i = 0; i < ring.Length; i++) ring[i].Next = ring[(i + 1) % ring.Length];
+            var chase = Best(() =>
+            {
+                var link = ring[0];
+                for (var i = 0; i < Calls * 20; i++) link = link.Next;
+                GC.KeepAlive(link);
+            }) / 20;
+            Console.WriteLine($"one dependent load (pointer chase): {chase:F3} ns");
+            var b = new MediatorBenchmarks { Depth = depth };
+            b.Setup();
+            var request = new Request();
+            ICancellablePipeline<Request, Pong> nodes = new NodePipeline(depth, new Pass<Request, Pong>(), new Handler());
+            ICancellablePipeline<Request, Pong>? last = depth == 20 ? new LastInstance20(new Pass<Request, Pong>(), new Handler()) : null;
+            if (!ReferenceEquals(nodes.Invoke(request, default).Result, Pong.Instance) || (last is not null && !ReferenceEquals(last.Invoke(request, default).Result, Pong.Instance)))
+            {
+                throw new InvalidOperationException("a variant does not return the handler's response");
+            }
+
+            try
+            {
+                for (var round = 0; round < 3; round++)
+                {
+                    var mediator = Best(() => { for (var i = 0; i < Calls; i++) Consume(b.MediatorSend().Result); });
+                    var generated = Best(() => { for (var i = 0; i < Calls; i++) Consume(b.TypedDelegate().Result); });
+                    var node = Best(() => { for (var i = 0; i < Calls; i++) Consume(nodes.Invoke(request, CancellationToken.None).Result); });
+                    var cached = last is null ? double.NaN : Best(() => { for (var i = 0; i < Calls; i++) Consume(last.Invoke(request, CancellationToken.None).Result); });
+                    Console.WriteLine($"depth {depth,2}: Mediator {mediator:F2} ns | generated typed delegate {generated:F2} ({generated / mediator:F2}) | nodes {node:F2} ({node / mediator:F2})"
+                        + (last is null ? string.Empty : $" | last-instance static {cached:F2} ({cached / mediator:F2})"));
+                }
+            }
+            finally
+            {
+                b.Cleanup();
+            }
+        }
+
+        private sealed class Link
+        {
+            public Link Next = null!;
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
