@@ -16,6 +16,9 @@ namespace Prewired.Benchmarks.Mediator
     /// and the Task-only delegate shape of the same chain; then the same with the first behavior async. Every Prewired form
     /// is called through its pipeline interface, Mediator through ISender. Targets (PRODUCT.md §3, issue 22): delegate at
     /// most 0.5 and struct at most 0.15 of Send at every depth, typed within 1.2x of Task-only, 0 B on synchronous completion.
+    /// The typed delegate form takes the token and the Task-only one does not, so their ratio prices the token and the
+    /// response together; two more rows price the response alone, each against the form that differs from it only there:
+    /// the typed form without the token (against the Task-only form) and the Task-only form with it (the typed form against it).
     /// </summary>
     [MemoryDiagnoser]
     [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
@@ -30,6 +33,8 @@ namespace Prewired.Benchmarks.Mediator
         private ICancellablePipeline<Request, Pong> _typed = null!;
         private IPipeline<Request, Pong> _typedStruct = null!;
         private IPipeline<Request> _taskOnly = null!;
+        private IPipeline<Request, Pong> _typedPlain = null!;
+        private ICancellablePipeline<Request> _taskOnlyCancellable = null!;
         private ICancellablePipeline<Request, Pong> _typedAsync = null!;
 
         /// <summary>Behaviors before the handler.</summary>
@@ -44,6 +49,7 @@ namespace Prewired.Benchmarks.Mediator
             _ping = MediatorSetup.Request(Depth, async: false);
             _asyncPing = MediatorSetup.Request(Depth, async: true);
             (_typed, _typedStruct, _taskOnly, _typedAsync) = PrewiredForms.Create(Depth);
+            (_typedPlain, _taskOnlyCancellable) = PrewiredForms.CreateLikeForLike(Depth);
             Check();
         }
 
@@ -66,6 +72,14 @@ namespace Prewired.Benchmarks.Mediator
         [BenchmarkCategory("PassThrough")]
         public Task TaskOnlyDelegate() => _taskOnly.Invoke(_request);
 
+        [Benchmark(Description = "Prewired typed, delegate shape, no token")]
+        [BenchmarkCategory("PassThrough")]
+        public ValueTask<Pong> TypedPlainDelegate() => _typedPlain.Invoke(_request);
+
+        [Benchmark(Description = "Prewired Task-only, delegate shape, with token")]
+        [BenchmarkCategory("PassThrough")]
+        public Task TaskOnlyCancellableDelegate() => _taskOnlyCancellable.Invoke(_request, CancellationToken.None);
+
         [Benchmark(Baseline = true, Description = "Mediator ISender.Send, first behavior async")]
         [BenchmarkCategory("OneAsyncBehavior")]
         public ValueTask<Pong> MediatorSendAsyncBehavior() => _sender.Send(_asyncPing, CancellationToken.None);
@@ -85,9 +99,12 @@ namespace Prewired.Benchmarks.Mediator
             if (!ReferenceEquals(Take(TypedDelegate()), Pong.Instance)) failures.Add("typed delegate");
             if (!ReferenceEquals(Take(TypedStruct()), Pong.Instance)) failures.Add("typed struct");
             if (!ReferenceEquals(Take(TypedDelegateAsyncBehavior()), Pong.Instance)) failures.Add("typed async");
+            if (!ReferenceEquals(Take(TypedPlainDelegate()), Pong.Instance)) failures.Add("typed without token");
             var handled = _request.Handled;
             TaskOnlyDelegate().GetAwaiter().GetResult();
             if (_request.Handled != handled + 1) failures.Add("Task-only");
+            TaskOnlyCancellableDelegate().GetAwaiter().GetResult();
+            if (_request.Handled != handled + 2) failures.Add("Task-only with token");
             if (failures.Count > 0) throw new InvalidOperationException($"Depth {Depth}: miswired: {string.Join(", ", failures)}");
         }
 

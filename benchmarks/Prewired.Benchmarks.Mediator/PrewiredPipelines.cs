@@ -35,9 +35,37 @@ namespace Prewired.Benchmarks.Mediator
         public Task Invoke(TContext context, Func<TContext, Task> next) => next(context);
     }
 
+    /// <summary>The typed pass-through without the token: compared with the Task-only form, which takes none either.</summary>
+    public sealed class PlainPass<TRequest, TResponse> : IBehavior<TRequest, TRequest, TResponse>
+    {
+        public ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, ValueTask<TResponse>> next) => next(context);
+    }
+
+    /// <summary>The Task-only pass-through with the token: compared with the typed form, which takes it.</summary>
+    public sealed class CancellableTaskPass<TContext> : ICancellableBehavior<TContext, TContext>
+    {
+        public Task Invoke(TContext context, Func<TContext, CancellationToken, Task> next, CancellationToken cancellationToken) => next(context, cancellationToken);
+    }
+
     public sealed class Handler : ICancellableTerminator<Request, Pong>
     {
         public ValueTask<Pong> Terminate(Request context, CancellationToken cancellationToken) => new(Pong.Instance);
+    }
+
+    /// <summary>The typed handler without the token.</summary>
+    public sealed class PlainHandler : IPipelineTerminator<Request, Pong>
+    {
+        public ValueTask<Pong> Terminate(Request context) => new(Pong.Instance);
+    }
+
+    /// <summary>The Task-only handler with the token.</summary>
+    public sealed class CancellableTaskHandler : ICancellableTerminator<Request>
+    {
+        public Task Terminate(Request context, CancellationToken cancellationToken)
+        {
+            context.Handled++;
+            return Task.CompletedTask;
+        }
     }
 
     public sealed class TaskHandler : IPipelineTerminator<Request>
@@ -61,6 +89,12 @@ namespace Prewired.Benchmarks.Mediator
     [Pipeline(typeof(TaskPass<>), typeof(TaskHandler))]
     public sealed partial class TaskOnly1;
 
+    [Pipeline(typeof(PlainPass<,>), typeof(PlainHandler))]
+    public sealed partial class TypedPlain1;
+
+    [Pipeline(typeof(CancellableTaskPass<>), typeof(CancellableTaskHandler))]
+    public sealed partial class TaskOnlyCancellable1;
+
     [Pipeline(typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Handler))]
     public sealed partial class Typed5;
 
@@ -72,6 +106,12 @@ namespace Prewired.Benchmarks.Mediator
 
     [Pipeline(typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskHandler))]
     public sealed partial class TaskOnly5;
+
+    [Pipeline(typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainHandler))]
+    public sealed partial class TypedPlain5;
+
+    [Pipeline(typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskHandler))]
+    public sealed partial class TaskOnlyCancellable5;
 
     [Pipeline(typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Handler))]
     public sealed partial class Typed10;
@@ -85,6 +125,12 @@ namespace Prewired.Benchmarks.Mediator
     [Pipeline(typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskHandler))]
     public sealed partial class TaskOnly10;
 
+    [Pipeline(typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainHandler))]
+    public sealed partial class TypedPlain10;
+
+    [Pipeline(typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskHandler))]
+    public sealed partial class TaskOnlyCancellable10;
+
     [Pipeline(typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Pass<,>), typeof(Handler))]
     public sealed partial class Typed20;
 
@@ -96,4 +142,10 @@ namespace Prewired.Benchmarks.Mediator
 
     [Pipeline(typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskPass<>), typeof(TaskHandler))]
     public sealed partial class TaskOnly20;
+
+    [Pipeline(typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainPass<,>), typeof(PlainHandler))]
+    public sealed partial class TypedPlain20;
+
+    [Pipeline(typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskPass<>), typeof(CancellableTaskHandler))]
+    public sealed partial class TaskOnlyCancellable20;
 }

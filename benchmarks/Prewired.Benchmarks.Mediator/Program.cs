@@ -8,7 +8,8 @@ namespace Prewired.Benchmarks.Mediator
     {
         /// <summary>
         /// Runs the benchmarks the command line selects (e.g. <c>--filter '*' --job short</c>); <c>--check</c> instead builds
-        /// every form at every depth and verifies each returns the handler's response (exit code 1 on a mismatch).
+        /// every form at every depth and verifies each returns the handler's response (exit code 1 on a mismatch);
+        /// <c>--loop [depth]</c> and <c>--variants [depth]</c> are the Stopwatch probes of LoopProbe.cs.
         /// </summary>
         public static int Main(string[] args)
         {
@@ -33,6 +34,12 @@ namespace Prewired.Benchmarks.Mediator
                     }
                 }
 
+                return 0;
+            }
+
+            if (args.Length >= 1 && args[0] == "--variants")
+            {
+                LoopProbe.RunVariants(args.Length > 1 ? int.Parse(args[1]) : 20);
                 return 0;
             }
 
