@@ -181,6 +181,39 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 2);
 
+        /// <summary>
+        /// The state-machine continuation of a method of a generic type (found converting Polly): the struct is nested in the
+        /// generic type, so the starter has no [AsyncStateMachine] (typeof would name the type's parameters, CS0416), and the
+        /// body's protected base member, field-like event and instance field are reached through __this.
+        /// </summary>
+        [Fact]
+        public void State_machine_continuation_in_a_generic_type_reaches_members_through_this() => GeneratorTest.Verify("""
+            public abstract class Store<TValue>
+            {
+                protected int Version;
+                protected abstract ValueTask<TValue> LoadAsync(int key);
+            }
+            public sealed partial class Cache<TValue> : Store<TValue> where TValue : class
+            {
+                private TValue? _last;
+                public event Action<TValue>? Loaded;
+
+                [FastPath(nameof(GetCoreAsync))]
+                public partial ValueTask<TValue> GetAsync(int key);
+                private async ValueTask<TValue> GetCoreAsync(int key)
+                {
+                    var value = await LoadAsync(key);
+                    Version++;
+                    _last = value;
+                    Loaded?.Invoke(value);
+                    var again = await LoadAsync(key + Version);
+                    return this._last == again ? value : again;
+                }
+
+                protected override ValueTask<TValue> LoadAsync(int key) => new(default(TValue)!);
+            }
+            """, expectedFiles: 1);
+
         [Fact]
         public void Local_functions_are_declared_in_each_method_that_calls_them() => GeneratorTest.Verify("""
             public partial class Parser
