@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
@@ -38,8 +39,15 @@ namespace Prewired.Benchmarks.Mediator
         private ICancellablePipeline<Request, Pong> _typedAsync = null!;
 
         /// <summary>Behaviors before the handler.</summary>
-        [Params(1, 5, 10, 20)]
+        [ParamsSource(nameof(Depths))]
         public int Depth { get; set; }
+
+        /// <summary>1, 5, 10 and 20, or the depths PREWIRED_MEDIATOR_DEPTHS lists ("10,20"): a MediumRun of every depth
+        /// takes most of an hour, and a quiet window on a shared machine is often shorter.</summary>
+        public static IEnumerable<int> Depths
+            => System.Environment.GetEnvironmentVariable("PREWIRED_MEDIATOR_DEPTHS") is { Length: > 0 } listed
+                ? listed.Split(',').Select(d => int.Parse(d.Trim(), System.Globalization.CultureInfo.InvariantCulture))
+                : new[] { 1, 5, 10, 20 };
 
         [GlobalSetup]
         public void Setup()
