@@ -3,12 +3,12 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
-using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Prewired.Analyzers;
 using Prewired.Generator;
+using Prewired.Tests.Harness;
 using Xunit;
 
 namespace Prewired.Tests.Docs
@@ -27,7 +27,7 @@ namespace Prewired.Tests.Docs
         [Fact]
         public void Every_diagnostic_has_a_page_a_help_link_a_README_row_and_release_tracking()
         {
-            var root = RepositoryRoot();
+            var root = RepositoryFiles.Root();
             var readme = File.ReadAllText(Path.Combine(root, "README.md"));
             var releases = File.ReadAllText(Path.Combine(root, "src/Analyzers/AnalyzerReleases.Shipped.md"))
                            + File.ReadAllText(Path.Combine(root, "src/Analyzers/AnalyzerReleases.Unshipped.md"));
@@ -95,13 +95,6 @@ namespace Prewired.Tests.Docs
                     yield return (id, text);
                 }
             }
-        }
-
-        private static string RepositoryRoot([CallerFilePath] string thisFile = "")
-        {
-            var directory = Path.GetDirectoryName(thisFile);
-            while (directory is not null && !File.Exists(Path.Combine(directory, "global.json"))) directory = Path.GetDirectoryName(directory);
-            return directory ?? throw new InvalidOperationException("No global.json above " + thisFile);
         }
     }
 }
