@@ -1363,6 +1363,65 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Variants = new[] { 0, 1, 2, 3, 4 } },
 
+            // ---- lambdas, local functions and queries printed in the continuation: a state machine when they capture none of
+            // its fields (a struct's method cannot, CS1673), the async continuation otherwise ----------------------------------
+            new("B94_StaticLambdaAfterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v + 1);
+                    Func<int, int> twice = static x => x * 2;
+                    env.Log("twice=" + twice(a));
+                    var b = await env.TR(1, 3);
+                    return twice(a) + b;
+                }
+                """) { Variants = new[] { 0, 2 } },
+
+            new("B95_LambdaCapturesOnlyALocalNoAwaitOutlives", "Task<int>", """
+                {
+                    var a = await env.TR(0, v + 1);
+                    var k = a + 1;
+                    Func<int> triple = () => k * 3;
+                    env.Log("triple=" + triple());
+                    return triple() + await env.TR(1, 2);
+                }
+                """),
+
+            new("B96_LambdaCapturesLocalLiveAcrossALaterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v + 1);
+                    Func<int> read = () => a;
+                    var b = await env.TR(1, 2);
+                    a += b;
+                    env.Log("read=" + read());
+                    return read() + b;
+                }
+                """),
+
+            new("B97_LocalFunctionReadsAnInstanceFieldAfterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v + 1);
+                    env.Log("a=" + a);
+                    return Scaled(a) + await env.TR(1, 2);
+
+                    int Scaled(int x) => x * _factor;
+                }
+                """) { Members = "private readonly int _factor = 4;" },
+
+            new("B98_StaticLocalFunctionAndQueryAfterAwait", "Task<int>", """
+                {
+                    var items = await env.TR(0, new[] { 1, 2, 3 });
+                    var doubled = (from x in items where x > 1 select x * 2).ToArray();
+                    env.Log("doubled=" + string.Join(",", doubled));
+                    return Sum(doubled) + await env.TR(1, 4);
+
+                    static int Sum(int[] xs)
+                    {
+                        var s = 0;
+                        foreach (var x in xs) s += x;
+                        return s;
+                    }
+                }
+                """) { FileUsings = "using System.Linq;" },
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

@@ -43,8 +43,9 @@ namespace Prewired.Generator.FastPath
         public string TypeName { get; }
 
         /// <summary>The starter's attribute that names the struct as its state machine (stack traces, see <see cref="Declaration"/>).</summary>
-        public string StarterAttribute(string typeParameters)
-            => $"[global::System.Runtime.CompilerServices.AsyncStateMachine(typeof({TypeName}{(typeParameters.Length == 0 ? string.Empty : "<" + new string(',', typeParameters.Count(c => c == ',')) + ">")}))]";
+        /// <param name="arity">The struct's type parameters (the body's own): typeof names it unbound, <c>X__Continuation&lt;,&gt;</c>.</param>
+        public string StarterAttribute(int arity)
+            => $"[global::System.Runtime.CompilerServices.AsyncStateMachine(typeof({TypeName}{(arity == 0 ? string.Empty : "<" + new string(',', arity - 1) + ">")}))]";
 
         /// <summary>
         /// The struct: its fields (resume point, builder, instance, live and generated state, one awaiter per awaitable type),
@@ -118,19 +119,23 @@ namespace Prewired.Generator.FastPath
             lines.Line($"{Machine}.{ContinuationWriter.BuilderField} = {BuilderType}.Create();");
             if (ThisType is not null) lines.Line($"{Machine}.{ContinuationWriter.ThisField} = this;");
             foreach (var (_, name) in layout.StateFields()) lines.Line($"{Machine}.{name} = {name};");
+            var bySlot = splits.GroupBy(layout.AwaiterField).ToList();
+            if (bySlot.Count == 1)
+            {
+                // One awaitable type: its slot is the only one the synchronous path can have filled.
+                WriteHandOff(lines, layout, bySlot[0]);
+                lines.Line($"return {Machine}.{ContinuationWriter.BuilderField}.Task;");
+                return lines;
+            }
+
             lines.Line($"switch ({ContinuationLayout.StateParameter})");
             lines.OpenBrace();
-            var bySlot = splits.GroupBy(layout.AwaiterField).ToList();
             for (var i = 0; i < bySlot.Count; i++)
             {
                 var group = bySlot[i];
-                var field = $"{Machine}.{group.Key}";
-                var labels = i == bySlot.Count - 1 ? "default:" : string.Join(" ", group.Select(s => $"case {s.Index}:"));
-                lines.Line(labels);
+                lines.Line(i == bySlot.Count - 1 ? "default:" : string.Join(" ", group.Select(s => $"case {s.Index}:")));
                 lines.Indent++;
-                lines.Line($"{field} = {layout.SlotName(group.First())}.GetAwaiter();");
-                lines.Line($"if ({field}.IsCompleted) {Machine}.{ContinuationWriter.BuilderField}.Start(ref {Machine});");
-                lines.Line($"else {Machine}.{ContinuationWriter.BuilderField}.AwaitUnsafeOnCompleted(ref {field}, ref {Machine});");
+                WriteHandOff(lines, layout, group);
                 lines.Line("break;");
                 lines.Indent--;
             }
@@ -138,6 +143,15 @@ namespace Prewired.Generator.FastPath
             lines.CloseBrace();
             lines.Line($"return {Machine}.{ContinuationWriter.BuilderField}.Task;");
             return lines;
+        }
+
+        /// <summary>The awaiter of one slot's awaitable into its field, and the state machine given to the builder.</summary>
+        private static void WriteHandOff(CodeLines lines, ContinuationLayout layout, IGrouping<string, SplitPoint> slot)
+        {
+            var field = $"{Machine}.{slot.Key}";
+            lines.Line($"{field} = {layout.SlotName(slot.First())}.GetAwaiter();");
+            lines.Line($"if ({field}.IsCompleted) {Machine}.{ContinuationWriter.BuilderField}.Start(ref {Machine});");
+            lines.Line($"else {Machine}.{ContinuationWriter.BuilderField}.AwaitUnsafeOnCompleted(ref {field}, ref {Machine});");
         }
 
         private static IEnumerable<(string Type, string Field)> AwaiterFields(ContinuationLayout layout, IReadOnlyList<SplitPoint> splits)

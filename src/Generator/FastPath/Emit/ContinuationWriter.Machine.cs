@@ -12,8 +12,8 @@ namespace Prewired.Generator.FastPath
     /// The continuation written as the Run method of a hand-made state machine (<see cref="ContinuationMachine"/>) rather
     /// than as an async method: the same statements, dispatch, labels and returns, but each await suspends by itself (the
     /// awaiter in a field, <c>AwaitUnsafeOnCompleted</c>, return) and resumes through the dispatch, as the compiler's
-    /// MoveNext does; the body's instance members are reached through the <c>__this</c> field. What a struct's method cannot do (capture its fields in a lambda or local function, call
-    /// <c>base</c>) is not covered: the continuation then stays an async method.
+    /// MoveNext does; the body's instance members are reached through the <c>__this</c> field. What a struct's method cannot do (capture its
+    /// fields in a lambda or local function, call <c>base</c>) is not covered: the continuation then stays an async method.
     /// </summary>
     internal sealed partial class ContinuationWriter
     {
@@ -32,16 +32,40 @@ namespace Prewired.Generator.FastPath
         private string _suspendReturn = "return;";
 
         /// <summary>
-        /// Why the body's continuation cannot be a state machine, or null: a lambda, local function or query (a struct's
-        /// method cannot capture its fields, CS1673), or an awaitable outside the framework's (its generated pending-awaiter
-        /// wrapper is written for an async continuation).
+        /// Why the body's continuation cannot be a state machine, or null: an awaitable outside the framework's (its
+        /// generated pending-awaiter wrapper is written for an async continuation). A lambda, local function or query is
+        /// decided where Run prints it (<see cref="CapturesMachineState"/>).
         /// </summary>
-        private static string? MachineBlocker(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits)
+        private static string? MachineBlocker(IReadOnlyList<SplitPoint> splits)
+            => splits.Any(s => s.AwaiterTypeName is null) ? "an awaitable outside the framework's in a state-machine continuation" : null;
+
+        /// <summary>
+        /// Whether a lambda, local function or query that Run prints would capture the state machine itself: a struct's
+        /// method cannot (CS1673), and Run's live state, the body's parameters and <c>__this</c> are its fields. What it
+        /// may capture are Run's own locals (those no await outlives), which the compiler's display class takes as it
+        /// would in the async method. The compiler's state machine hoists a captured variable's display class instead; a
+        /// body that needs that keeps the async continuation.
+        /// </summary>
+        private bool CapturesMachineState(SyntaxNode function)
         {
-            if (splits.Any(s => s.AwaiterTypeName is null)) return "an awaitable outside the framework's in a state-machine continuation";
-            return method.DescendantNodes().Any(n => n is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or QueryExpressionSyntax)
-                ? "a lambda, local function or query in a state-machine continuation (a struct's method cannot capture its fields)"
-                : null;
+            if (function is AnonymousFunctionExpressionSyntax { Modifiers: var modifiers } && modifiers.Any(SyntaxKind.StaticKeyword)) return false;
+            if (function is LocalFunctionStatementSyntax { Modifiers: var localModifiers } && localModifiers.Any(SyntaxKind.StaticKeyword)) return false;
+
+            // The instance, named or implied: printed as __this, a field.
+            foreach (var node in function.DescendantNodes())
+            {
+                if (node is ThisExpressionSyntax or BaseExpressionSyntax) return true;
+                if (node is SimpleNameSyntax name && IsUnqualified(name) && _model.GetSymbolInfo(name).Symbol is { IsStatic: false } symbol && IsMember(symbol)) return true;
+            }
+
+            var flow = function switch
+            {
+                StatementSyntax statement => _model.AnalyzeDataFlow(statement),
+                ExpressionSyntax expression => _model.AnalyzeDataFlow(expression),
+                _ => null,
+            };
+            if (flow is null || !flow.Succeeded) return true;
+            return flow.CapturedInside.Any(v => v is IParameterSymbol { IsThis: true } || _layout.IsLive(v) || v is IParameterSymbol { ContainingSymbol: IMethodSymbol { MethodKind: not MethodKind.AnonymousFunction and not MethodKind.LocalFunction } });
         }
 
         /// <summary>
@@ -106,6 +130,9 @@ namespace Prewired.Generator.FastPath
             {
                 case BaseExpressionSyntax:
                     NotCovered("a base member access in a state-machine continuation");
+                    return false;
+                case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or QueryExpressionSyntax when CapturesMachineState(node):
+                    NotCovered("a lambda, local function or query that captures live state, a parameter or this in a state-machine continuation (a struct's method cannot capture its fields, CS1673)");
                     return false;
                 case ThisExpressionSyntax:
                     printer.Write(ThisField);

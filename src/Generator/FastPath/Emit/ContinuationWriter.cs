@@ -81,7 +81,7 @@ namespace Prewired.Generator.FastPath
             notCovered = null;
             var hasResult = model.GetDeclaredSymbol(method) is { } symbol && KnownTypes.ResultType(symbol.ReturnType) is not null;
             var writer = new ContinuationWriter(splits, layout, lowering, model) { _machine = machine, _suspendReturn = hasResult ? "return default!;" : "return;" };
-            if (machine && MachineBlocker(method, splits) is { } blocker)
+            if (machine && MachineBlocker(splits) is { } blocker)
             {
                 notCovered = blocker;
                 return null;
@@ -145,9 +145,10 @@ namespace Prewired.Generator.FastPath
             _root.Append(body);
 
             // The body's own local functions (they share no variable with it) that the continuation calls, directly or
-            // through another, at its end; one it never calls would be CS8321.
+            // through another, at its end; one it never calls would be CS8321. In a state machine's Run they reach the
+            // instance through __this and must not capture it (ReplaceInMachine).
             var functions = statements.OfType<LocalFunctionStatementSyntax>().ToList();
-            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root);
+            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root, (node, printer) => _machine && ReplaceInMachine(node, printer));
         }
 
         /// <summary>A statement list in a scope of its own: its dispatch, then its statements.</summary>

@@ -204,10 +204,6 @@ namespace Prewired.Generator.FastPath
             }
         }
 
-        /// <summary>The slots (one per awaitable type, in the order of their first await): a state-machine continuation keeps
-        /// one awaiter field per slot (<see cref="ContinuationMachine"/>), as the compiler keeps one per awaiter type.</summary>
-        public IReadOnlyList<(string Type, string Name)> Slots => _slots;
-
         /// <summary>The field of a state-machine continuation that holds <paramref name="split"/>'s pending awaiter.</summary>
         public string AwaiterField(SplitPoint split) => "__pendingAwaiter" + SlotOf(split).Substring("__awaitable".Length);
 

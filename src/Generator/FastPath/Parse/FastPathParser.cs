@@ -26,6 +26,7 @@ namespace Prewired.Generator.FastPath
             var members = new MemberWriter(shell.MemberIndent);
             var lines = new CodeLines();
             var hasResult = validation.ReturnKind.HasResult();
+            var resumePrefix = ResumePrefix(marked);
 
             string? forwardReason = null;
             List<SplitPoint>? splits = null;
@@ -57,7 +58,7 @@ namespace Prewired.Generator.FastPath
                 try
                 {
                     lowering = new Lowering(bodyNode, model);
-                    splits = Plan(bodyNode, model, hasResult, ResumePrefix(marked), lowering);
+                    splits = Plan(bodyNode, model, hasResult, resumePrefix, lowering);
                     if (splits is null)
                     {
                         const string cannotHandOver = "a pending awaitable or a variable that lives across an await cannot be handed to a continuation (a ref local, a ref struct, or a type C# cannot write, such as an anonymous type)";
@@ -67,15 +68,15 @@ namespace Prewired.Generator.FastPath
                     else
                     {
                         // A hand-made state machine where it can be written (issue 19 point 3), else an async method.
-                        if (MachineFor(marked, body) is { } candidate)
+                        if (MachineFor(body, resumePrefix) is { } candidate)
                         {
-                            (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model, threadSlot: false, machine: true);
+                            (layout, continuation, notCovered) = WriteContinuation(resumePrefix, bodySyntax, bodyNode, splits, lowering, model, threadSlot: false, machine: true);
                             machine = notCovered is null && continuation is not null ? candidate.WithThisUsed(continuation.Code().Contains(ContinuationWriter.ThisField)) : null;
                         }
 
                         if (machine is null)
                         {
-                            (layout, continuation, notCovered) = WriteContinuation(ResumePrefix(marked), bodySyntax, bodyNode, splits, lowering, model, BodyBuilder.StartsSynchronously(body), machine: false);
+                            (layout, continuation, notCovered) = WriteContinuation(resumePrefix, bodySyntax, bodyNode, splits, lowering, model, BodyBuilder.StartsSynchronously(body), machine: false);
                         }
 
                         if (notCovered is not null)
@@ -90,7 +91,7 @@ namespace Prewired.Generator.FastPath
                         else
                         {
                             syncLines = new CodeLines();
-                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, ResumePrefix(marked), lowering, MethodShellParser.TypeParameterList(body),
+                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix, lowering, MethodShellParser.TypeParameterList(body),
                                 TargetFeatures.Of(context.SemanticModel.Compilation), layout);
                         }
                     }
@@ -112,7 +113,6 @@ namespace Prewired.Generator.FastPath
             }
 
             var guard = AssumedContextGuard.Decide(context.Attributes[0], MarkKind.FastPath, bodyNode, model, cancellationToken);
-            var resumePrefix = ResumePrefix(marked);
             var syncName = resumePrefix.Substring(0, resumePrefix.Length - "Resume".Length) + "Sync";
             var arguments = string.Join(", ", body.Parameters.Select(p => MethodShellParser.EscapedName(p.Name)));
             var receiver = body.IsStatic ? string.Empty : "this.";
@@ -166,21 +166,21 @@ namespace Prewired.Generator.FastPath
                 hidden: true);
 
             var builderAttribute = BodyBuilder.AttributeOf(body);
+            // The resume points as the continuation's summary lists them: "0 <c>await A()</c>; 1 <c>await B()</c>".
+            var points = string.Join("; ", splits.Select(s => $"{s.Index} <c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(s))}</c>"));
             if (layout is not null && machine is not null)
             {
-                var points = string.Join("; ", splits.Select(s => $"{s.Index} <c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(s))}</c>"));
                 members.Method(
                     $"Resumes '{body.Name}' at the await the synchronous path handed over ({ContinuationLayout.StateParameter}): {points}. The state machine is boxed once, by the builder, when the awaiter is given to it.",
                     $"private {(body.IsStatic ? "static " : string.Empty)}{forms.ReturnTypeName} {layout.Name}{typeArguments}({layout.Parameters()}){constraints}",
                     machine.Starter(layout, splits, typeArguments),
                     hidden: true,
                     // typeof of a generic type's nested type would name the type's parameters: no attribute there (CS0416).
-                    attribute: IsInGenericType(body.ContainingType) ? null : machine.StarterAttribute(typeArguments));
+                    attribute: IsInGenericType(body.ContainingType) ? null : machine.StarterAttribute(body.TypeParameters.Length));
                 members.Member(machine.Declaration(layout, splits, continuation!, typeArguments, constraints, TargetFeatures.Of(context.SemanticModel.Compilation).StackTraceHidden), nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
             }
             else if (layout is not null)
             {
-                var points = string.Join("; ", splits.Select(s => $"{s.Index} <c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(s))}</c>"));
                 members.Method(
                     $"Resumes '{body.Name}' at the await the synchronous path handed over ({ContinuationLayout.StateParameter}): {points}.",
                     $"private {(body.IsStatic ? "static " : string.Empty)}async {forms.ReturnTypeName} {layout.Name}{typeArguments}({layout.Parameters()}){constraints}",
@@ -271,10 +271,6 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>
-        /// The method's one continuation (issue 19), or nulls and the reason when the body has a shape the one-continuation
-        /// writer does not cover yet: it then keeps a continuation per await, and the generated file says why.
-        /// </summary>
-        /// <summary>
         /// PW0201 for a body that forwards for a reason only the generator sees (the analyzers' rules let it through): at
         /// its first await (else its name), worded as the analyzer words it.
         /// </summary>
@@ -291,11 +287,10 @@ namespace Prewired.Generator.FastPath
         /// The state machine a continuation can be written as (<see cref="ContinuationMachine"/>), or null: its builder must be
         /// nameable, and a struct's method keeps the async form (its continuation works on its own copy of the struct).
         /// </summary>
-        private static ContinuationMachine? MachineFor(IMethodSymbol marked, IMethodSymbol body)
+        private static ContinuationMachine? MachineFor(IMethodSymbol body, string prefix)
         {
             if (BodyBuilder.StateMachineBuilder(body) is not { } builder) return null;
             if (!body.IsStatic && body.ContainingType.IsValueType) return null;
-            var prefix = ResumePrefix(marked);
             var result = KnownTypes.ResultType(body.ReturnType)?.ToDisplayString(MethodShellParser.TypeFormat);
             var thisType = body.IsStatic ? null : body.ContainingType.ToDisplayString(MethodShellParser.TypeFormat);
             return new ContinuationMachine(builder, result, thisType, prefix.Substring(0, prefix.Length - "Resume".Length) + "Continuation");

@@ -86,14 +86,9 @@ partial class Repository
         __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<TItem?>.Create();
         __machine.keys = keys;
         __machine.__enumerator0 = __enumerator0;
-        switch (__state)
-        {
-            default:
-                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
-                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
-                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
-                break;
-        }
+        __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+        if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+        else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
         return __machine.__builder.Task;
     }
 

@@ -33,12 +33,12 @@ partial class Parser
 #line (13,9)-(13,42) 43 "/0/Test0.cs"
         var __awaitable0 = ReadAsync(text);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable0); return ParseAsync__Resume(0, text, default!); }
+        if (!__awaitable0.IsCompletedSuccessfully) return ParseAsync__Resume(0, __awaitable0, text, default!);
         var first = __awaitable0.Result;
 #line (14,9)-(14,43) 43 "/0/Test0.cs"
         var __awaitable1 = ReadAsync(text);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return ParseAsync__Resume(1, default!, first); }
+        if (!__awaitable1.IsCompletedSuccessfully) return ParseAsync__Resume(1, __awaitable1, default!, first);
         var second = __awaitable1.Result;
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(Combine(first, second));
@@ -51,24 +51,79 @@ partial class Parser
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'ParseCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(text)</c>; 1 <c>await ReadAsync(text)</c>.</summary>
+    /// <summary>Resumes 'ParseCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(text)</c>; 1 <c>await ReadAsync(text)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume(int __state, string text, int first)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(ParseAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int first)
     {
+        var __machine = default(ParseAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.text = text;
+        __machine.first = first;
+        __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+        if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+        else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct ParseAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public string text;
+        public int first;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         switch (__state)
         {
-            case 0: __state = -1; goto __resume0; // await ReadAsync(text)
+            case 0: __state = -2; goto __resume0; // await ReadAsync(text)
             default: __state = -2; goto __resume1; // await ReadAsync(text)
         }
         __resume0:
-#line (13,9)-(13,42) 127 "/0/Test0.cs"
-        first = await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take();
+        __state = -1;
+#line (13,9)-(13,42) 130 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (13,9)-(13,42) 39 "/0/Test0.cs"
+        first = __awaiter0.GetResult();
 #line hidden
         __resume1:
-#line (14,9)-(14,43) 196 "/0/Test0.cs"
-        var second = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await ReadAsync(text));
+#line (14,9)-(14,43) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (14,9)-(14,43) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (14,9)-(14,43) 243 "/0/Test0.cs"
+        else { __awaiter1 = (ReadAsync(text)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (14,9)-(14,43) 44 "/0/Test0.cs"
+        var second = __awaiter1.GetResult();
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return Combine(first, second);
 #line (18,9)-(18,62) 8 "/0/Test0.cs"
@@ -76,6 +131,9 @@ partial class Parser
 #line (19,9)-(19,58) 8 "/0/Test0.cs"
         static int Clamp(int value) => Math.Max(0, value);
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

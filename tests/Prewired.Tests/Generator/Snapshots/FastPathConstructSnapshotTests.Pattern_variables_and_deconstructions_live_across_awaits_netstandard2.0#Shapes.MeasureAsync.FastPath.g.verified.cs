@@ -78,14 +78,9 @@ partial class Shapes
         __machine.count = count;
         __machine.low = low;
         __machine.high = high;
-        switch (__state)
-        {
-            default:
-                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
-                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
-                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
-                break;
-        }
+        __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+        if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+        else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
         return __machine.__builder.Task;
     }
 

@@ -52,7 +52,7 @@ partial class Written
 #line (18,20)-(18,43) 39 "/0/Test0.cs"
             var __awaitable0 = Text(x);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable0); return RunAsync__Resume(0, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!); }
+            if (!__awaitable0.IsCompletedSuccessfully) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
             var __spill0 = __awaitable0.Result;
 #line (18,20)-(18,43) 12 "/0/Test0.cs"
             __pwSpill0 = (_cache = __spill0);
@@ -73,7 +73,7 @@ partial class Written
 #line (19,21)-(19,45) 40 "/0/Test0.cs"
             var __awaitable1 = Value(x);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable1); return RunAsync__Resume(1, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!); }
+            if (!__awaitable1.IsCompletedSuccessfully) return RunAsync__Resume(1, default!, __awaitable1, default!, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
             var __spill1 = __awaitable1.Result;
 #line (19,21)-(19,45) 12 "/0/Test0.cs"
             __pwSpill2 = (_count = __spill1).Value;
@@ -84,7 +84,7 @@ partial class Written
 #line (20,9)-(20,35) 37 "/0/Test0.cs"
         var __awaitable2 = Handler();
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Action<int>>>.Put(__awaitable2); return RunAsync__Resume(2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!, default!); }
+        if (!__awaitable2.IsCompletedSuccessfully) return RunAsync__Resume(2, default!, default!, __awaitable2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!, default!);
         var __spill2 = __awaitable2.Result;
 #line (20,9)-(20,35) 8 "/0/Test0.cs"
         Changed += __spill2;
@@ -95,7 +95,7 @@ partial class Written
 #line (21,15)-(21,33) 40 "/0/Test0.cs"
             var __awaitable3 = Value(1);
 #line hidden
-            if (!__awaitable3.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable3); return RunAsync__Resume(3, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!, default!, default!); }
+            if (!__awaitable3.IsCompletedSuccessfully) return RunAsync__Resume(3, default!, __awaitable3, default!, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!, default!, default!);
             var __spill3 = __awaitable3.Result;
 #line (21,15)-(21,33) 12 "/0/Test0.cs"
             __pwSpill4.Add(__spill3);
@@ -109,7 +109,7 @@ partial class Written
 #line (22,28)-(22,48) 39 "/0/Test0.cs"
             var __awaitable4 = Text(2);
 #line hidden
-            if (!__awaitable4.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Put(__awaitable4); return RunAsync__Resume(4, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!, default!, default!); }
+            if (!__awaitable4.IsCompletedSuccessfully) return RunAsync__Resume(4, __awaitable4, default!, default!, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!, default!, default!);
             var __spill4 = __awaitable4.Result;
 #line (22,28)-(22,48) 12 "/0/Test0.cs"
             __pwSpill5 = __pwSpill6.Length(__spill4);
@@ -124,7 +124,7 @@ partial class Written
 #line (23,39)-(23,60) 36 "/0/Test0.cs"
         var __awaitable5 = Value(3);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable5); return RunAsync__Resume(5, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!, default!); }
+        if (!__awaitable5.IsCompletedSuccessfully) return RunAsync__Resume(5, default!, __awaitable5, default!, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!, default!);
         var __spill5 = __awaitable5.Result;
 #line (23,39)-(23,60) 8 "/0/Test0.cs"
         __pwSpill8.Value = __spill5;
@@ -135,14 +135,14 @@ partial class Written
 #line (23,78)-(23,91) 36 "/0/Test0.cs"
         var __awaitable6 = Value(5);
 #line hidden
-        if (!__awaitable6.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable6); return RunAsync__Resume(6, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!, default!); }
+        if (!__awaitable6.IsCompletedSuccessfully) return RunAsync__Resume(6, default!, __awaitable6, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!, default!);
         var __spill6 = __awaitable6.Result;
 #line (23,78)-(23,91) 8 "/0/Test0.cs"
         __pwSpill9.Add(__spill6);
 #line (23,97)-(23,115) 36 "/0/Test0.cs"
         var __awaitable7 = Value(7);
 #line hidden
-        if (!__awaitable7.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable7); return RunAsync__Resume(7, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!, default!); }
+        if (!__awaitable7.IsCompletedSuccessfully) return RunAsync__Resume(7, default!, __awaitable7, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!, default!);
         var __spill7 = __awaitable7.Result;
 #line (23,97)-(23,115) 8 "/0/Test0.cs"
         __pwSpill7[6] = __spill7;
@@ -153,7 +153,7 @@ partial class Written
 #line (26,13)-(26,36) 40 "/0/Test0.cs"
             var __awaitable8 = Value(8);
 #line hidden
-            if (!__awaitable8.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable8); return RunAsync__Resume(8, x, text, count, default!, default!, default!, length, default!, default!, default!, box, default!); }
+            if (!__awaitable8.IsCompletedSuccessfully) return RunAsync__Resume(8, default!, __awaitable8, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, default!);
             var __spill8 = __awaitable8.Result;
 #line (26,13)-(26,36) 12 "/0/Test0.cs"
             _ = checked(count += __spill8);
@@ -172,7 +172,7 @@ partial class Written
 #line (28,41)-(28,71) 44 "/0/Test0.cs"
                 var __awaitable9 = Value(i);
 #line hidden
-                if (!__awaitable9.IsCompletedSuccessfully) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Put(__awaitable9); return RunAsync__Resume(9, x, text, count, default!, default!, default!, length, default!, default!, default!, box, i); }
+                if (!__awaitable9.IsCompletedSuccessfully) return RunAsync__Resume(9, default!, __awaitable9, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, i);
                 var __spill9 = __awaitable9.Result;
 #line (28,41)-(28,71) 16 "/0/Test0.cs"
                 _ = checked(count += Twice(__spill9));
@@ -184,12 +184,97 @@ partial class Written
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Text(x)</c>; 1 <c>await Value(x)</c>; 2 <c>await Handler()</c>; 3 <c>await Value(1)</c>; 4 <c>await Text(2)</c>; 5 <c>await Value(3)</c>; 6 <c>await Value(5)</c>; 7 <c>await Value(7)</c>; 8 <c>await Value(8)</c>; 9 <c>await Value(i)</c>.</summary>
+    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Text(x)</c>; 1 <c>await Value(x)</c>; 2 <c>await Handler()</c>; 3 <c>await Value(1)</c>; 4 <c>await Text(2)</c>; 5 <c>await Value(3)</c>; 6 <c>await Value(5)</c>; 7 <c>await Value(7)</c>; 8 <c>await Value(8)</c>; 9 <c>await Value(i)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, int x, string text, int count, global::Written.Box? __pwSpill4, int? __pwSpill5, global::Written.Box? __pwSpill6, int? length, global::Written.Box __pwSpill7, global::Written.Inner __pwSpill8, global::System.Collections.Generic.List<int> __pwSpill9, global::Written.Box box, int i)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task<string> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Threading.Tasks.Task<global::System.Action<int>> __awaitable2, int x, string text, int count, global::Written.Box? __pwSpill4, int? __pwSpill5, global::Written.Box? __pwSpill6, int? length, global::Written.Box __pwSpill7, global::Written.Inner __pwSpill8, global::System.Collections.Generic.List<int> __pwSpill9, global::Written.Box box, int i)
     {
+        var __machine = default(RunAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.__this = this;
+        __machine.x = x;
+        __machine.text = text;
+        __machine.count = count;
+        __machine.__pwSpill4 = __pwSpill4;
+        __machine.__pwSpill5 = __pwSpill5;
+        __machine.__pwSpill6 = __pwSpill6;
+        __machine.length = length;
+        __machine.__pwSpill7 = __pwSpill7;
+        __machine.__pwSpill8 = __pwSpill8;
+        __machine.__pwSpill9 = __pwSpill9;
+        __machine.box = box;
+        __machine.i = i;
+        switch (__state)
+        {
+            case 0: case 4:
+                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+                break;
+            case 1: case 3: case 5: case 6: case 7: case 8: case 9:
+                __machine.__pendingAwaiter1 = __awaitable1.GetAwaiter();
+                if (__machine.__pendingAwaiter1.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter1, ref __machine);
+                break;
+            default:
+                __machine.__pendingAwaiter2 = __awaitable2.GetAwaiter();
+                if (__machine.__pendingAwaiter2.IsCompleted) __machine.__builder.Start(ref __machine);
+                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter2, ref __machine);
+                break;
+        }
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct RunAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::Written __this;
+        public int x;
+        public string text;
+        public int count;
+        public global::Written.Box? __pwSpill4;
+        public int? __pwSpill5;
+        public global::Written.Box? __pwSpill6;
+        public int? length;
+        public global::Written.Box __pwSpill7;
+        public global::Written.Inner __pwSpill8;
+        public global::System.Collections.Generic.List<int> __pwSpill9;
+        public global::Written.Box box;
+        public int i;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<string> __pendingAwaiter0;
+        public global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __pendingAwaiter1;
+        public global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Action<int>> __pendingAwaiter2;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
         string __pwSpill0 = default!;
         #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
         int __pwSpill2 = default!;
@@ -208,66 +293,96 @@ partial class Written
             default: goto __block4; // await Value(i)
         }
         __if0:
-#line (18,20)-(18,25) 56 "/0/Test0.cs"
-        if (__state < 0 && ((_cache) is { } __pwSpill1))
+#line (18,20)-(18,25) 63 "/0/Test0.cs"
+        if (__state < 0 && ((__this._cache) is { } __pwSpill1))
 #line hidden
         {
             __pwSpill0 = __pwSpill1;
         }
         else
         {
-#line (18,20)-(18,43) 192 "/0/Test0.cs"
-            var __spill0 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(x));
+#line (18,20)-(18,43) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter0;
+#line (18,20)-(18,43) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (18,20)-(18,43) 239 "/0/Test0.cs"
+            else { __awaiter0 = (Text(x)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (18,20)-(18,43) 50 "/0/Test0.cs"
+            var __spill0 = __awaiter0.GetResult();
 #line (18,20)-(18,43) 12 "/0/Test0.cs"
-            __pwSpill0 = (_cache = __spill0);
+            __pwSpill0 = (__this._cache = __spill0);
 #line hidden
         }
 #line (18,9)-(18,44) 26 "/0/Test0.cs"
         text = __pwSpill0;
 #line hidden
         __if1:
-#line (19,21)-(19,26) 56 "/0/Test0.cs"
-        if (__state < 0 && ((_count) is { } __pwSpill3))
+#line (19,21)-(19,26) 63 "/0/Test0.cs"
+        if (__state < 0 && ((__this._count) is { } __pwSpill3))
 #line hidden
         {
             __pwSpill2 = __pwSpill3;
         }
         else
         {
-#line (19,21)-(19,45) 195 "/0/Test0.cs"
-            var __spill1 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(x));
+#line (19,21)-(19,45) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (19,21)-(19,45) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (19,21)-(19,45) 240 "/0/Test0.cs"
+            else { __awaiter1 = (Value(x)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (19,21)-(19,45) 50 "/0/Test0.cs"
+            var __spill1 = __awaiter1.GetResult();
 #line (19,21)-(19,45) 12 "/0/Test0.cs"
-            __pwSpill2 = (_count = __spill1).Value;
+            __pwSpill2 = (__this._count = __spill1).Value;
 #line hidden
         }
 #line (19,9)-(19,46) 27 "/0/Test0.cs"
         count = __pwSpill2;
 #line hidden
         __resume2:
-#line (20,9)-(20,35) 210 "/0/Test0.cs"
-        var __spill2 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<global::System.Action<int>>>.Take() : await Handler());
+#line (20,9)-(20,35) 99 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Action<int>> __awaiter2;
+#line (20,9)-(20,35) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line (20,9)-(20,35) 237 "/0/Test0.cs"
+        else { __awaiter2 = (Handler()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
+#line (20,9)-(20,35) 46 "/0/Test0.cs"
+        var __spill2 = __awaiter2.GetResult();
 #line (20,9)-(20,35) 8 "/0/Test0.cs"
-        Changed += __spill2;
+        __this.Changed += __spill2;
 #line hidden
         __if2:
-#line (21,9)-(21,12) 142 "/0/Test0.cs"
-        if (__state >= 0 || (((_box) is { } __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill4, __pattern0))))
+#line (21,9)-(21,12) 149 "/0/Test0.cs"
+        if (__state >= 0 || (((__this._box) is { } __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill4, __pattern0))))
 #line hidden
         {
-#line (21,15)-(21,33) 195 "/0/Test0.cs"
-            var __spill3 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(1));
+#line (21,15)-(21,33) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (21,15)-(21,33) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (21,15)-(21,33) 240 "/0/Test0.cs"
+            else { __awaiter3 = (Value(1)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter1 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (21,15)-(21,33) 50 "/0/Test0.cs"
+            var __spill3 = __awaiter3.GetResult();
 #line (21,15)-(21,33) 12 "/0/Test0.cs"
             __pwSpill4.Add(__spill3);
 #line hidden
         }
         __pwSpill5 = default;
         __if3:
-#line (22,22)-(22,25) 142 "/0/Test0.cs"
-        if (__state >= 0 || (((_box) is { } __pattern1 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill6, __pattern1))))
+#line (22,22)-(22,25) 149 "/0/Test0.cs"
+        if (__state >= 0 || (((__this._box) is { } __pattern1 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill6, __pattern1))))
 #line hidden
         {
-#line (22,28)-(22,48) 192 "/0/Test0.cs"
-            var __spill4 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.Task<string>>.Take() : await Text(2));
+#line (22,28)-(22,48) 83 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter4;
+#line (22,28)-(22,48) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line (22,28)-(22,48) 239 "/0/Test0.cs"
+            else { __awaiter4 = (Text(2)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter0 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+#line (22,28)-(22,48) 50 "/0/Test0.cs"
+            var __spill4 = __awaiter4.GetResult();
 #line (22,28)-(22,48) 12 "/0/Test0.cs"
             __pwSpill5 = __pwSpill6.Length(__spill4);
 #line hidden
@@ -280,8 +395,14 @@ partial class Written
         __pwSpill8 = __pwSpill7.Inner;
 #line hidden
         __resume5:
-#line (23,39)-(23,60) 191 "/0/Test0.cs"
-        var __spill5 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(3));
+#line (23,39)-(23,60) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter5;
+#line (23,39)-(23,60) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (23,39)-(23,60) 236 "/0/Test0.cs"
+        else { __awaiter5 = (Value(3)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter1 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (23,39)-(23,60) 46 "/0/Test0.cs"
+        var __spill5 = __awaiter5.GetResult();
 #line (23,39)-(23,60) 8 "/0/Test0.cs"
         __pwSpill8.Value = __spill5;
 #line (23,65)-(23,75) 8 "/0/Test0.cs"
@@ -290,14 +411,26 @@ partial class Written
         __pwSpill9 = __pwSpill7.Items;
 #line hidden
         __resume6:
-#line (23,78)-(23,91) 191 "/0/Test0.cs"
-        var __spill6 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(5));
+#line (23,78)-(23,91) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter6;
+#line (23,78)-(23,91) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter6 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (23,78)-(23,91) 236 "/0/Test0.cs"
+        else { __awaiter6 = (Value(5)).GetAwaiter(); if (!__awaiter6.IsCompleted) { __state = 6; __pendingAwaiter1 = __awaiter6; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (23,78)-(23,91) 46 "/0/Test0.cs"
+        var __spill6 = __awaiter6.GetResult();
 #line (23,78)-(23,91) 8 "/0/Test0.cs"
         __pwSpill9.Add(__spill6);
 #line hidden
         __resume7:
-#line (23,97)-(23,115) 191 "/0/Test0.cs"
-        var __spill7 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(7));
+#line (23,97)-(23,115) 81 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter7;
+#line (23,97)-(23,115) 105 "/0/Test0.cs"
+        if (__state != -1) { __state = -1; __awaiter7 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (23,97)-(23,115) 236 "/0/Test0.cs"
+        else { __awaiter7 = (Value(7)).GetAwaiter(); if (!__awaiter7.IsCompleted) { __state = 7; __pendingAwaiter1 = __awaiter7; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (23,97)-(23,115) 46 "/0/Test0.cs"
+        var __spill7 = __awaiter7.GetResult();
 #line (23,97)-(23,115) 8 "/0/Test0.cs"
         __pwSpill7[6] = __spill7;
 #line (23,9)-(23,118) 25 "/0/Test0.cs"
@@ -311,8 +444,14 @@ partial class Written
                 case 9: goto __loop_for5; // await Value(i)
             }
             __resume8:
-#line (26,13)-(26,36) 195 "/0/Test0.cs"
-            var __spill8 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(8));
+#line (26,13)-(26,36) 85 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter8;
+#line (26,13)-(26,36) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter8 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (26,13)-(26,36) 240 "/0/Test0.cs"
+            else { __awaiter8 = (Value(8)).GetAwaiter(); if (!__awaiter8.IsCompleted) { __state = 8; __pendingAwaiter1 = __awaiter8; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (26,13)-(26,36) 50 "/0/Test0.cs"
+            var __spill8 = __awaiter8.GetResult();
 #line (26,13)-(26,36) 12 "/0/Test0.cs"
             _ = checked(count += __spill8);
 #line (27,13)-(27,37) 12 "/0/Test0.cs"
@@ -334,8 +473,14 @@ partial class Written
             for (; __state >= 0 || (checked(i < x)); _ = checked(i++))
 #line hidden
             {
-#line (28,41)-(28,71) 199 "/0/Test0.cs"
-                var __spill9 = (__state != -1 && (__state = -1) < 0 ? await global::Prewired.CompilerServices.PendingAwaitable<global::System.Threading.Tasks.ValueTask<int>>.Take() : await Value(i));
+#line (28,41)-(28,71) 89 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter9;
+#line (28,41)-(28,71) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter9 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line (28,41)-(28,71) 244 "/0/Test0.cs"
+                else { __awaiter9 = (Value(i)).GetAwaiter(); if (!__awaiter9.IsCompleted) { __state = 9; __pendingAwaiter1 = __awaiter9; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+#line (28,41)-(28,71) 54 "/0/Test0.cs"
+                var __spill9 = __awaiter9.GetResult();
 #line (28,41)-(28,71) 16 "/0/Test0.cs"
                 _ = checked(count += Twice(__spill9));
 #line hidden
@@ -344,6 +489,9 @@ partial class Written
 #line (31,9)-(31,69) 8 "/0/Test0.cs"
         return text.Length + count + (length ?? 0) + box.Inner.Value;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
 }

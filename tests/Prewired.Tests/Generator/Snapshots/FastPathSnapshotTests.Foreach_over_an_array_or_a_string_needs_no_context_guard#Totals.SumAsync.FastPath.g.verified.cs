@@ -87,14 +87,9 @@ partial class Totals
         __machine.__index0 = __index0;
         __machine.__collection1 = __collection1;
         __machine.__index1 = __index1;
-        switch (__state)
-        {
-            default:
-                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
-                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
-                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
-                break;
-        }
+        __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+        if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+        else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
         return __machine.__builder.Task;
     }
 

@@ -58,14 +58,9 @@ partial class Command
         var __machine = default(ExecuteAsync__Continuation);
         __machine.__state = __state;
         __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
-        switch (__state)
-        {
-            default:
-                __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
-                if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
-                else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
-                break;
-        }
+        __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+        if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+        else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
         return __machine.__builder.Task;
     }
 
