@@ -66,6 +66,9 @@ namespace Prewired.Tests.Semantics
         /// </summary>
         public bool Struct { get; init; }
 
+        /// <summary>The case class's base class, before <c>ISemanticsCase</c> (empty: none). Not for a <see cref="Struct"/> case.</summary>
+        public string BaseClass { get; init; } = string.Empty;
+
         /// <summary>A statement run right after the call returns, in the original and the generated variant alike.</summary>
         public string AfterCall { get; init; } = string.Empty;
 
@@ -131,7 +134,7 @@ namespace SemanticsCases
 {
 ");
             if (FileMembers.Length > 0) text.AppendLine(Indent(FileMembers, 4));
-            text.Append(Struct ? "    public partial struct " : "    public sealed partial class ").Append(ClassName).Append(@" : ISemanticsCase
+            text.Append(Struct ? "    public partial struct " : "    public sealed partial class ").Append(ClassName).Append(" : ").Append(BaseClass.Length > 0 ? BaseClass + ", " : string.Empty).Append(@"ISemanticsCase
     {
 ");
             text.AppendLine(Indent(Members, 8));

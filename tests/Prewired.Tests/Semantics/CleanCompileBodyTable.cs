@@ -208,6 +208,44 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+
+            // Npgsql's NpgsqlParameter.Write and GSSStream.ReadAsync (a DbParameter and a Stream, both MarshalByRefObject):
+            // after an await, a member of a struct field and a field passed by ref and out. On this the compiler allows
+            // both; through the state-machine continuation's __this they were CS1690 and CS0197, errors under warnings
+            // as errors.
+            new("R09_MarshalByRefFieldsThroughTheContinuation", "Task<int>", """
+                {
+                    await env.T(0);
+                    _counter.Add(v + 1);
+                    var total = await env.TR(1, _counter.Count);
+                    Advance(ref _position, out _next);
+                    await env.T(2);
+                    env.Log("at " + _position + " next " + _next);
+                    return total + _counter.Count + _position + _next;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                BaseClass = "MarshalByRefObject",
+                Members = """
+                    private Counter _counter;
+                    private int _position = 3;
+                    private int _next;
+
+                    private struct Counter
+                    {
+                        public int Count;
+
+                        public void Add(int n) => Count += n;
+                    }
+
+                    private static void Advance(ref int position, out int next)
+                    {
+                        position += 1;
+                        next = position * 10;
+                    }
+                    """,
+            },
         };
     }
 }

@@ -18,17 +18,29 @@ namespace Prewired.Generator.FastPath
         private const string Namespace = "global::System.Runtime.CompilerServices.";
         private const string Machine = "__machine";
 
-        public ContinuationMachine(string builderType, string? resultType, string? thisType, string typeName)
+        public ContinuationMachine(string builderType, string? resultType, string? thisType, string typeName, bool thisIsMarshalByRef = false)
         {
             BuilderType = builderType;
             ResultType = resultType;
             ThisType = thisType;
             TypeName = typeName;
+            ThisIsMarshalByRef = thisType is not null && thisIsMarshalByRef;
         }
 
         /// <summary>The same, without the instance field when the continuation never names it (the compiler's state machine
         /// keeps <c>this</c> only when the body uses it: a field less in the box).</summary>
         public ContinuationMachine WithThisUsed(bool used) => used ? this : new ContinuationMachine(BuilderType, ResultType, null, TypeName);
+
+        /// <summary>
+        /// The instance type derives from MarshalByRefObject (Stream, DbParameter, Component...): the compiler warns on a
+        /// member of its struct field (CS1690) or a ref to its field (CS0197) through any receiver but <c>this</c>, since
+        /// another reference may be a remoting proxy. The <see cref="ContinuationWriter.ThisField"/> is the instance the
+        /// method runs on, never a proxy, so Run disables both warnings where the body, on <c>this</c>, had none.
+        /// </summary>
+        public bool ThisIsMarshalByRef { get; }
+
+        /// <summary>The ids <see cref="ThisIsMarshalByRef"/> disables around Run.</summary>
+        private const string MarshalByRefWarnings = "CS0197, CS1690";
 
         /// <summary>The closed builder type (the body's own, or its return type's).</summary>
         public string BuilderType { get; }
@@ -90,12 +102,14 @@ namespace Prewired.Generator.FastPath
             lines.Line($"{ContinuationWriter.BuilderField}.SetResult({(ResultType is null ? string.Empty : "__result")});");
             lines.CloseBrace();
             lines.Line();
+            if (ThisIsMarshalByRef) lines.Line($"#pragma warning disable {MarshalByRefWarnings} // __this is the instance the method runs on, as this is: never a remoting proxy");
             lines.Line($"private {ResultType ?? "void"} {Run}(ref bool {ContinuationWriter.SuspendedParameter})");
             lines.Line("{");
             // At the indentation of a method's statements, one level less than the struct's members: lines after a line's
             // #line directive keep their columns in the body's file, which are those of a method body (the async form's).
             lines.Append(body);
             lines.Line("}");
+            if (ThisIsMarshalByRef) lines.Line($"#pragma warning restore {MarshalByRefWarnings}");
             lines.Line();
             lines.Line($"public void SetStateMachine({Namespace}IAsyncStateMachine stateMachine) => {ContinuationWriter.BuilderField}.SetStateMachine(stateMachine);");
             lines.CloseBrace();

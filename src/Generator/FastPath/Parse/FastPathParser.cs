@@ -293,7 +293,18 @@ namespace Prewired.Generator.FastPath
             if (!body.IsStatic && body.ContainingType.IsValueType) return null;
             var result = KnownTypes.ResultType(body.ReturnType)?.ToDisplayString(MethodShellParser.TypeFormat);
             var thisType = body.IsStatic ? null : body.ContainingType.ToDisplayString(MethodShellParser.TypeFormat);
-            return new ContinuationMachine(builder, result, thisType, prefix.Substring(0, prefix.Length - "Resume".Length) + "Continuation");
+            return new ContinuationMachine(builder, result, thisType, prefix.Substring(0, prefix.Length - "Resume".Length) + "Continuation", !body.IsStatic && IsMarshalByRef(body.ContainingType));
+        }
+
+        /// <summary>Whether <paramref name="type"/> is or derives from System.MarshalByRefObject (see <see cref="ContinuationMachine.ThisIsMarshalByRef"/>).</summary>
+        private static bool IsMarshalByRef(INamedTypeSymbol? type)
+        {
+            for (; type is not null; type = type.BaseType)
+            {
+                if (type is { Name: "MarshalByRefObject", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } }) return true;
+            }
+
+            return false;
         }
 
         private static bool IsInGenericType(INamedTypeSymbol? type)
