@@ -69,6 +69,14 @@ namespace Prewired.Tests.Semantics
         /// <summary>The case class's base class, before <c>ISemanticsCase</c> (empty: none). Not for a <see cref="Struct"/> case.</summary>
         public string BaseClass { get; init; } = string.Empty;
 
+        /// <summary>
+        /// A primary constructor's parameter list (<c>int factor, string? label</c>) and the arguments the harness's
+        /// parameterless constructor passes it (<c>4, "x"</c>): the body can read the parameters.
+        /// </summary>
+        public string PrimaryConstructor { get; init; } = string.Empty;
+
+        public string PrimaryConstructorArguments { get; init; } = string.Empty;
+
         /// <summary>A statement run right after the call returns, in the original and the generated variant alike.</summary>
         public string AfterCall { get; init; } = string.Empty;
 
@@ -134,10 +142,11 @@ namespace SemanticsCases
 {
 ");
             if (FileMembers.Length > 0) text.AppendLine(Indent(FileMembers, 4));
-            text.Append(Struct ? "    public partial struct " : "    public sealed partial class ").Append(ClassName).Append(" : ").Append(BaseClass.Length > 0 ? BaseClass + ", " : string.Empty).Append(@"ISemanticsCase
+            text.Append(Struct ? "    public partial struct " : "    public sealed partial class ").Append(ClassName).Append(PrimaryConstructor.Length > 0 ? "(" + PrimaryConstructor + ")" : string.Empty).Append(" : ").Append(BaseClass.Length > 0 ? BaseClass + ", " : string.Empty).Append(@"ISemanticsCase
     {
 ");
             text.AppendLine(Indent(Members, 8));
+            if (PrimaryConstructor.Length > 0) text.AppendLine($"        public {ClassName}() : this({PrimaryConstructorArguments}) {{ }}");
             text.AppendLine($"        private {s}async {Returns} {Name}_Core{TypeParameters}(Env env, int v){Constraints}");
             text.AppendLine(Indent(Body.Trim(), 8));
             text.AppendLine();

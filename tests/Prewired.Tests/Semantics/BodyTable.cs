@@ -1422,6 +1422,28 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { FileUsings = "using System.Linq;" },
 
+            // ---- primary constructor parameters read after an await: the state machine reads them through an accessor of the
+            // type (a nested struct cannot name them); written or passed by ref, the async continuation ------------------------
+            new("B99_PrimaryConstructorParametersReadAfterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v + factor);
+                    env.Log("label=" + label + " a=" + a);
+                    Func<int, int> scale = static x => x * 2;
+                    var b = await env.TR(1, scale(factor));
+                    return a + b + (label?.Length ?? 0) + (int)day;
+                }
+                """) { PrimaryConstructor = "int factor, string? label, DayOfWeek day", PrimaryConstructorArguments = "3, \"lbl\", DayOfWeek.Tuesday", Variants = new[] { 0, 2 } },
+
+            new("B100_PrimaryConstructorParameterWrittenAfterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v);
+                    count += a;
+                    env.Log("count=" + count);
+                    await env.T(1);
+                    return count;
+                }
+                """) { PrimaryConstructor = "int count", PrimaryConstructorArguments = "5" },
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

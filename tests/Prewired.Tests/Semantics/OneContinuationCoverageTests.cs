@@ -76,25 +76,30 @@ namespace Prewired.Tests.Semantics
         /// <summary>
         /// A lambda, local function or query that captures none of the state machine's fields (static, or over the
         /// continuation's own locals, or declared before the first resume point and only called after it) leaves the
-        /// continuation a state machine (issue 19 point 3; the async continuation before, for Polly's ExecuteAsync overloads).
+        /// continuation a state machine (issue 19 point 3; the async continuation before, for Polly's ExecuteAsync overloads),
+        /// and so do primary constructor parameters the body only reads (through an accessor of the type; Npgsql's
+        /// HstoreConverter and RecordConverter).
         /// </summary>
         [Theory]
         [InlineData("B83_AsyncLambdaDeclaredBeforeSplitAwait")]
         [InlineData("B94_StaticLambdaAfterAwait")]
         [InlineData("B95_LambdaCapturesOnlyALocalNoAwaitOutlives")]
         [InlineData("B98_StaticLocalFunctionAndQueryAfterAwait")]
-        public void Lambdas_that_capture_no_field_of_the_state_machine_keep_it(string body)
+        [InlineData("B99_PrimaryConstructorParametersReadAfterAwait")]
+        public void Lambdas_capturing_none_of_its_fields_and_primary_constructor_reads_keep_the_state_machine(string body)
         {
             var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
             Assert.Contains("__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine", generated, System.StringComparison.Ordinal);
             Assert.DoesNotContain("async global::System.Threading.Tasks", generated, System.StringComparison.Ordinal);
         }
 
-        /// <summary>One that captures a live variable or the instance would capture the struct (CS1673): the async continuation.</summary>
+        /// <summary>One that captures a live variable or the instance would capture the struct (CS1673), and a primary
+        /// constructor parameter the body writes needs the variable itself: the async continuation.</summary>
         [Theory]
         [InlineData("B96_LambdaCapturesLocalLiveAcrossALaterAwait")]
         [InlineData("B97_LocalFunctionReadsAnInstanceFieldAfterAwait")]
-        public void Lambdas_that_capture_a_field_of_the_state_machine_keep_the_async_continuation(string body)
+        [InlineData("B100_PrimaryConstructorParameterWrittenAfterAwait")]
+        public void Captured_fields_and_written_primary_constructor_parameters_keep_the_async_continuation(string body)
         {
             var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
             Assert.DoesNotContain("IAsyncStateMachine", generated, System.StringComparison.Ordinal);

@@ -168,6 +168,18 @@ namespace Prewired.Generator.FastPath
             lines.Line($"else {Machine}.{ContinuationWriter.BuilderField}.AwaitUnsafeOnCompleted(ref {field}, ref {Machine});");
         }
 
+        /// <summary>
+        /// The type's accessor of a primary constructor parameter the state machine reads (a nested struct cannot name the
+        /// parameter): <c>private string GetAsync__prefix => prefix;</c>.
+        /// </summary>
+        public static CodeLines PrimaryConstructorAccessor(string type, string accessor, string parameter)
+        {
+            var lines = new CodeLines();
+            lines.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+            lines.Line($"private {type} {accessor} => {parameter};");
+            return lines;
+        }
+
         private static IEnumerable<(string Type, string Field)> AwaiterFields(ContinuationLayout layout, IReadOnlyList<SplitPoint> splits)
             => splits.GroupBy(layout.AwaiterField).Select(g => (g.First().AwaiterTypeName!, g.Key));
     }

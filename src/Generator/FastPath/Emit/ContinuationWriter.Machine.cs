@@ -138,10 +138,17 @@ namespace Prewired.Generator.FastPath
                     printer.Write(ThisField);
                     return true;
                 case SimpleNameSyntax name when IsUnqualified(name) && _model.GetSymbolInfo(name).Symbol is { } symbol:
-                    if (symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } })
+                    if (symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } } primary)
                     {
-                        NotCovered("a primary constructor parameter in a state-machine continuation");
-                        return false;
+                        if (!ReadsThroughAccessor(name, primary))
+                        {
+                            NotCovered("a primary constructor parameter written, passed by reference, named in nameof or of a mutable struct type in a state-machine continuation");
+                            return false;
+                        }
+
+                        _layout.ReadPrimaryConstructorParameter(primary.Type.ToDisplayString(SourceNames.TypeFormat), primary.Name);
+                        printer.Write(ThisField + "." + _layout.PrimaryConstructorAccessor(primary.Name));
+                        return true;
                     }
 
                     if (!IsMember(symbol)) return false;
@@ -159,6 +166,33 @@ namespace Prewired.Generator.FastPath
                 default:
                     return false;
             }
+        }
+
+        /// <summary>
+        /// Whether a use of a primary constructor parameter can read it through an accessor property: a plain read of a
+        /// reference, a primitive, an enum or a readonly struct. A write, a ref/out/in argument or a <c>ref</c> needs the
+        /// variable itself, and a mutable struct's members called on the accessor's copy would not mutate it.
+        /// </summary>
+        private static bool ReadsThroughAccessor(SimpleNameSyntax name, IParameterSymbol parameter)
+        {
+            var type = parameter.Type;
+            var copyIsSafe = type.IsReferenceType || type.SpecialType != SpecialType.None || type.TypeKind == TypeKind.Enum
+                             || (type.IsValueType && type.IsReadOnly);
+            if (!copyIsSafe) return false;
+            if (name.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" })) return false;
+
+            // Up through parentheses and tuples: (p, x) = ... writes p too.
+            SyntaxNode node = name;
+            while (node.Parent is ParenthesizedExpressionSyntax or TupleExpressionSyntax || node.Parent is ArgumentSyntax { Parent: TupleExpressionSyntax }) node = node.Parent;
+            return node.Parent switch
+            {
+                AssignmentExpressionSyntax assignment => assignment.Left != node,
+                PrefixUnaryExpressionSyntax unary => !unary.IsKind(SyntaxKind.PreIncrementExpression) && !unary.IsKind(SyntaxKind.PreDecrementExpression),
+                PostfixUnaryExpressionSyntax => false,
+                ArgumentSyntax argument => argument.RefKindKeyword.IsKind(SyntaxKind.None),
+                RefExpressionSyntax => false,
+                _ => true,
+            };
         }
 
         private static bool IsMember(ISymbol symbol) => symbol switch

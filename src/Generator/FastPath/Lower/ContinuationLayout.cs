@@ -204,6 +204,24 @@ namespace Prewired.Generator.FastPath
             }
         }
 
+        private readonly List<(string Type, string Parameter)> _primaryConstructorReads = new();
+
+        /// <summary>
+        /// The primary constructor parameters a state-machine continuation reads. A nested struct cannot name them (they
+        /// are the type's own, CS9105), so each is read through a generated accessor of the type (<see cref="PrimaryConstructorAccessor"/>);
+        /// the body already names it, so the accessor captures nothing the type did not capture already.
+        /// </summary>
+        public IReadOnlyList<(string Type, string Parameter)> PrimaryConstructorReads => _primaryConstructorReads;
+
+        /// <summary>The accessor of a primary constructor parameter for this method's continuation: "GetAsync__convert".</summary>
+        public string PrimaryConstructorAccessor(string parameter) => Name.Substring(0, Name.Length - "Resume".Length) + parameter;
+
+        /// <summary>Records that the continuation reads <paramref name="parameter"/> through its accessor.</summary>
+        public void ReadPrimaryConstructorParameter(string type, string parameter)
+        {
+            if (!_primaryConstructorReads.Any(p => p.Parameter == parameter)) _primaryConstructorReads.Add((type, parameter));
+        }
+
         /// <summary>The field of a state-machine continuation that holds <paramref name="split"/>'s pending awaiter.</summary>
         public string AwaiterField(SplitPoint split) => "__pendingAwaiter" + SlotOf(split).Substring("__awaitable".Length);
 

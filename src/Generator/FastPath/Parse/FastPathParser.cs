@@ -178,6 +178,10 @@ namespace Prewired.Generator.FastPath
                     // typeof of a generic type's nested type would name the type's parameters: no attribute there (CS0416).
                     attribute: IsInGenericType(body.ContainingType) ? null : machine.StarterAttribute(body.TypeParameters.Length));
                 members.Member(machine.Declaration(layout, splits, continuation!, typeArguments, constraints, TargetFeatures.Of(context.SemanticModel.Compilation).StackTraceHidden), nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
+                foreach (var (type, parameter) in layout.PrimaryConstructorReads)
+                {
+                    members.Member(ContinuationMachine.PrimaryConstructorAccessor(type, layout.PrimaryConstructorAccessor(parameter), MethodShellParser.EscapedName(parameter)));
+                }
             }
             else if (layout is not null)
             {

@@ -43,25 +43,81 @@ partial class Converter
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Put(__awaitable0); return Read__Resume(0, text); }
+        if (!__awaiter0.IsCompleted) return Read__Resume(0, __awaitable0, text);
         __awaiter0.GetResult();
 #line (13,9)-(13,61) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(convert is null ? text.Length : convert(text));
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'ReadCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>.</summary>
+    /// <summary>Resumes 'ReadCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> Read__Resume(int __state, string text)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(Read__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> Read__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, string text)
     {
-#line (12,9)-(12,27) 128 "/0/Test0.cs"
-        await global::Prewired.CompilerServices.PendingAwaitable<global::System.Runtime.CompilerServices.YieldAwaitable>.Take();
+        var __machine = default(Read__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.__this = this;
+        __machine.text = text;
+        __machine.__pendingAwaiter0 = __awaitable0.GetAwaiter();
+        if (__machine.__pendingAwaiter0.IsCompleted) __machine.__builder.Start(ref __machine);
+        else __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct Read__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public global::Converter __this;
+        public string text;
+        public global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        __state = -1;
+#line (12,9)-(12,27) 136 "/0/Test0.cs"
+        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,27) 31 "/0/Test0.cs"
+        __awaiter0.GetResult();
 #line (13,9)-(13,61) 8 "/0/Test0.cs"
-        return convert is null ? text.Length : convert(text);
+        return __this.Read__convert is null ? text.Length : __this.Read__convert(text);
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
+
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    private global::System.Func<string, int>? Read__convert => convert;
 }
 #line default
