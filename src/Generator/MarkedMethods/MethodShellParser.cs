@@ -98,7 +98,8 @@ namespace Prewired.Generator.MarkedMethods
             return clauses.ToString();
         }
 
-        private static string RefKindPrefix(RefKind refKind) => refKind switch
+        /// <summary>"ref ", "out ", "in ", "ref readonly " or nothing: a parameter's modifier as written.</summary>
+        public static string RefKindPrefix(RefKind refKind) => refKind switch
         {
             RefKind.Ref => "ref ",
             RefKind.Out => "out ",

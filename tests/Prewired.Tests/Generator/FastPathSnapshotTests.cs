@@ -134,6 +134,29 @@ namespace Prewired.Tests.Generator
             }
             """, expectedFiles: 1);
 
+        /// <summary>Base calls after an await: the state machine (a nested struct) calls the base's implementation through
+        /// an accessor of the type, one per base method, whatever the number of calls.</summary>
+        [Fact]
+        public void Base_calls_after_an_await_go_through_an_accessor() => GeneratorTest.Verify("""
+            public class StoreBase
+            {
+                public virtual ValueTask<int> CountAsync(string key, CancellationToken cancellationToken) => new(key.Length);
+            }
+
+            public partial class Store : StoreBase
+            {
+                [FastPath(nameof(CountTwiceCoreAsync))]
+                public partial ValueTask<int> CountTwiceAsync(string key, CancellationToken cancellationToken);
+                private async ValueTask<int> CountTwiceCoreAsync(string key, CancellationToken cancellationToken)
+                {
+                    await Task.Yield();
+                    return await base.CountAsync(key, cancellationToken) + await base.CountAsync(key + "!", cancellationToken);
+                }
+
+                public override ValueTask<int> CountAsync(string key, CancellationToken cancellationToken) => new(-1);
+            }
+            """, expectedFiles: 1);
+
         /// <summary>
         /// A default parameter value is stated by the partial declaration only; the implementing part, without it, is kept out
         /// of the public API analyzers' view (RS0016 on Polly's ResiliencePipeline.ExecuteAsync, issue 21).

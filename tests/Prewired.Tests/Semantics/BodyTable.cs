@@ -1444,6 +1444,49 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { PrimaryConstructor = "int count", PrimaryConstructorArguments = "5" },
 
+            // ---- base calls after an await: the state machine calls the base's implementation through an accessor of the
+            // type; a call it cannot forward as written (named arguments) keeps the async continuation ----------------------
+            new("B101_BaseCallsAfterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v);
+                    var b = base.Scale(a, env) + await base.LoadAsync(env, 1);
+                    env.Log("b=" + b);
+                    return b + base.Scale(1, env) + Scale(1, env);
+                }
+                """)
+            {
+                BaseClass = "BaseForB101",
+                HelperSites = "1:T",
+                FileMembers = """
+                    public class BaseForB101
+                    {
+                        public virtual int Scale(int x, Env env) { env.Log("base scale " + x); return x * 3; }
+                        public virtual Task<int> LoadAsync(Env env, int site) => env.TR(site, 7);
+                    }
+                    """,
+                Members = """
+                    public override int Scale(int x, Env env) { env.Log("override scale " + x); return -x; }
+                    public override Task<int> LoadAsync(Env env, int site) => Task.FromResult(-1);
+                    """,
+            },
+
+            new("B102_BaseCallWithNamedArgumentsAfterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v);
+                    return base.Scale(env: env, x: a);
+                }
+                """)
+            {
+                BaseClass = "BaseForB102",
+                FileMembers = """
+                    public class BaseForB102
+                    {
+                        public virtual int Scale(int x, Env env) { env.Log("base scale " + x); return x * 3; }
+                    }
+                    """,
+                Members = "public override int Scale(int x, Env env) => -x;",
+            },
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

@@ -77,8 +77,8 @@ namespace Prewired.Tests.Semantics
         /// A lambda, local function or query that captures none of the state machine's fields (static, or over the
         /// continuation's own locals, or declared before the first resume point and only called after it) leaves the
         /// continuation a state machine (issue 19 point 3; the async continuation before, for Polly's ExecuteAsync overloads),
-        /// and so do primary constructor parameters the body only reads (through an accessor of the type; Npgsql's
-        /// HstoreConverter and RecordConverter).
+        /// and so do primary constructor parameters the body only reads and base calls with every argument written in
+        /// order (through accessors of the type; Npgsql's HstoreConverter, RecordConverter and NpgsqlDataSourceCommand).
         /// </summary>
         [Theory]
         [InlineData("B83_AsyncLambdaDeclaredBeforeSplitAwait")]
@@ -86,7 +86,8 @@ namespace Prewired.Tests.Semantics
         [InlineData("B95_LambdaCapturesOnlyALocalNoAwaitOutlives")]
         [InlineData("B98_StaticLocalFunctionAndQueryAfterAwait")]
         [InlineData("B99_PrimaryConstructorParametersReadAfterAwait")]
-        public void Lambdas_capturing_none_of_its_fields_and_primary_constructor_reads_keep_the_state_machine(string body)
+        [InlineData("B101_BaseCallsAfterAwait")]
+        public void Lambdas_capturing_none_of_its_fields_primary_constructor_reads_and_base_calls_keep_the_state_machine(string body)
         {
             var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
             Assert.Contains("__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine", generated, System.StringComparison.Ordinal);
@@ -94,12 +95,14 @@ namespace Prewired.Tests.Semantics
         }
 
         /// <summary>One that captures a live variable or the instance would capture the struct (CS1673), and a primary
-        /// constructor parameter the body writes needs the variable itself: the async continuation.</summary>
+        /// constructor parameter the body writes needs the variable itself, and a base call with named arguments is not
+        /// forwarded through an accessor: the async continuation.</summary>
         [Theory]
         [InlineData("B96_LambdaCapturesLocalLiveAcrossALaterAwait")]
         [InlineData("B97_LocalFunctionReadsAnInstanceFieldAfterAwait")]
         [InlineData("B100_PrimaryConstructorParameterWrittenAfterAwait")]
-        public void Captured_fields_and_written_primary_constructor_parameters_keep_the_async_continuation(string body)
+        [InlineData("B102_BaseCallWithNamedArgumentsAfterAwait")]
+        public void Captured_fields_written_primary_constructor_parameters_and_named_base_calls_keep_the_async_continuation(string body)
         {
             var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
             Assert.DoesNotContain("IAsyncStateMachine", generated, System.StringComparison.Ordinal);

@@ -172,11 +172,15 @@ namespace Prewired.Generator.FastPath
         /// The type's accessor of a primary constructor parameter the state machine reads (a nested struct cannot name the
         /// parameter): <c>private string GetAsync__prefix => prefix;</c>.
         /// </summary>
-        public static CodeLines PrimaryConstructorAccessor(string type, string accessor, string parameter)
+        public static CodeLines PrimaryConstructorAccessor(string type, string accessor, string parameter) => Accessor($"private {type} {accessor} => {parameter};");
+
+        /// <summary>A member of the type the state machine reaches what only the type can name through (a base call, a
+        /// primary constructor parameter), hidden from the editor.</summary>
+        public static CodeLines Accessor(string declaration)
         {
             var lines = new CodeLines();
             lines.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
-            lines.Line($"private {type} {accessor} => {parameter};");
+            lines.Line(declaration);
             return lines;
         }
 

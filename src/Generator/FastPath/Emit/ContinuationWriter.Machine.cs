@@ -128,8 +128,13 @@ namespace Prewired.Generator.FastPath
         {
             switch (node)
             {
+                case MemberAccessExpressionSyntax { Expression: BaseExpressionSyntax, Parent: InvocationExpressionSyntax invocation } access when invocation.Expression == access
+                                                                                                                            && BaseCallTarget(invocation) is { } baseMethod:
+                    // The base's implementation, which only a member of the type can call: through an accessor of the type.
+                    printer.Write(ThisField + "." + _layout.BaseCallAccessor(baseMethod));
+                    return true;
                 case BaseExpressionSyntax:
-                    NotCovered("a base member access in a state-machine continuation");
+                    NotCovered("a base member access other than a call of a non-generic method with every argument written in order, in a state-machine continuation");
                     return false;
                 case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or QueryExpressionSyntax when CapturesMachineState(node):
                     NotCovered("a lambda, local function or query that captures live state, a parameter or this in a state-machine continuation (a struct's method cannot capture its fields, CS1673)");
@@ -166,6 +171,25 @@ namespace Prewired.Generator.FastPath
                 default:
                     return false;
             }
+        }
+
+        /// <summary>
+        /// The base method <paramref name="invocation"/> calls, when an accessor with the same parameters can stand for it:
+        /// not generic, not returning by reference, and every argument written, in order, without names or a params
+        /// expansion (the accessor states no default values).
+        /// </summary>
+        private IMethodSymbol? BaseCallTarget(InvocationExpressionSyntax invocation)
+        {
+            if (_model.GetSymbolInfo(invocation).Symbol is not IMethodSymbol { IsGenericMethod: false, ReturnsByRef: false, ReturnsByRefReadonly: false } method) return null;
+            var arguments = invocation.ArgumentList.Arguments;
+            if (arguments.Count != method.Parameters.Length || arguments.Any(a => a.NameColon is not null)) return null;
+            if (_model.GetOperation(invocation) is not Microsoft.CodeAnalysis.Operations.IInvocationOperation operation
+                || operation.Arguments.Any(a => a.ArgumentKind != Microsoft.CodeAnalysis.Operations.ArgumentKind.Explicit))
+            {
+                return null;
+            }
+
+            return method.Parameters.Any(p => !LoweringShapes.IsNameable(p.Type)) || (!method.ReturnsVoid && !LoweringShapes.IsNameable(method.ReturnType)) ? null : method;
         }
 
         /// <summary>

@@ -222,6 +222,34 @@ namespace Prewired.Generator.FastPath
             if (!_primaryConstructorReads.Any(p => p.Parameter == parameter)) _primaryConstructorReads.Add((type, parameter));
         }
 
+        // Per base method called (its display string), the accessor's name and declaration, in the order first called.
+        private readonly List<(string Method, string Accessor, string Declaration)> _baseCalls = new();
+
+        /// <summary>
+        /// The accessors of the base methods a state-machine continuation calls (<c>base.M(...)</c> means the base's
+        /// implementation, which only a member of the type can call), each a declaration for the type:
+        /// <c>private T X__base0_M(int a) => base.M(a);</c>.
+        /// </summary>
+        public IEnumerable<string> BaseCallAccessors => _baseCalls.Select(b => b.Declaration);
+
+        /// <summary>The accessor that calls <paramref name="method"/> on the base, declared once per method it calls.</summary>
+        public string BaseCallAccessor(IMethodSymbol method)
+        {
+            var key = method.ToDisplayString();
+            foreach (var call in _baseCalls)
+            {
+                if (call.Method == key) return call.Accessor;
+            }
+
+            var parameters = string.Join(", ", method.Parameters.Select(p => (p.IsParams ? "params " : string.Empty) + MethodShellParser.RefKindPrefix(p.RefKind) + p.Type.ToDisplayString(MethodShellParser.TypeFormat) + " " + MethodShellParser.EscapedName(p.Name)));
+            // A ref readonly parameter is passed with 'in' (both are accepted; 'in' also by C# 12's older readers).
+            var forwarded = string.Join(", ", method.Parameters.Select(p => MethodShellParser.RefKindPrefix(p.RefKind == RefKind.RefReadOnlyParameter ? RefKind.In : p.RefKind) + MethodShellParser.EscapedName(p.Name)));
+            var returns = method.ReturnsVoid ? "void" : method.ReturnType.ToDisplayString(MethodShellParser.TypeFormat);
+            var accessor = $"{Name.Substring(0, Name.Length - "Resume".Length)}base{_baseCalls.Count}_{method.Name}";
+            _baseCalls.Add((key, accessor, $"private {returns} {accessor}({parameters}) => base.{MethodShellParser.EscapedName(method.Name)}({forwarded});"));
+            return accessor;
+        }
+
         /// <summary>The field of a state-machine continuation that holds <paramref name="split"/>'s pending awaiter.</summary>
         public string AwaiterField(SplitPoint split) => "__pendingAwaiter" + SlotOf(split).Substring("__awaitable".Length);
 

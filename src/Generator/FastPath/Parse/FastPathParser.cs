@@ -182,6 +182,8 @@ namespace Prewired.Generator.FastPath
                 {
                     members.Member(ContinuationMachine.PrimaryConstructorAccessor(type, layout.PrimaryConstructorAccessor(parameter), MethodShellParser.EscapedName(parameter)));
                 }
+
+                foreach (var accessor in layout.BaseCallAccessors) members.Member(ContinuationMachine.Accessor(accessor));
             }
             else if (layout is not null)
             {
