@@ -174,12 +174,24 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public static CodeLines PrimaryConstructorAccessor(string type, string accessor, string parameter) => Accessor($"private {type} {accessor} => {parameter};");
 
-        /// <summary>A member of the type the state machine reaches what only the type can name through (a base call, a
-        /// primary constructor parameter), hidden from the editor.</summary>
-        public static CodeLines Accessor(string declaration)
+        /// <summary>
+        /// The type's accessor of a base method the state machine calls (<see cref="ContinuationLayout.BaseCallAccessors"/>):
+        /// stepped through by the debugger and, where the target has the attribute, left out of stack traces, so the base
+        /// method's frame follows the body's as in the async method.
+        /// </summary>
+        public static CodeLines BaseCallAccessor(string declaration, bool stackTraceHidden)
+            => Accessor(declaration, "[global::System.Diagnostics.DebuggerStepThrough]", stackTraceHidden ? "[global::System.Diagnostics.StackTraceHidden]" : null);
+
+        /// <summary>A member of the type through which the state machine reaches what only the type can name, hidden from the editor.</summary>
+        private static CodeLines Accessor(string declaration, params string?[] attributes)
         {
             var lines = new CodeLines();
             lines.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+            foreach (var attribute in attributes)
+            {
+                if (attribute is not null) lines.Line(attribute);
+            }
+
             lines.Line(declaration);
             return lines;
         }

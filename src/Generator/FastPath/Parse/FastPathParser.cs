@@ -183,7 +183,7 @@ namespace Prewired.Generator.FastPath
                     members.Member(ContinuationMachine.PrimaryConstructorAccessor(type, layout.PrimaryConstructorAccessor(parameter), MethodShellParser.EscapedName(parameter)));
                 }
 
-                foreach (var accessor in layout.BaseCallAccessors) members.Member(ContinuationMachine.Accessor(accessor));
+                foreach (var accessor in layout.BaseCallAccessors) members.Member(ContinuationMachine.BaseCallAccessor(accessor, TargetFeatures.Of(context.SemanticModel.Compilation).StackTraceHidden));
             }
             else if (layout is not null)
             {

@@ -158,6 +158,7 @@ partial class Store
 
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
+    [global::System.Diagnostics.DebuggerStepThrough]
     private global::System.Threading.Tasks.ValueTask<int> CountTwiceAsync__base0_CountAsync(string key, global::System.Threading.CancellationToken cancellationToken) => base.CountAsync(key, cancellationToken);
 }
 #line default
