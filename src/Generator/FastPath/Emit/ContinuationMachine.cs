@@ -138,23 +138,24 @@ namespace Prewired.Generator.FastPath
             {
                 // One awaitable type: its slot is the only one the synchronous path can have filled.
                 WriteHandOff(lines, layout, bySlot[0]);
-                lines.Line($"return {Machine}.{ContinuationWriter.BuilderField}.Task;");
-                return lines;
             }
-
-            lines.Line($"switch ({ContinuationLayout.StateParameter})");
-            lines.OpenBrace();
-            for (var i = 0; i < bySlot.Count; i++)
+            else
             {
-                var group = bySlot[i];
-                lines.Line(i == bySlot.Count - 1 ? "default:" : string.Join(" ", group.Select(s => $"case {s.Index}:")));
-                lines.Indent++;
-                WriteHandOff(lines, layout, group);
-                lines.Line("break;");
-                lines.Indent--;
+                lines.Line($"switch ({ContinuationLayout.StateParameter})");
+                lines.OpenBrace();
+                for (var i = 0; i < bySlot.Count; i++)
+                {
+                    var group = bySlot[i];
+                    lines.Line(i == bySlot.Count - 1 ? "default:" : string.Join(" ", group.Select(s => $"case {s.Index}:")));
+                    lines.Indent++;
+                    WriteHandOff(lines, layout, group);
+                    lines.Line("break;");
+                    lines.Indent--;
+                }
+
+                lines.CloseBrace();
             }
 
-            lines.CloseBrace();
             lines.Line($"return {Machine}.{ContinuationWriter.BuilderField}.Task;");
             return lines;
         }
@@ -169,27 +170,19 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>
-        /// The type's accessor of a primary constructor parameter the state machine reads (a nested struct cannot name the
-        /// parameter): <c>private string GetAsync__prefix => prefix;</c>.
+        /// A member of the type through which the state machine reaches what only the type can name
+        /// (<see cref="ContinuationLayout.Accessors"/>), hidden from the editor. A base call's is also stepped through by the
+        /// debugger and, where the target has the attribute, left out of stack traces: the base method's frame follows the
+        /// body's, as in the async method.
         /// </summary>
-        public static CodeLines PrimaryConstructorAccessor(string type, string accessor, string parameter) => Accessor($"private {type} {accessor} => {parameter};");
-
-        /// <summary>
-        /// The type's accessor of a base method the state machine calls (<see cref="ContinuationLayout.BaseCallAccessors"/>):
-        /// stepped through by the debugger and, where the target has the attribute, left out of stack traces, so the base
-        /// method's frame follows the body's as in the async method.
-        /// </summary>
-        public static CodeLines BaseCallAccessor(string declaration, bool stackTraceHidden)
-            => Accessor(declaration, "[global::System.Diagnostics.DebuggerStepThrough]", stackTraceHidden ? "[global::System.Diagnostics.StackTraceHidden]" : null);
-
-        /// <summary>A member of the type through which the state machine reaches what only the type can name, hidden from the editor.</summary>
-        private static CodeLines Accessor(string declaration, params string?[] attributes)
+        public static CodeLines Accessor(string declaration, bool callsBase, bool stackTraceHidden)
         {
             var lines = new CodeLines();
             lines.Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
-            foreach (var attribute in attributes)
+            if (callsBase)
             {
-                if (attribute is not null) lines.Line(attribute);
+                lines.Line("[global::System.Diagnostics.DebuggerStepThrough]");
+                if (stackTraceHidden) lines.Line("[global::System.Diagnostics.StackTraceHidden]");
             }
 
             lines.Line(declaration);

@@ -151,8 +151,7 @@ namespace Prewired.Generator.FastPath
                             return false;
                         }
 
-                        _layout.ReadPrimaryConstructorParameter(primary.Type.ToDisplayString(SourceNames.TypeFormat), primary.Name);
-                        printer.Write(ThisField + "." + _layout.PrimaryConstructorAccessor(primary.Name));
+                        printer.Write(ThisField + "." + _layout.PrimaryConstructorAccessor(primary));
                         return true;
                     }
 

@@ -198,57 +198,61 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public void KeepOnlyRead(ISet<string> named)
         {
+            _named = named;
             foreach (var (symbol, _) in _live)
             {
                 if (!named.Contains(NameOf(symbol).TrimStart('@'))) _unread.Add(NameOf(symbol));
             }
         }
 
-        private readonly List<(string Type, string Parameter)> _primaryConstructorReads = new();
+        /// <summary>"GetAsync__" for "GetAsync__Resume": the prefix every generated member of one method's fast path shares.</summary>
+        public static string PrefixOf(string resumeName) => resumeName.Substring(0, resumeName.Length - "Resume".Length);
+
+        // Per thing only the type can name (a primary constructor parameter, a base method), its accessor: keyed by the
+        // symbol's display string, in the order the continuation first uses it.
+        private readonly List<(string Key, string Name, string Declaration, bool CallsBase)> _accessors = new();
 
         /// <summary>
-        /// The primary constructor parameters a state-machine continuation reads. A nested struct cannot name them (they
-        /// are the type's own, CS9105), so each is read through a generated accessor of the type (<see cref="PrimaryConstructorAccessor"/>);
-        /// the body already names it, so the accessor captures nothing the type did not capture already.
+        /// The members a state-machine continuation reaches through an accessor of the type, because a nested struct cannot
+        /// name them: a primary constructor parameter (CS9105; <c>private T X__p => p;</c>, which captures nothing the body
+        /// did not capture already) and a base method (<c>private R X__base0_M(int a) => base.M(a);</c>, the base's
+        /// implementation, which only a member of the type can call).
         /// </summary>
-        public IReadOnlyList<(string Type, string Parameter)> PrimaryConstructorReads => _primaryConstructorReads;
+        public IEnumerable<(string Declaration, bool CallsBase)> Accessors => _accessors.Select(a => (a.Declaration, a.CallsBase));
 
-        /// <summary>The accessor of a primary constructor parameter for this method's continuation: "GetAsync__convert".</summary>
-        public string PrimaryConstructorAccessor(string parameter) => Name.Substring(0, Name.Length - "Resume".Length) + parameter;
+        /// <summary>The accessor that reads <paramref name="parameter"/>, a primary constructor parameter.</summary>
+        public string PrimaryConstructorAccessor(IParameterSymbol parameter)
+            => Accessor(parameter, PrefixOf(Name) + parameter.Name, name => $"private {parameter.Type.ToDisplayString(MethodShellParser.TypeFormat)} {name} => {MethodShellParser.EscapedName(parameter.Name)};", callsBase: false);
 
-        /// <summary>Records that the continuation reads <paramref name="parameter"/> through its accessor.</summary>
-        public void ReadPrimaryConstructorParameter(string type, string parameter)
-        {
-            if (!_primaryConstructorReads.Any(p => p.Parameter == parameter)) _primaryConstructorReads.Add((type, parameter));
-        }
-
-        // Per base method called (its display string), the accessor's name and declaration, in the order first called.
-        private readonly List<(string Method, string Accessor, string Declaration)> _baseCalls = new();
-
-        /// <summary>
-        /// The accessors of the base methods a state-machine continuation calls (<c>base.M(...)</c> means the base's
-        /// implementation, which only a member of the type can call), each a declaration for the type:
-        /// <c>private T X__base0_M(int a) => base.M(a);</c>.
-        /// </summary>
-        public IEnumerable<string> BaseCallAccessors => _baseCalls.Select(b => b.Declaration);
-
-        /// <summary>The accessor that calls <paramref name="method"/> on the base, declared once per method it calls.</summary>
+        /// <summary>The accessor that calls <paramref name="method"/> on the base.</summary>
         public string BaseCallAccessor(IMethodSymbol method)
         {
-            var key = method.ToDisplayString();
-            foreach (var call in _baseCalls)
-            {
-                if (call.Method == key) return call.Accessor;
-            }
-
             var parameters = string.Join(", ", method.Parameters.Select(p => (p.IsParams ? "params " : string.Empty) + MethodShellParser.RefKindPrefix(p.RefKind) + p.Type.ToDisplayString(MethodShellParser.TypeFormat) + " " + MethodShellParser.EscapedName(p.Name)));
             // A ref readonly parameter is passed with 'in' (both are accepted; 'in' also by C# 12's older readers).
             var forwarded = string.Join(", ", method.Parameters.Select(p => MethodShellParser.RefKindPrefix(p.RefKind == RefKind.RefReadOnlyParameter ? RefKind.In : p.RefKind) + MethodShellParser.EscapedName(p.Name)));
             var returns = method.ReturnsVoid ? "void" : method.ReturnType.ToDisplayString(MethodShellParser.TypeFormat);
-            var accessor = $"{Name.Substring(0, Name.Length - "Resume".Length)}base{_baseCalls.Count}_{method.Name}";
-            _baseCalls.Add((key, accessor, $"private {returns} {accessor}({parameters}) => base.{MethodShellParser.EscapedName(method.Name)}({forwarded});"));
-            return accessor;
+            return Accessor(method, $"{PrefixOf(Name)}base{_accessors.Count(a => a.CallsBase)}_{method.Name}",
+                name => $"private {returns} {name}({parameters}) => base.{MethodShellParser.EscapedName(method.Name)}({forwarded});", callsBase: true);
         }
+
+        private string Accessor(ISymbol symbol, string name, System.Func<string, string> declaration, bool callsBase)
+        {
+            var key = symbol.ToDisplayString();
+            foreach (var accessor in _accessors)
+            {
+                if (accessor.Key == key) return accessor.Name;
+            }
+
+            _accessors.Add((key, name, declaration(name), callsBase));
+            return name;
+        }
+
+        // The identifiers of the written continuation's code (KeepOnlyRead).
+        private ISet<string> _named = new HashSet<string>(System.StringComparer.Ordinal);
+
+        /// <summary>Whether the written continuation's code names <paramref name="identifier"/> (e.g. the instance's field:
+        /// the state machine keeps <c>this</c> only then, as the compiler's does).</summary>
+        public bool Names(string identifier) => _named.Contains(identifier);
 
         /// <summary>The field of a state-machine continuation that holds <paramref name="split"/>'s pending awaiter.</summary>
         public string AwaiterField(SplitPoint split) => "__pendingAwaiter" + SlotOf(split).Substring("__awaitable".Length);

@@ -27,6 +27,7 @@ namespace Prewired.Generator.FastPath
             var lines = new CodeLines();
             var hasResult = validation.ReturnKind.HasResult();
             var resumePrefix = ResumePrefix(marked);
+            var features = TargetFeatures.Of(context.SemanticModel.Compilation);
 
             string? forwardReason = null;
             List<SplitPoint>? splits = null;
@@ -71,7 +72,7 @@ namespace Prewired.Generator.FastPath
                         if (MachineFor(body, resumePrefix) is { } candidate)
                         {
                             (layout, continuation, notCovered) = WriteContinuation(resumePrefix, bodySyntax, bodyNode, splits, lowering, model, threadSlot: false, machine: true);
-                            machine = notCovered is null && continuation is not null ? candidate.WithThisUsed(continuation.Code().Contains(ContinuationWriter.ThisField)) : null;
+                            machine = notCovered is null && continuation is not null ? candidate.WithThisUsed(layout!.Names(ContinuationWriter.ThisField)) : null;
                         }
 
                         if (machine is null)
@@ -91,8 +92,7 @@ namespace Prewired.Generator.FastPath
                         else
                         {
                             syncLines = new CodeLines();
-                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix, lowering, MethodShellParser.TypeParameterList(body),
-                                TargetFeatures.Of(context.SemanticModel.Compilation), layout);
+                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix, lowering, MethodShellParser.TypeParameterList(body), features, layout);
                         }
                     }
                 }
@@ -113,7 +113,7 @@ namespace Prewired.Generator.FastPath
             }
 
             var guard = AssumedContextGuard.Decide(context.Attributes[0], MarkKind.FastPath, bodyNode, model, cancellationToken);
-            var syncName = resumePrefix.Substring(0, resumePrefix.Length - "Resume".Length) + "Sync";
+            var syncName = ContinuationLayout.PrefixOf(resumePrefix) + "Sync";
             var arguments = string.Join(", ", body.Parameters.Select(p => MethodShellParser.EscapedName(p.Name)));
             var receiver = body.IsStatic ? string.Empty : "this.";
             var typeArguments = MethodShellParser.TypeParameterList(body);
@@ -177,13 +177,8 @@ namespace Prewired.Generator.FastPath
                     hidden: true,
                     // typeof of a generic type's nested type would name the type's parameters: no attribute there (CS0416).
                     attribute: IsInGenericType(body.ContainingType) ? null : machine.StarterAttribute(body.TypeParameters.Length));
-                members.Member(machine.Declaration(layout, splits, continuation!, typeArguments, constraints, TargetFeatures.Of(context.SemanticModel.Compilation).StackTraceHidden), nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
-                foreach (var (type, parameter) in layout.PrimaryConstructorReads)
-                {
-                    members.Member(ContinuationMachine.PrimaryConstructorAccessor(type, layout.PrimaryConstructorAccessor(parameter), MethodShellParser.EscapedName(parameter)));
-                }
-
-                foreach (var accessor in layout.BaseCallAccessors) members.Member(ContinuationMachine.BaseCallAccessor(accessor, TargetFeatures.Of(context.SemanticModel.Compilation).StackTraceHidden));
+                members.Member(machine.Declaration(layout, splits, continuation!, typeArguments, constraints, features.StackTraceHidden), nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
+                foreach (var (declaration, callsBase) in layout.Accessors) members.Member(ContinuationMachine.Accessor(declaration, callsBase, features.StackTraceHidden));
             }
             else if (layout is not null)
             {
@@ -299,7 +294,7 @@ namespace Prewired.Generator.FastPath
             if (!body.IsStatic && body.ContainingType.IsValueType) return null;
             var result = KnownTypes.ResultType(body.ReturnType)?.ToDisplayString(MethodShellParser.TypeFormat);
             var thisType = body.IsStatic ? null : body.ContainingType.ToDisplayString(MethodShellParser.TypeFormat);
-            return new ContinuationMachine(builder, result, thisType, prefix.Substring(0, prefix.Length - "Resume".Length) + "Continuation", !body.IsStatic && IsMarshalByRef(body.ContainingType));
+            return new ContinuationMachine(builder, result, thisType, ContinuationLayout.PrefixOf(prefix) + "Continuation", !body.IsStatic && IsMarshalByRef(body.ContainingType));
         }
 
         /// <summary>Whether <paramref name="type"/> is or derives from System.MarshalByRefObject (see <see cref="ContinuationMachine.ThisIsMarshalByRef"/>).</summary>
@@ -307,7 +302,7 @@ namespace Prewired.Generator.FastPath
         {
             for (; type is not null; type = type.BaseType)
             {
-                if (type is { Name: "MarshalByRefObject", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } }) return true;
+                if (KnownTypes.IsType(type, "System.MarshalByRefObject")) return true;
             }
 
             return false;
