@@ -1430,7 +1430,7 @@ namespace Prewired.Tests.Semantics
                     env.Log("label=" + label + " a=" + a);
                     Func<int, int> scale = static x => x * 2;
                     var b = await env.TR(1, scale(factor));
-                    return a + b + (label?.Length ?? 0) + (int)day;
+                    return a + b + label!.Length + (int)day;
                 }
                 """) { PrimaryConstructor = "int factor, string? label, DayOfWeek day", PrimaryConstructorArguments = "3, \"lbl\", DayOfWeek.Tuesday", Variants = new[] { 0, 2 } },
 

@@ -211,7 +211,7 @@ namespace Prewired.Generator.FastPath
             {
                 AssignmentExpressionSyntax assignment => assignment.Left != node,
                 PrefixUnaryExpressionSyntax unary => !unary.IsKind(SyntaxKind.PreIncrementExpression) && !unary.IsKind(SyntaxKind.PreDecrementExpression),
-                PostfixUnaryExpressionSyntax => false,
+                PostfixUnaryExpressionSyntax postfix => postfix.IsKind(SyntaxKind.SuppressNullableWarningExpression), // p! reads p; p++ writes it
                 ArgumentSyntax argument => argument.RefKindKeyword.IsKind(SyntaxKind.None),
                 RefExpressionSyntax => false,
                 _ => true,
