@@ -556,6 +556,83 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+
+            // for loops whose initializer awaits, written out as { declarations; initializer statements; for (;;) }: a
+            // declarator awaiting directly, two initializer expressions of which the second awaits after a call C#
+            // evaluates first (spilled), two declarators of which the second awaits after a field read and a call, with
+            // continue and break in the loop bodies and the initializer's variables read after awaits of the body.
+            new("X16_ForInitializersThatAwait", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = await env.TR(0, v); i < v + 2; i++)
+                    {
+                        total += await env.TR(1, i);
+                        if (i == 1) continue;
+                        env.Log("i=" + i);
+                    }
+
+                    int j, k;
+                    for (j = await env.TR(2, 1), k = Next(env) + await env.TR(3, 2); j < 6; j += k)
+                        env.Log("j=" + j + " k=" + k);
+                    for (long a = _step, b = _step + Next(env) * await env.TR(4, v + 1); a < b; a *= 2)
+                    {
+                        if (a > 8) break;
+                        total += (int)a + await env.TR(5, 0);
+                        env.Log("a=" + a + " b=" + b);
+                    }
+
+                    return total + j + k;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 3 },
+                Members = """
+                    private long _step = 1;
+                    private int _next;
+                    private int Next(Env env) { env.Log("next " + _next); _step++; return ++_next; }
+                    """,
+            },
+
+            // do loops whose condition awaits, written out as while (true) { body; if (!(condition)) break; }: the await
+            // the whole condition, after && (only when the call before it is true), after a field C# reads first (spilled,
+            // each iteration), with a continue (the body wrapped in do { } while (false), whose end is the condition) and
+            // with a break; a variable of the body is out of the condition's scope.
+            new("X17_DoConditionsThatAwait", "Task<int>", """
+                {
+                    var k = 0;
+                    var total = 0;
+                    do
+                    {
+                        k++;
+                        total += await env.TR(0, k);
+                    }
+                    while (await env.TR(1, k < v + 1));
+                    env.Log("k=" + k);
+                    do
+                    {
+                        var step = await env.TR(2, 1);
+                        k += step;
+                        if (k % 2 == 0) continue;
+                        env.Log("odd " + k);
+                    }
+                    while (Below(env, k) && await env.TR(3, k < 7));
+                    do total++; while (total < _limit + await env.TR(4, v));
+                    do
+                    {
+                        if (total > 45 - v * 5) break;
+                        total += 10;
+                    }
+                    while (await env.TR(5, total < 60));
+                    return total + k;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 3 },
+                Members = """
+                    private int _limit = 20;
+                    private bool Below(Env env, int k) { env.Log("below " + k); _limit++; return k < 20 - _limit / 4; }
+                    """,
+            },
         };
     }
 }

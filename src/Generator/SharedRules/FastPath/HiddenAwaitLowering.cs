@@ -184,10 +184,11 @@ namespace Prewired.Generator.SharedRules
                 || n is UsingStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword }
                 || n is LocalDeclarationStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword });
 
-        /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one).</summary>
+        /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one, a for loop whose initializer awaits, a do loop whose condition does).</summary>
         public static bool HasConstructToWriteOut(SyntaxNode body)
             => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is ForEachVariableStatementSyntax f && HoldsAwait(f.Statement)
-                || n is CheckedStatementSyntax c && HoldsAwait(c.Block)) || HasGotoAcrossAnAwait(body);
+                || n is CheckedStatementSyntax c && HoldsAwait(c.Block) || n is ForStatementSyntax loop && InitializerAwaits(loop)
+                || n is DoStatementSyntax d && HoldsAwait(d.Condition)) || HasGotoAcrossAnAwait(body);
 
         /// <summary>
         /// <c>{ var e = c.GetAsyncEnumerator(); try { while (await e.MoveNextAsync()) { V v = (V)e.Current; body } } finally { dispose e } }</c>
@@ -409,8 +410,7 @@ namespace Prewired.Generator.SharedRules
             foreach (var jump in scope.SelectMany(s => s.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n))))
             {
                 if (jump is not (BreakStatementSyntax or ContinueStatementSyntax)) continue;
-                var target = jump.Ancestors().FirstOrDefault(a => a is ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax
-                                                                 || (jump is BreakStatementSyntax && a is SwitchStatementSyntax));
+                var target = Target(jump);
                 if (target is null || !scope.Any(s => s.Span.Contains(target.Span))) return jump is BreakStatementSyntax ? "break" : "continue";
             }
 

@@ -42,8 +42,10 @@ namespace Prewired.Generator.SharedRules
             {
                 reason = statement switch
                 {
+                    // Only when HiddenAwaitLowering did not write the loop out (it does unless its reason says why not).
                     DoStatementSyntax => "it is nested in a do loop's condition, which is not split yet",
-                    ForStatementSyntax => "it is nested in a for loop's initializer or incrementor, which is not split yet",
+                    ForStatementSyntax f when f.Incrementors.Any(i => i.Span.Contains(awaitExpression.Span)) => "it is nested in a for loop's incrementor, which is not split yet",
+                    ForStatementSyntax => "it is nested in a for loop's initializer that declares a ref local, which is not split",
                     _ => reason,
                 };
                 return null;
