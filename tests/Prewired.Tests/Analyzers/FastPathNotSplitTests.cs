@@ -751,5 +751,50 @@ namespace Prewired.Tests.Analyzers
                 }
             """),
             PW0201(0, "await LoadAsync(i)", Checked, body: "SumValuesCoreAsync"));
+
+        /// <summary>
+        /// Do loops whose condition awaits (directly, after &amp;&amp;, with a continue) and for loops whose initializer awaits
+        /// (a declarator, an initializer expression) are written out: no report. A do loop whose body both breaks and
+        /// continues it is not, and its await is named with the reason.
+        /// </summary>
+        [Fact]
+        public Task Do_conditions_and_for_initializers_that_await_are_split() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var sum = 0;
+                    do { sum++; } while (await FlagAsync() && sum < n);
+                    do
+                    {
+                        if (sum % 2 == 0) continue;
+                        sum += await LoadAsync(sum);
+                    }
+                    while (sum < n && await FlagAsync());
+                    for (var i = await LoadAsync(n); i < n; i++) sum += i;
+                    int j;
+                    for (j = await LoadAsync(), sum++; j < n; j++) sum += await LoadAsync(j);
+                    return sum + j;
+                }
+            """));
+
+        [Fact]
+        public Task A_do_loop_that_both_breaks_and_continues_is_named() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial Task<int> RunAsync(int n);
+                private async Task<int> RunCoreAsync(int n)
+                {
+                    var sum = 0;
+                    do
+                    {
+                        if (sum > n) break;
+                        if (sum % 2 == 0) { sum++; continue; }
+                        sum += 3;
+                    }
+                    while ({|#0:await FlagAsync()|});
+                    return sum;
+                }
+            """),
+            PW0201(0, "await FlagAsync()", "it is in the condition of a do loop whose body both breaks and continues it, which is not written out yet"));
     }
 }

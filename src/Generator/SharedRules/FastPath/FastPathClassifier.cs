@@ -355,8 +355,10 @@ namespace Prewired.Generator.SharedRules
 
             if (SplitForms.Of(site.Expression, body, hasResult, out _) is null && Spills.Of(site.Expression, body, model, out var notSpilled) is null)
             {
-                // A statement SpillLowering could not write out says why (its reason names what it would get wrong).
-                var notWrittenOut = site.Expression.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a)).Select(SpillLowering.NotSpilledReason).FirstOrDefault(r => r is not null);
+                // A statement SpillLowering (or a loop HiddenAwaitLowering) could not write out says why (its reason names
+                // what it would get wrong).
+                var notWrittenOut = site.Expression.Ancestors().TakeWhile(a => !AwaitSites.IsNestedFunction(a))
+                    .Select(a => SpillLowering.NotSpilledReason(a) ?? LoweredBody.NotLoweredReason(a)).FirstOrDefault(r => r is not null);
                 return notWrittenOut ?? notSpilled;
             }
 
