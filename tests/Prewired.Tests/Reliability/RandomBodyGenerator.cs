@@ -661,10 +661,12 @@ namespace Prewired.Tests.Reliability
                     case 4:
                     {
                         // A loop of each kind (for, foreach over an array or a List<int>, while, do, while with an
-                        // awaited condition) with an await and a break-free body; its variable is the loop's own.
+                        // awaited condition, do with an awaited condition, for with an awaited initializer) with an
+                        // await and a break-free body; its variable is the loop's own.
                         var name = "k" + _names++;
-                        var kind = _r.Next(6);
-                        var step = kind >= 3 ? $"    {name}++;" : null;
+                        var kind = _r.Next(8);
+                        var step = kind is >= 3 and <= 6 ? $"    {name}++;" : null;
+                        string? doCondition = null;
                         switch (kind)
                         {
                             case 0:
@@ -684,13 +686,25 @@ namespace Prewired.Tests.Reliability
                                 lines.Add($"var {name} = 0;");
                                 lines.Add("do");
                                 break;
-                            default:
+                            case 5:
                                 // Awaited again at the top of every iteration; one or two iterations, as the value says.
                                 lines.Add($"var {name} = 0;");
                                 _loopDepth++;
                                 var condition = "await " + Awaitable(Ty.Bool, tail: false);
                                 _loopDepth--;
                                 lines.Add($"while ({condition} ? {name} < 2 : {name} < 1)");
+                                break;
+                            case 6:
+                                // Awaited after each iteration, after an operand C# evaluates first.
+                                lines.Add($"var {name} = 0;");
+                                lines.Add("do");
+                                _loopDepth++;
+                                doCondition = $"while ({name} < 2 && await {Awaitable(Ty.Bool, tail: false)});";
+                                _loopDepth--;
+                                break;
+                            default:
+                                // Awaited once, before the first test: zero to two iterations, as the value says.
+                                lines.Add($"for (var {name} = await {Awaitable(Ty.Int, tail: false)} % 3; {name} < 2; {name}++)");
                                 break;
                         }
 
@@ -703,6 +717,7 @@ namespace Prewired.Tests.Reliability
                         if (step is not null) lines.Add(step);
                         lines.Add("}");
                         if (kind == 4) lines.Add($"while ({name} < 2);");
+                        if (doCondition is not null) lines.Add(doCondition);
                         return new Chunk(lines, true);
                     }
 
