@@ -535,6 +535,37 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 2 },
             },
+
+            // Random body seed 20261204 #1352954 (2026-11-29): flow suppressed first, then a SynchronizationContext set inside
+            // nested await foreach loops. A continuation resumed with a null captured ExecutionContext is not run through
+            // ExecutionContext.Run, so the context it set stayed on the driver's thread; whether a later ConfigureAwait(false)
+            // continuation then ran inline or hopped to the pool depended on timing, in the async body and the generated code
+            // alike: one '[post body]' came and went from run to run. The driver now resets its thread after each completion,
+            // as the thread pool does; this body (or its plain-outer-loop variant) diverged in three of four runs before, in none of eight after.
+            new("R1352954_20_min", "Task<string?>", """
+                {
+                    ExecutionContext.SuppressFlow();
+                    bool b1 = !(!((v > 1)));
+                    var b2 = await env.TR(1, b1);
+                    await foreach (var q3 in Fx.Items(env, 2).WithCancellation(env.Token))
+                    {
+                        await foreach (var q4 in Fx.Items(env, 3).ConfigureAwait(false))
+                        {
+                            env.Log("q4=");
+                            SynchronizationContext.SetSynchronizationContext(env.BodyContext);
+                        }
+
+                        int i5 = await env.VR(4, v).ConfigureAwait(false);
+                    }
+
+                    return "t";
+                }
+                """)
+            {
+                Static = true,
+                Variants = new[] { 0 },
+                HelperSites = "2:T,3:T",
+            },
         };
     }
 }

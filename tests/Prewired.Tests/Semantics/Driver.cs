@@ -152,7 +152,19 @@ namespace Prewired.Tests.Semantics
                 if (env.TryDequeuePending(out var pending))
                 {
                     env.Record($"[complete site#{pending.Site} {pending.Mode}]");
-                    pending.Complete();
+                    try
+                    {
+                        pending.Complete();
+                    }
+                    finally
+                    {
+                        // As the thread pool resets a worker after each work item (ExecutionContext.ResetThreadPoolThread):
+                        // a continuation that ran inline here and set a context without restoring it (one resumed with
+                        // a null captured ExecutionContext is not run through ExecutionContext.Run, which would restore
+                        // it) must not decide whether the next completion's continuations run inline or hop to the pool.
+                        SynchronizationContext.SetSynchronizationContext(null);
+                    }
+
                     continue;
                 }
 
