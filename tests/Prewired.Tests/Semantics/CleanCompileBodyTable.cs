@@ -246,6 +246,265 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+            // Issue 33: awaits nested one construct deeper in a catch block, after which the catch variable or a local the
+            // block declares before them is read. The continuation's dispatch jumps to a label in front of the nested
+            // statement, past the declaration, so every read after it was CS0165 (use of unassigned local).
+            new("R10_CatchVariableReadAfterANestedAwait", "Task<int>", """
+                {
+                    var total = 0;
+                    try
+                    {
+                        await env.T(0);
+                        if (v < 2) throw new InvalidOperationException("first " + v);
+                    }
+                    catch (InvalidOperationException ex)
+                    {
+                        if (v == 0) total += await env.TR(1, ex.Message.Length);
+                        env.Log("caught " + ex.Message);
+                        if (v == 1)
+                        {
+                            total += await env.TR(2, ex.Message.Length);
+                            env.Log("again " + ex.Message);
+                        }
+
+                        total += ex.Message.Length;
+                    }
+
+                    try
+                    {
+                        await env.T(3);
+                        if (v == 0) throw new ArgumentException("second");
+                    }
+                    catch (ArgumentException ex)
+                    {
+                        if (v == 0) await env.TR(4, ex.Message);
+                        if (total > 100) throw;
+                    }
+
+                    return total;
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
+
+            new("R11_CatchBlockLocalReadAfterANestedTryThatAwaits", "Task<int>", """
+                {
+                    var total = 0;
+                    try
+                    {
+                        await env.T(0);
+                        if (v < 2) throw new InvalidOperationException("retry " + v);
+                    }
+                    catch (InvalidOperationException ex)
+                    {
+                        if (!TryGetDelay(ex, v, out var delay)) throw;
+                        var label = "d" + delay;
+                        try
+                        {
+                            await env.TR(1, delay + label.Length);
+                        }
+                        catch (OperationCanceledException)
+                        {
+                        }
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+                Members = """
+                    private static bool TryGetDelay(Exception ex, int v, out int delay)
+                    {
+                        delay = v + 5;
+                        return v == 0 || ex.Message.Length > 100;
+                    }
+                    """,
+            },
+
+            // The same, where the catch block that awaits belongs to a try nested in another catch block: the outer catch
+            // variable is read in the inner catch block, after its await (from a held-out corpus of async test programs).
+            new("R12_OuterCatchVariableReadInANestedCatchThatAwaits", "Task<int>", """
+                {
+                    try
+                    {
+                        throw new InvalidOperationException("outer " + v);
+                    }
+                    catch (InvalidOperationException first)
+                    {
+                        try
+                        {
+                            throw new ArgumentException("inner");
+                        }
+                        catch (ArgumentException)
+                        {
+                            await env.TR(2, first.Message);
+                        }
+                    }
+
+                    return v;
+                }
+                """) { Variants = new[] { 0, 1 } },
+
+            // A catch filter in a catch block that awaits reads an instance field and a parameter, and declares an out
+            // variable only the await's operand reads: the state machine re-states the filter, through __this and the
+            // variable carried into the block (CS0120 and CS0103 before).
+            new("R13_CatchFilterReadingInstanceStateAroundAnAwait", "Task<int>", """
+                {
+                    var total = 0;
+                    try
+                    {
+                        await env.T(0);
+                        if (v < 2) throw new InvalidOperationException(v == 0 ? _expected : "other");
+                    }
+                    catch (InvalidOperationException ex) when (ex.Message == _expected && v >= 0)
+                    {
+                        await env.T(1);
+                        total += 10;
+                    }
+                    catch (InvalidOperationException ex) when (CanRetry(ex, v, out var delay))
+                    {
+                        total += await env.TR(2, delay);
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+                Members = """
+                    private readonly string _expected = "expected";
+
+                    private static bool CanRetry(Exception ex, int v, out int delay)
+                    {
+                        delay = v + 20;
+                        return ex.Message == "other";
+                    }
+                    """,
+            },
+            // Out, pattern and deconstruction variables of statements before a try that awaits, read in the try before the
+            // await (not live: not read after it): the dispatch jumps past their declarations, so they are declared in the
+            // list's preamble and assigned where they were declared (PW0201 "a pattern variable or deconstruction read after
+            // a later await of its block" before, on a converted library's method that PW0202 had offered).
+            new("R14_PatternAndDeconstructionVariablesReadBeforeANestedAwait", "Task<int>", """
+                {
+                    await env.T(0);
+                    if (Describe(v) is not string text) return -1;
+                    if (!Lookup(v, out var found) || found is not { Length: > 0 } name) name = "none";
+                    var (a, b) = Pair(v);
+                    (var c, var d) = Pair(v + 1);
+                    var total = 0;
+                    try
+                    {
+                        env.Log(text + " " + name + found + " " + a + b + c + d);
+                        total += await env.TR(1, text.Length);
+                        env.Log("in try " + total);
+                    }
+                    finally
+                    {
+                        env.Log("finally");
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+                Members = """
+                    private static object Describe(int v) => v == 2 ? v : "text" + v;
+
+                    private static bool Lookup(int v, out string found)
+                    {
+                        found = v == 0 ? string.Empty : "found" + v;
+                        return v != 1;
+                    }
+
+                    private static (int, int) Pair(int v) => (v + 1, v + 2);
+                    """,
+            },
+            // The siblings of R10-R13 (issue 33 point 1): every other variable a resume jump can skip, read by an await's
+            // operand nested one or more constructs deeper (a finally block's local, a switch section's local and pattern
+            // variable, a foreach variable, a using resource), and every piece of the body the continuation re-states
+            // (a switch section's 'when', a loop's condition, a using's resource, a filter) reaching an instance field,
+            // a parameter and a local.
+            new("R15_VariablesSkippedByNestedResumePointsAndRestatedHeaders", "Task<int>", """
+                {
+                    var total = 0;
+                    var limit = v + 2;
+                    try
+                    {
+                        total += await env.TR(0, 1);
+                    }
+                    finally
+                    {
+                        var note = "f" + _factor;
+                        if (v == 0)
+                        {
+                            try { await env.TR(1, note); } catch (InvalidOperationException e) when (e.Message == _marker && limit > 0) { env.Log("marker"); }
+                        }
+                    }
+
+                    switch (Shape(v))
+                    {
+                        case string text when text.Length > _factor - limit:
+                            var copy = text + "!";
+                            if (v >= 0)
+                            {
+                                total += await env.TR(2, copy.Length + text.Length);
+                            }
+
+                            break;
+                        case int n:
+                            total += n;
+                            break;
+                    }
+
+                    foreach (var item in Items(v))
+                    {
+                        if (item > _factor - 10)
+                        {
+                            while (total < limit + item * _factor)
+                            {
+                                total += await env.TR(3, item + 1);
+                            }
+                        }
+                    }
+
+                    using (var scope = new Scope(env, "s" + _factor + limit))
+                    {
+                        if (v < 2)
+                        {
+                            total += await env.TR(4, scope.Name.Length);
+                        }
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+                Members = """
+                    private readonly int _factor = 3;
+                    private readonly string _marker = "marked";
+
+                    private static object Shape(int v) => v == 1 ? 7 : "shape" + v;
+
+                    private static int[] Items(int v) => v == 2 ? new int[0] : new[] { v, v + 1 };
+
+                    private sealed class Scope : IDisposable
+                    {
+                        private readonly Env _env;
+
+                        public Scope(Env env, string name)
+                        {
+                            _env = env;
+                            Name = name;
+                        }
+
+                        public string Name { get; }
+
+                        public void Dispose() => _env.Log("dispose " + Name);
+                    }
+                    """,
+            },
         };
     }
 }

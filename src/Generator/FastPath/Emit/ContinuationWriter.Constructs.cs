@@ -222,6 +222,7 @@ namespace Prewired.Generator.FastPath
         private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
         {
             var lowered = _lowering.AwaitingCatches(tryStatement).ToList();
+            foreach (var clause in lowered) HoistFilterVariables(clause);
             foreach (var clause in lowered)
             {
                 var caught = _lowering.Caught(clause)!;
@@ -267,9 +268,7 @@ namespace Prewired.Generator.FastPath
 
                     var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
                     var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
-                    // The filter as written: it names the clause's own variable, not the continuation's parameter carrying it;
-                    // but an out variable it declares is read by the block moved after the try, so it is the continuation's.
-                    var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, ReplaceFilterDeclaration) : string.Empty;
+                    var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, (node, printer) => ReplaceInFilter(clause, node, printer)) : string.Empty;
                     SyncPathWriter.WriteCatchStore(_lines, clause, $"catch ({type} {name}){filter}", $"{_lowering.Caught(clause)} = {name};");
                     _lines.CloseBrace();
                 }
@@ -286,14 +285,24 @@ namespace Prewired.Generator.FastPath
                     _lines.OpenBrace();
                     InList(() =>
                     {
-                        // After the dispatch: resuming in the block, the exception variable is live state or not read again.
                         if (clause.Declaration is { Identifier.RawKind: not 0 } declaration)
                         {
                             var type = declaration.Type.WithoutTrivia().ToString();
                             var exception = _model.GetDeclaredSymbol(declaration);
-                            _lines.Line(_layout.IsLive(exception)
-                                ? $"{_layout.NameOf(exception!)} = ({type}){caught}!;"
-                                : $"{type} {declaration.Identifier.Text} = ({type}){caught}!;");
+                            if (_layout.IsLive(exception))
+                            {
+                                // After the dispatch: resuming in the block, the live exception variable is handed over.
+                                _lines.Line($"{_layout.NameOf(exception!)} = ({type}){caught}!;");
+                            }
+                            else
+                            {
+                                // Before the dispatch (in the block's preamble): a jump to a statement nested deeper in the block
+                                // would skip a declaration after it, and the awaited operand there, or a statement the compiler
+                                // sees on that path, reads the variable (CS0165). The caught exception is live state, so the
+                                // value is the one the block had when it awaited; not being live, it is not read again unless
+                                // written first.
+                                _scopes.Peek().Preamble.Line($"{type} {declaration.Identifier.Text} = ({type}){caught}!;");
+                            }
                         }
 
                         WriteStatements(clause.Block.Statements);

@@ -194,22 +194,18 @@ namespace Prewired.Generator.FastPath
             {
                 var statement = statements[i];
                 var next = labelled.FirstOrDefault(l => l > i);
-                if (next > i && statement is LocalDeclarationStatementSyntax or ExpressionStatementSyntax)
+                if (next > i && LeakingExpression(statement) is { } scoped)
                 {
                     var later = statements.Skip(next).ToList();
-                    foreach (var node in statement.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)))
+                    foreach (var node in scoped.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)))
                     {
                         switch (node)
                         {
                             case VariableDeclaratorSyntax declarator when declarator.Parent?.Parent == statement:
                                 HoistLocal(preamble, _model.GetDeclaredSymbol(declarator), later);
                                 break;
-                            case SingleVariableDesignationSyntax designation when designation.Parent is DeclarationExpressionSyntax { Parent: ArgumentSyntax }:
-                                HoistLocal(preamble, _model.GetDeclaredSymbol(designation), later);
-                                break;
-                            case SingleVariableDesignationSyntax or ParenthesizedVariableDesignationSyntax
-                                when _model.GetDeclaredSymbol(node) is { } declared && !_layout.IsLive(declared) && IsReferenced(declared, later):
-                                NotCovered("a pattern variable or deconstruction read after a later await of its block");
+                            case SingleVariableDesignationSyntax designation when OwningStatement(designation) == statement:
+                                HoistDesignation(preamble, designation, later);
                                 break;
                         }
                     }
@@ -266,9 +262,67 @@ namespace Prewired.Generator.FastPath
                 || _layout.IsLive(local) || _hoisted.Contains(local) || _switchVariables.ContainsKey(local)
                 || local.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is ForEachStatementSyntax));
 
-        private void HoistLocal(CodeLines preamble, ISymbol? symbol, IEnumerable<StatementSyntax> later)
+        /// <summary>
+        /// The part of <paramref name="statement"/> whose expression variables (out, pattern and deconstruction variables)
+        /// are in scope in the rest of its statement list, as C# scopes them: a declaration's or an expression statement's
+        /// whole, an if's condition (<c>if (!TryGet(out var x)) return;</c>). Null for statements that scope theirs (loops,
+        /// using, lock) or end the list.
+        /// </summary>
+        private static SyntaxNode? LeakingExpression(StatementSyntax statement) => statement switch
         {
-            if (symbol is not ILocalSymbol local || _layout.IsLive(local) || _hoisted.Contains(local) || !IsReferenced(local, later)) return;
+            LocalDeclarationStatementSyntax or ExpressionStatementSyntax => statement,
+            IfStatementSyntax ifStatement => ifStatement.Condition,
+            _ => null,
+        };
+
+        /// <summary>The statement whose scope a designation's variable belongs to (a lambda's own statements are not walked).</summary>
+        private static StatementSyntax? OwningStatement(SyntaxNode designation) => designation.Ancestors().OfType<StatementSyntax>().FirstOrDefault();
+
+        /// <summary>
+        /// An out, pattern or deconstruction variable read by a later statement of the list: declared in the preamble like
+        /// any local (<see cref="HoistLocal"/>), and assigned where it is declared: <c>out x</c>, <c>(a, b) = e</c> (every
+        /// variable of a deconstruction, so that none needs C# 10's mixed form), or a pattern that stores what it matched
+        /// (<see cref="WriteIsPatternAssigningLive"/>). A pattern variable anywhere else (a switch expression's arm, say)
+        /// is scoped there and read by no later statement.
+        /// </summary>
+        private void HoistDesignation(CodeLines preamble, SingleVariableDesignationSyntax designation, IEnumerable<StatementSyntax> later)
+        {
+            switch (designation.Parent)
+            {
+                case DeclarationExpressionSyntax { Parent: ArgumentSyntax { Parent: TupleExpressionSyntax } }:
+                    // (var a, var b) = e: all or none, as with var (a, b) = e.
+                    var outermost = designation.Ancestors().OfType<TupleExpressionSyntax>().Last(t => t.Span.Contains(designation.Span) && OwningStatement(t) == OwningStatement(designation));
+                    var declared = outermost.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Select(d => _model.GetDeclaredSymbol(d)).ToList();
+                    if (!declared.Any(v => v is ILocalSymbol local && !_layout.IsLive(local) && IsReferenced(local, later))) return;
+                    foreach (var variable in declared) HoistLocal(preamble, variable, later, evenIfUnreferenced: true);
+                    return;
+                case DeclarationExpressionSyntax { Parent: ArgumentSyntax }:
+                    HoistLocal(preamble, _model.GetDeclaredSymbol(designation), later);
+                    return;
+                case ParenthesizedVariableDesignationSyntax:
+                    var tuple = designation.Ancestors().TakeWhile(a => a is ParenthesizedVariableDesignationSyntax).Last();
+                    var variables = tuple.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Select(d => _model.GetDeclaredSymbol(d)).ToList();
+                    if (!variables.Any(v => v is ILocalSymbol local && !_layout.IsLive(local) && IsReferenced(local, later))) return;
+                    foreach (var variable in variables) HoistLocal(preamble, variable, later, evenIfUnreferenced: true);
+                    return;
+                default:
+                    var symbol = _model.GetDeclaredSymbol(designation);
+                    if (symbol is not ILocalSymbol pattern || _layout.IsLive(pattern) || !IsReferenced(pattern, later)) return;
+                    if (designation.Ancestors().TakeWhile(a => a is not StatementSyntax).FirstOrDefault(a => a is IsPatternExpressionSyntax) is not IsPatternExpressionSyntax isPattern
+                        || !CanAssignPatternVariables(isPattern.Pattern))
+                    {
+                        NotCovered("a pattern variable read after a later await of its block, declared under a 'not' pattern or outside an 'is' pattern");
+                        return;
+                    }
+
+                    HoistLocal(preamble, pattern, later);
+                    return;
+            }
+        }
+
+        private void HoistLocal(CodeLines preamble, ISymbol? symbol, IEnumerable<StatementSyntax> later, bool evenIfUnreferenced = false)
+        {
+            if (symbol is not ILocalSymbol local || _layout.IsLive(local) || _hoisted.Contains(local) || !evenIfUnreferenced && !IsReferenced(local, later)) return;
             _hoisted.Add(local);
             if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a local of a type that cannot be named");
             // At the top of the continuation, code before the first label is not written (the first await's call, the
@@ -679,10 +733,10 @@ namespace Prewired.Generator.FastPath
                     if (!designated.Any(Assigned)) return false;
                     WriteDeconstructionTargets(tuple, printer);
                     return true;
-                case IsPatternExpressionSyntax isPattern when LivePatternVariables(isPattern.Pattern).Any():
+                case IsPatternExpressionSyntax isPattern when AssignedPatternVariables(isPattern.Pattern).Any():
                     WriteIsPatternAssigningLive(isPattern, printer);
                     return true;
-                case SingleVariableDesignationSyntax designation when _layout.IsLive(_model.GetDeclaredSymbol(designation)):
+                case SingleVariableDesignationSyntax designation when Assigned(_model.GetDeclaredSymbol(designation)):
                     NotCovered("a pattern variable that is live state");
                     return false;
                 case LocalDeclarationStatementSyntax declaration when declaration.Declaration.Variables.Any(v => Assigned(_model.GetDeclaredSymbol(v))):
@@ -732,10 +786,21 @@ namespace Prewired.Generator.FastPath
             printer.Write(")");
         }
 
-        /// <summary>The designations of <paramref name="pattern"/> whose variables are live state (parameters).</summary>
-        private List<SingleVariableDesignationSyntax> LivePatternVariables(PatternSyntax pattern)
+        /// <summary>The designations of <paramref name="pattern"/> whose variables are live state or declared in a preamble.</summary>
+        private List<SingleVariableDesignationSyntax> AssignedPatternVariables(PatternSyntax pattern)
             => pattern.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>()
-                .Where(d => _layout.IsLive(_model.GetDeclaredSymbol(d))).ToList();
+                .Where(d => Assigned(_model.GetDeclaredSymbol(d))).ToList();
+
+        /// <summary>
+        /// Whether <see cref="WriteIsPatternAssigningLive"/> can write the pattern's variables: none is declared under a
+        /// 'not' but the outermost one.
+        /// </summary>
+        private static bool CanAssignPatternVariables(PatternSyntax pattern)
+        {
+            while (pattern is ParenthesizedPatternSyntax parenthesized) pattern = parenthesized.Pattern;
+            if (pattern is UnaryPatternSyntax { OperatorToken.RawKind: (int)SyntaxKind.NotKeyword } negated) pattern = negated.Pattern;
+            return !pattern.DescendantNodesAndSelf().OfType<UnaryPatternSyntax>().Any(u => u.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Any());
+        }
 
         /// <summary>
         /// <c>e is string s</c> where s is live state: a parameter of the continuation, which a pattern cannot declare. The
@@ -756,7 +821,7 @@ namespace Prewired.Generator.FastPath
                 NotCovered("a pattern variable that is live state, declared under a 'not' pattern");
             }
 
-            var live = LivePatternVariables(pattern);
+            var live = AssignedPatternVariables(pattern);
             var renamed = live.ToDictionary(d => (SyntaxNode)d, _ => "__pattern" + _patternVariables++);
             var printed = SyntaxPrinter.PrintExpression(pattern, (node, inner) =>
             {
@@ -764,19 +829,47 @@ namespace Prewired.Generator.FastPath
                 inner.Write(name);
                 return true;
             });
-            var sets = string.Join(" && ", live.Select(d => $"global::Prewired.CompilerServices.PatternVariable.Set(out {_layout.NameOf(_model.GetDeclaredSymbol(d)!)}, {renamed[d]})"));
+            var sets = string.Join(" && ", live.Select(d => $"global::Prewired.CompilerServices.PatternVariable.Set(out {AssignedName(_model.GetDeclaredSymbol(d)!)}, {renamed[d]})"));
             printer.Write($"{(negated ? "!" : string.Empty)}({Print(isPattern.Expression)} is {printed} && {sets})");
         }
 
         /// <summary>
-        /// In a catch filter: <c>out var d</c>, where d is a continuation variable (the catch block, moved after the try,
-        /// reads it), assigns that variable; the compiler hoists such a variable the same way.
+        /// The out variables (<c>out var d</c>) of the filter of a catch clause whose block awaits: the block runs after the
+        /// try, out of the filter's scope, so they are declared in the preamble of the list that holds the try (a jump to the
+        /// moved block's label skips anything later), as the compiler hoists them; the filter assigns them.
         /// </summary>
-        private bool ReplaceFilterDeclaration(SyntaxNode node, SyntaxPrinter printer)
+        private void HoistFilterVariables(CatchClauseSyntax clause)
         {
-            if (node is not DeclarationExpressionSyntax { Designation: SingleVariableDesignationSyntax single } || !Assigned(_model.GetDeclaredSymbol(single))) return false;
-            printer.Write(AssignedName(_model.GetDeclaredSymbol(single)!));
-            return true;
+            if (clause.Filter is null) return;
+            foreach (var designation in clause.Filter.FilterExpression.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>())
+            {
+                if (designation.Parent is not DeclarationExpressionSyntax || _model.GetDeclaredSymbol(designation) is not ILocalSymbol local || Assigned(local)) continue;
+                _hoisted.Add(local);
+                if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a local of a type that cannot be named");
+                DeclareWithDefault(_scopes.Peek().Preamble, VariableTypes.Display(local, _model), MethodShellParser.EscapedName(local.Name), read: true);
+            }
+        }
+
+        /// <summary>
+        /// A catch filter, re-stated in the continuation where it ran: it names the clause's own exception variable (the one
+        /// the catch declares there), not the continuation's variable carrying it; an out variable it declares is the
+        /// continuation's (<see cref="HoistFilterVariables"/>); anything else (an instance member, a parameter, a local)
+        /// is reached as in the rest of the continuation.
+        /// </summary>
+        private bool ReplaceInFilter(CatchClauseSyntax clause, SyntaxNode node, SyntaxPrinter printer)
+        {
+            switch (node)
+            {
+                case DeclarationExpressionSyntax { Designation: SingleVariableDesignationSyntax single } when Assigned(_model.GetDeclaredSymbol(single)):
+                    printer.Write(AssignedName(_model.GetDeclaredSymbol(single)!));
+                    return true;
+                case IdentifierNameSyntax identifier when clause.Declaration is { Identifier.RawKind: not 0 } declaration
+                                                         && identifier.Identifier.ValueText == declaration.Identifier.ValueText
+                                                         && SymbolEqualityComparer.Default.Equals(_model.GetSymbolInfo(identifier).Symbol, _model.GetDeclaredSymbol(declaration)):
+                    return false;
+                default:
+                    return Replace(node, printer);
+            }
         }
 
         /// <summary>Notes which omitted locals printed code names (a lambda's body is printed whole, so it is searched whole).</summary>
