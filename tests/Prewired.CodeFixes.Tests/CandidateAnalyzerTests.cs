@@ -175,6 +175,44 @@ namespace Prewired.CodeFixes.Tests
             }
             """);
 
+        /// <summary>
+        /// Issue 33: a custom awaitable of the method's own type parameter, the awaitable its own awaiter. The generator
+        /// forwards it (its pending-awaiter struct is not generic), so PW0202 must not offer the conversion; the same
+        /// awaitable closed over a concrete type splits and is offered.
+        /// </summary>
+        [Fact]
+        public Task PW0202_takes_the_generators_decision_on_a_generic_custom_awaitable() => VerifyAsync(Source + """
+            public sealed class Later<T> : System.Runtime.CompilerServices.INotifyCompletion
+            {
+                private readonly T _value;
+
+                public Later(T value) => _value = value;
+
+                public Later<T> GetAwaiter() => this;
+
+                public bool IsCompleted => true;
+
+                public T GetResult() => _value;
+
+                public void OnCompleted(Action continuation) => continuation();
+            }
+
+            public class Store
+            {
+                public async ValueTask<T> EchoAsync<T>(T v)
+                {
+                    T r = await new Later<T>(v);
+                    return r;
+                }
+
+                public async ValueTask<string> {|PW0202:EchoStringAsync|}(string v)
+                {
+                    string r = await new Later<string>(v);
+                    return r;
+                }
+            }
+            """);
+
         [Fact]
         public Task No_report_for_awaits_neither_rule_supports() => VerifyAsync(Source + """
             public class Store

@@ -120,6 +120,40 @@ namespace Prewired.Tests.Analyzers
                 }
             """));
 
+        /// <summary>
+        /// A custom awaitable of the method's own type parameter: the analyzer reports the generator's own forward at the
+        /// await (issue 33: the generator used to decide it alone, after PW0202 had offered the conversion).
+        /// </summary>
+        [Fact]
+        public Task A_custom_awaitable_of_the_methods_type_parameter_is_not_split_yet() => VerifyAsync(InStore("""
+                [FastPath(nameof(EchoCoreAsync))]
+                public partial Task<T> EchoAsync<T>(T v);
+                private async Task<T> EchoCoreAsync<T>(T v)
+                {
+                    T r = {|#0:await new Later<T>(v)|};
+                    return r;
+                }
+
+                [FastPath(nameof(EchoStringCoreAsync))]
+                public partial Task<string> EchoStringAsync(string v);
+                private async Task<string> EchoStringCoreAsync(string v)
+                {
+                    string r = await new Later<string>(v);
+                    return r;
+                }
+
+                public sealed class Later<T> : System.Runtime.CompilerServices.INotifyCompletion
+                {
+                    private readonly T _value;
+                    public Later(T value) => _value = value;
+                    public Later<T> GetAwaiter() => this;
+                    public bool IsCompleted => true;
+                    public T GetResult() => _value;
+                    public void OnCompleted(Action continuation) => continuation();
+                }
+            """),
+            PW0201(0, "await new Later<T>(v)", "it awaits a custom awaitable whose type names the method's own type parameters, which the continuation's pending-awaiter struct cannot name yet", "EchoCoreAsync"));
+
         [Fact]
         public Task A_using_with_several_resources_is_not_split_yet() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]

@@ -20,25 +20,21 @@ namespace Prewired.Generator.FastPath
         public static bool TryAnalyze(SplitPoint split, SyntaxNode body, SemanticModel model, Lowering lowering)
         {
             var awaitableType = model.GetTypeInfo(split.Await.Expression).Type;
-            // The pending awaitable travels as a parameter of the continuation, so its type must be one C# can write
-            // (not Task<an anonymous type>).
-            if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || awaitableType.IsRefLikeType || !LoweringShapes.IsNameable(awaitableType)) return false;
+            // The pending awaitable travels as a parameter of the continuation: the rule the analyzers apply too.
+            if (awaitableType is null || awaitableType.TypeKind == TypeKind.Error || AwaitableHandOff.Blocker(split.Await, model) is not null) return false;
             split.AwaitableTypeName = awaitableType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
             split.TaskKind = KnownTypes.ClassifyTaskType(awaitableType);
-            if (IsFrameworkAwaitable(awaitableType) && model.GetAwaitExpressionInfo(split.Await).GetAwaiterMethod?.ReturnType is { } frameworkAwaiter
+            if (AwaitableHandOff.IsFrameworkAwaitable(awaitableType) && model.GetAwaitExpressionInfo(split.Await).GetAwaiterMethod?.ReturnType is { } frameworkAwaiter
                 && LoweringShapes.IsNameable(frameworkAwaiter))
             {
                 split.AwaiterTypeName = frameworkAwaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
             }
 
-            if (!IsFrameworkAwaitable(awaitableType))
+            if (!AwaitableHandOff.IsFrameworkAwaitable(awaitableType))
             {
-                // Its generated pending-awaiter struct is not generic: an awaiter of a method's type parameter would need it to be.
-                if (awaitableType.ContainingSymbol is IMethodSymbol || ContainsMethodTypeParameter(awaitableType)) return false;
                 var info = model.GetAwaitExpressionInfo(split.Await);
                 if (info.IsDynamic || info.GetAwaiterMethod is null || info.GetResultMethod is null) return false;
                 var awaiter = info.GetAwaiterMethod.ReturnType;
-                if (ContainsMethodTypeParameter(awaiter)) return false;
                 var isCritical = awaiter.AllInterfaces.Any(i => i.ToDisplayString() == "System.Runtime.CompilerServices.ICriticalNotifyCompletion");
                 var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
                 split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat), result, isCritical);
@@ -57,16 +53,5 @@ namespace Prewired.Generator.FastPath
             return LiveState.Find(split, frames, model);
         }
 
-        private static bool ContainsMethodTypeParameter(ITypeSymbol type) => type switch
-        {
-            ITypeParameterSymbol parameter => parameter.TypeParameterKind == TypeParameterKind.Method,
-            INamedTypeSymbol named => named.TypeArguments.Any(ContainsMethodTypeParameter),
-            IArrayTypeSymbol array => ContainsMethodTypeParameter(array.ElementType),
-            _ => false,
-        };
-
-        private static bool IsFrameworkAwaitable(ITypeSymbol type)
-            => KnownTypes.ClassifyTaskType(type) is not null || KnownTypes.IsConfiguredAwaitable(type)
-               || type is INamedTypeSymbol { Name: "YieldAwaitable", ContainingNamespace: { Name: "CompilerServices" } };
     }
 }

@@ -365,7 +365,7 @@ namespace Prewired.Generator.SharedRules
             // An await inside a lambda of the operand is the lambda's own.
             return site.Expression.Expression.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).OfType<AwaitExpressionSyntax>().Any()
                 ? "its operand contains another await"
-                : null;
+                : AwaitableHandOff.Blocker(site.Expression, model);
         }
     }
 }
