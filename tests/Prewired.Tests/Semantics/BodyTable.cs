@@ -1534,7 +1534,7 @@ namespace Prewired.Tests.Semantics
             new("B65_NestedAwaitExpressionBody", "Task<int>", """
                 => await env.TR(0, 1) + await env.TR(1, 2);
                 """),
-        }.Concat(ConstructBodyTable.All).Concat(HiddenAwaitBodyTable.All).Concat(CleanCompileBodyTable.All).Concat(SpillBodyTable.All).Concat(StructuralShapeBodyTable.All).Concat(JumpBodyTable.All).Concat(ExpressionSpillBodyTable.All).ToList();
+        }.Concat(ConstructBodyTable.All).Concat(HiddenAwaitBodyTable.All).Concat(CleanCompileBodyTable.All).Concat(SpillBodyTable.All).Concat(StructuralShapeBodyTable.All).Concat(JumpBodyTable.All).Concat(ExpressionSpillBodyTable.All).Concat(OracleBodyTable.All).ToList();
 
         public static BodyCase Get(string name) => All.Single(b => b.Name == name);
     }

@@ -54,7 +54,12 @@ namespace Prewired.Generator.FastPath
             _spilled = splits.Where(s => s.Form == SplitForm.Spill && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
             _forms = forms;
             _resumePrefix = resumePrefix;
+            _assignedByFields = new HashSet<SyntaxNode>(splits.SelectMany(s => s.AssignedByFields)
+                .Select(l => l.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax()).OfType<VariableDeclaratorSyntax>());
         }
+
+        // Struct locals assigned field by field that an await hands over: declared '= default' (SplitPoint.AssignedByFields).
+        private readonly HashSet<SyntaxNode> _assignedByFields;
 
         public void WriteStatement(StatementSyntax statement)
         {
@@ -358,6 +363,12 @@ namespace Prewired.Generator.FastPath
 
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
+            if (node is VariableDeclaratorSyntax { Initializer: null } declarator && _assignedByFields.Contains(declarator))
+            {
+                printer.Write(declarator.Identifier.Text + " = default");
+                return true;
+            }
+
             if (LoweredBodyReplacements.TryReplace(node, printer, _lowering, _spilled, Print)) return true;
             return ReturnRewriter.TryRewrite(node, printer, _forms);
         }

@@ -192,6 +192,12 @@ namespace Prewired.Generator.FastPath
 
                 foreach (var operandFlow in writtenBefore) assignedOnEntry.UnionWith(operandFlow.AlwaysAssigned);
 
+                foreach (var local in live.OfType<ILocalSymbol>().Where(l => !assignedOnEntry.Contains(l) && StructFields.AssignsFieldByField(l, model)))
+                {
+                    split.AssignedByFields.Add(local);
+                    assignedOnEntry.Add(local);
+                }
+
                 live.RemoveAll(v => v is ILocalSymbol && !assignedOnEntry.Contains(v));
             }
 

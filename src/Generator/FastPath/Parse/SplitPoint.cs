@@ -105,6 +105,14 @@ namespace Prewired.Generator.FastPath
         /// <summary>Locals and parameters whose values the continuation reads: they become its parameters.</summary>
         public List<ISymbol> LiveIn { get; } = new();
 
+        /// <summary>
+        /// Struct locals of <see cref="LiveIn"/> that are assigned field by field (<c>S s; s.i = 1;</c>): C# tracks their
+        /// fields, so they are not definitely assigned where the await hands over, yet a field flows into the rest. The
+        /// synchronous path declares them with <c>= default</c> so they can be passed (the fields the body leaves unassigned
+        /// are never read: the body would not compile).
+        /// </summary>
+        public List<ISymbol> AssignedByFields { get; } = new();
+
         /// <summary>Variables declared before the await that the continuation only writes before reading: plain locals there.</summary>
         public List<ISymbol> DeclaredInContinuation { get; } = new();
 

@@ -189,9 +189,10 @@ namespace Prewired.Generator.SharedRules
         /// <summary>
         /// An operand evaluated before an await as a location (a ref argument, an assignment's target, a struct receiver):
         /// the location, its class receivers and array indices evaluated into temporaries (a struct's field stays a field of
-        /// the same variable), as the compiler spills a ref.
+        /// the same variable), as the compiler spills a ref. <paramref name="takesLocation"/>: C# takes the location where the
+        /// operand is evaluated (false for a simple assignment's own target, which it checks at the store).
         /// </summary>
-        private ExpressionSyntax Variable(ExpressionSyntax expression)
+        private ExpressionSyntax Variable(ExpressionSyntax expression, bool takesLocation = true)
         {
             var symbol = _model.GetSymbolInfo(expression).Symbol;
             switch (expression)
@@ -201,7 +202,7 @@ namespace Prewired.Generator.SharedRules
                 case BaseExpressionSyntax:
                     return Keep(expression);
                 case ParenthesizedExpressionSyntax parenthesized:
-                    return parenthesized.WithExpression(Variable(parenthesized.Expression));
+                    return parenthesized.WithExpression(Variable(parenthesized.Expression, takesLocation));
                 case IdentifierNameSyntax when symbol is ILocalSymbol { IsRef: false } or IParameterSymbol { RefKind: RefKind.None }:
                 case IdentifierNameSyntax when symbol is IFieldSymbol or IPropertySymbol && (symbol.IsStatic || !symbol.ContainingType.IsValueType):
                     return Keep(expression);
@@ -221,7 +222,20 @@ namespace Prewired.Generator.SharedRules
 
                     // Indices are evaluated (each into a temporary) before the await, as the compiler does for an array.
                     var indices = elementAccess.ArgumentList.Arguments.Select(a => a.WithExpression(Value(a.Expression))).ToList();
-                    return elementAccess.WithExpression(receiver).WithArgumentList(elementAccess.ArgumentList.WithArguments(SyntaxFactory.SeparatedList(indices, elementAccess.ArgumentList.Arguments.GetSeparators())));
+                    var location = elementAccess.WithExpression(receiver).WithArgumentList(elementAccess.ArgumentList.WithArguments(SyntaxFactory.SeparatedList(indices, elementAccess.ArgumentList.Arguments.GetSeparators())));
+                    if (collectionType is IArrayTypeSymbol && takesLocation)
+                    {
+                        // Where C# takes an array element's location (a ref argument, a struct element's member), the array
+                        // is checked for null and the index against its bounds, before what follows in the statement and
+                        // before the await; the location itself is taken again after it. The compiler's spiller keeps the
+                        // checks in place with a "sacrificial" read of the element (the covariance check of a reference
+                        // element stays with the ref, after the await), and so does this one (dotnet/roslyn's
+                        // SpillSacrificialRead emit test). A simple assignment's target is not such a place: C# checks it at
+                        // the store, after the value.
+                        _template.Line(_depth, $"_ = {Print(elementAccess, location.WithoutTrivia())};");
+                    }
+
+                    return location;
             }
 
             return Fail($"the location '{expression}' is evaluated before it and cannot be held across it, which is not spilled", expression);
@@ -525,7 +539,7 @@ namespace Prewired.Generator.SharedRules
                 return Variable(element);
             }
 
-            return Variable(target);
+            return Variable(target, takesLocation: false);
         }
 
         private static SyntaxKind BinaryKind(SyntaxKind compound) => compound switch

@@ -300,6 +300,10 @@ namespace Prewired.Generator.SharedRules
                     return true;
                 case ParenthesizedExpressionSyntax parenthesized:
                     return IsStable(parenthesized.Expression, model, body, earlier);
+                case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } suppressed:
+                    // 'x!' is x: kept in place, so a dereference of it still tells the compiler x is not null afterwards
+                    // (a temporary would leave x maybe-null for the statements after: CS8602 where the body has none).
+                    return IsStable(suppressed.Operand, model, body, earlier);
             }
 
             // Converted by a user-defined operator: C# calls it before the await, so reading the operand later would call it later.

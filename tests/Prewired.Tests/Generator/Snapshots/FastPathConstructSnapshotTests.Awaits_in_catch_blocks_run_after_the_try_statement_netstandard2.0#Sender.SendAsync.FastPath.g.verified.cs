@@ -196,8 +196,8 @@ partial class Sender
             }
             __catch2:
             {
-                if (__state >= 0) { __state = -2; goto __resume1; } // await LogAsync(e)
                 Exception e = (Exception)__caught0!;
+                if (__state >= 0) { __state = -2; goto __resume1; } // await LogAsync(e)
 #line (23,13)-(23,30) 63 "/0/Test0.cs"
                 __pendingAwaiter1 = (LogAsync(e)).GetAwaiter();
 #line hidden
