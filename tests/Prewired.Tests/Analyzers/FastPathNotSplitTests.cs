@@ -154,6 +154,18 @@ namespace Prewired.Tests.Analyzers
             """),
             PW0201(0, "await new Later<T>(v)", "it awaits a custom awaitable whose type names the method's own type parameters, which the continuation's pending-awaiter struct cannot name yet", "EchoCoreAsync"));
 
+        /// <summary>A pending Task of an anonymous type: its type cannot be written as the continuation's parameter.</summary>
+        [Fact]
+        public Task An_awaitable_of_a_type_CSharp_cannot_write_is_not_split() => VerifyAsync(InStore("""
+                [FastPath(nameof(RunCoreAsync))]
+                public partial ValueTask<int> RunAsync(Func<int> first);
+                private async ValueTask<int> RunCoreAsync(Func<int> first)
+                {
+                    return first() + ({|#0:await Task.FromResult(new { A = 1 })|}).A;
+                }
+            """),
+            PW0201(0, "await Task.FromResult(new { A = 1 })", "it awaits a value of a type C# cannot write (such as a task of an anonymous type), which cannot be handed to a continuation"));
+
         [Fact]
         public Task A_using_with_several_resources_is_not_split_yet() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
