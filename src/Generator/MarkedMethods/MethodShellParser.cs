@@ -137,8 +137,20 @@ namespace Prewired.Generator.MarkedMethods
             return (file.ToEquatableArray(), inNamespace.ToEquatableArray());
         }
 
+        // A directive written twice in one list is printed once. The file then has warning CS0105 itself, but a copy in every
+        // generated file would add one per file, each an error under warnings as errors; and such files exist: 'dotnet
+        // format' merging two targets' fixes wrote 'using Prewired;' on both sides of an #if block (issue 33), and the
+        // targets that define the symbol see both.
         private static string[] Printed(IEnumerable<UsingDirectiveSyntax> usings, SemanticModel? model)
-            => usings.Where(u => !SharedRules.FileLocalTypes.IsUsingOfFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray();
+        {
+            var seen = new HashSet<string>(System.StringComparer.Ordinal);
+            return usings
+                .Where(u => !SharedRules.FileLocalTypes.IsUsingOfFileLocalType(u, model))
+                .Select(u => u.WithoutTrivia())
+                .Where(u => seen.Add(u.NormalizeWhitespace().ToString()))
+                .Select(u => u.ToString())
+                .ToArray();
+        }
 
         private static string HintName(IMethodSymbol marked, MarkKind kind)
         {
