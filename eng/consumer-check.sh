@@ -6,7 +6,8 @@
 #   PipelinesDI pipelines + Microsoft.Extensions.DependencyInjection, referencing only Prewired.DependencyInjection
 #   MultiTarget net472;netstandard2.0;net8.0;net10.0 library (built, not run)   MultiTargetConvert: the same, converted by the code fix first   NotServed  netstandard1.6: NU1202 at restore
 # and the generated-code review workflow on ReviewWorkflow: emit writes Generated/, verify passes, an edited body makes
-# verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both.
+# verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both;
+# and on LongOverloads, overloads with long parameter types: emit writes a short file name per overload (CS0016 before).
 # Also:
 #   quick start  the README's "Quick start (the package)" commands and Program.cs, taken from README.md and run as
 #                written, in a scratch home folder (~) outside the repository; then a restore with an empty NuGet cache
@@ -19,6 +20,10 @@
 #
 # Each run packs a unique prerelease version (0.1.0-local.<time>), so the global NuGet cache never serves an older
 # build of the same version. Exit code 0 when every step behaves; the summary is in artifacts/consumer/summary.md.
+#
+#     CONSUMER_CHECK_ONLY=LongOverloads bash eng/consumer-check.sh
+#
+# packs, then runs only that step (for working on it; CI runs everything).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -53,6 +58,40 @@ cat > "$WORK/nuget.config" <<EOF
   </packageSources>
 </configuration>
 EOF
+
+# ---- Overloads with long parameter types, their generated files written to disk (issue 33). ----
+# An overload's hint name, which is its file name on disk, carried its whole parameter list: over the 255 bytes a file
+# name may have on Linux, so a build writing the files (PrewiredEmitGeneratedFiles, EmitCompilerGeneratedFiles) failed
+# with CS0016. Now: the method's name and 8 hex digits of a hash of its parameter types, every name at most 128 bytes.
+check_long_overloads() {
+  step "LongOverloads: overloads with long parameter types, built with PrewiredEmitGeneratedFiles=true"
+  local project=$WORK/LongOverloads log=$OUT/LongOverloads.log names output
+  dotnet build "$project" -c Release -p:PrewiredVersion="$VERSION" -p:PrewiredEmitGeneratedFiles=true -warnaserror > "$log" 2>&1 \
+    || { grep -E "(error|warning) [A-Z]+[0-9]+" "$log" | sed 's/ \[.*//' | sort -u | head -n 20; fail "LongOverloads builds with PrewiredEmitGeneratedFiles=true"; }
+  [ -d "$project/Generated" ] || fail "LongOverloads: emit writes Generated/"
+  names=$(ls "$project/Generated")
+  echo "$names"
+  [ "$(grep -cE '^LongOverloads\.Caching\.Distributed\.HybridCache\.GetOrCreateAsync_[0-9a-f]{8}\.FastPath\.g\.cs$' <<<"$names")" -eq 2 ] \
+    || fail "LongOverloads: Generated/ holds one file per overload, named by the method and a hash"
+  while read -r name; do
+    [ "$(printf '%s' "$name" | wc -c)" -le 128 ] || fail "LongOverloads: $name is at most 128 bytes"
+  done <<<"$names"
+  output=$(dotnet run --no-build -c Release --project "$project" -p:PrewiredVersion="$VERSION" 2>&1) || { echo "$output"; fail "LongOverloads runs"; }
+  echo "$output"
+  [[ "$output" == OK* ]] || fail "LongOverloads prints OK"
+  # The committed copies are found by name: a clean build in a compiler process of its own (no shared compiler server)
+  # must produce the same names, as a hash from string.GetHashCode (randomized per process) would not.
+  rm -rf "$project/obj" "$project/bin"
+  dotnet build "$project" -c Release -p:PrewiredVersion="$VERSION" -p:PrewiredVerifyGeneratedFiles=true -p:UseSharedCompilation=false -warnaserror >> "$log" 2>&1 \
+    || { grep -E "error" "$log" | sort -u | head -n 10; fail "LongOverloads: a clean build in another compiler process verifies the emitted copies"; }
+  pass "LongOverloads: two overloads with long parameter types emit Generated/ files named by the method and a hash of the parameter types (at most 128 bytes), run, and a clean build in another compiler process verifies them"
+}
+
+if [ "${CONSUMER_CHECK_ONLY:-}" = LongOverloads ]; then
+  check_long_overloads
+  write_summary
+  exit 0
+fi
 
 for consumer in Net8Lang12 Net10 PipelinesDI; do
   step "$consumer"
@@ -227,6 +266,8 @@ stray=$(find "$review" -name '*.g.cs' -not -path "$review/Generated/*" | head -n
 [ -f "$review/$generated" ] || fail "absolute obj: emit writes $generated"
 build -p:BaseIntermediateOutputPath="$outside_obj" -p:PrewiredVerifyGeneratedFiles=true || { grep -E "error" "$OUT/review.log" | sort -u | head; fail "absolute obj: a second build verifies"; }
 pass "absolute obj: with BaseIntermediateOutputPath outside the project, emit writes Generated/ only and the next build verifies"
+
+check_long_overloads
 
 write_summary
 step "summary"

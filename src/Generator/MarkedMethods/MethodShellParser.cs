@@ -29,7 +29,7 @@ namespace Prewired.Generator.MarkedMethods
             // The implementation takes the body's parameter names, which the copied statements use; where the partial
             // declaration chose other names that is warning CS8826, suppressed around the generated method.
             var renamed = marked.Parameters.Zip(bodyMethod.Parameters, (m, b) => m.Name != b.Name).Any(x => x);
-            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(),
+            return new MethodShell(HintNames.For(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(),
                 Signature(marked, declaration, bodyMethod.Parameters.Select(p => p.Name).ToList()), nullable, renamed, HasOptionalParameters(marked));
         }
 
@@ -44,7 +44,7 @@ namespace Prewired.Generator.MarkedMethods
             }
 
             var (fileUsings, namespaceUsings) = Usings(declaration, model: null);
-            return new MethodShell(HintName(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false, hasOptionalParameters: HasOptionalParameters(marked));
+            return new MethodShell(HintNames.For(marked, kind), ns, fileUsings, namespaceUsings, types.ToEquatableArray(), Signature(marked, declaration, marked.Parameters.Select(p => p.Name).ToList()), nullableEnabled: true, renamesParameters: false, hasOptionalParameters: HasOptionalParameters(marked));
         }
 
         private static bool HasOptionalParameters(IMethodSymbol marked) => marked.Parameters.Any(p => p.HasExplicitDefaultValue);
@@ -137,34 +137,19 @@ namespace Prewired.Generator.MarkedMethods
             return (file.ToEquatableArray(), inNamespace.ToEquatableArray());
         }
 
+        // A directive written twice in one list is printed once. The file then has warning CS0105 itself, but a copy in every
+        // generated file would add one per file, each an error under warnings as errors; and such files exist: 'dotnet
+        // format' merging two targets' fixes wrote 'using Prewired;' on both sides of an #if block (issue 33), and the
+        // targets that define the symbol see both.
         private static string[] Printed(IEnumerable<UsingDirectiveSyntax> usings, SemanticModel? model)
-            => usings.Where(u => !SharedRules.FileLocalTypes.IsUsingOfFileLocalType(u, model)).Select(u => u.WithoutTrivia().ToString()).ToArray();
-
-        private static string HintName(IMethodSymbol marked, MarkKind kind)
         {
-            var builder = new StringBuilder();
-            builder.Append(marked.ContainingType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", string.Empty));
-            builder.Append('.').Append(marked.Name);
-            var overloaded = marked.ContainingType.GetMembers(marked.Name).OfType<IMethodSymbol>().Count(m => m.IsPartialDefinition) > 1;
-            if (overloaded)
-            {
-                builder.Append('(').Append(string.Join(",", marked.Parameters.Select(p => p.Type.ToDisplayString()))).Append(')');
-            }
-
-            // Identical declarations (already compiler error CS0756) would share a hint name, which the driver rejects by
-            // failing the whole generator: number them by position instead.
-            var identical = marked.ContainingType.GetMembers(marked.Name).OfType<IMethodSymbol>()
-                .Where(m => m.IsPartialDefinition && m.Parameters.Select(p => p.Type).SequenceEqual(marked.Parameters.Select(p => p.Type), SymbolEqualityComparer.Default))
-                .OrderBy(m => m.Locations.FirstOrDefault()?.SourceTree?.FilePath, System.StringComparer.Ordinal)
-                .ThenBy(m => m.Locations.FirstOrDefault()?.SourceSpan.Start ?? 0)
-                .ToList();
-            if (identical.Count > 1) builder.Append('_').Append(identical.IndexOf(marked) + 1);
-
-            builder.Append('.').Append(KindSuffix(kind)).Append(".g.cs");
-            var chars = builder.ToString().Select(c => char.IsLetterOrDigit(c) || c is '.' or '_' or ',' or '(' or ')' or '-' ? c : '_').ToArray();
-            return new string(chars);
+            var seen = new HashSet<string>(System.StringComparer.Ordinal);
+            return usings
+                .Where(u => !SharedRules.FileLocalTypes.IsUsingOfFileLocalType(u, model))
+                .Select(u => u.WithoutTrivia())
+                .Where(u => seen.Add(u.NormalizeWhitespace().ToString()))
+                .Select(u => u.ToString())
+                .ToArray();
         }
-
-        private static string KindSuffix(MarkKind kind) => kind == MarkKind.TailAwait ? "TailAwait" : "FastPath";
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -6,7 +7,18 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace Prewired.CodeFixes.Syntax
 {
-    /// <summary>Adds <c>using Prewired;</c> where the file keeps its usings, in the order 'dotnet format' keeps them (System first).</summary>
+    /// <summary>
+    /// Adds <c>using Prewired;</c> where the file keeps its usings, in the order 'dotnet format' keeps them (System first),
+    /// outside every <c>#if</c> block, at a place that is the same whichever symbols are defined.
+    /// <para>
+    /// A multi-targeted project is one project per target, and 'dotnet format' applies the fix once per target and merges
+    /// the results: a using placed by the usings one target sees (a block's usings are syntax only where the block is
+    /// active) lands in different places on different targets, and the merge keeps both (CS0105, issue 33). So the place
+    /// is chosen among the usings outside every block only, which every target sees alike, and the directive is put
+    /// right after one of them, or right before one of them or the first member, past the whole leading trivia, so the
+    /// blocks around it (active or disabled text) stay on the same side on every target.
+    /// </para>
+    /// </summary>
     internal static class Usings
     {
         public const string PrewiredNamespace = "Prewired";
@@ -14,68 +26,28 @@ namespace Prewired.CodeFixes.Syntax
         public static CompilationUnitSyntax AddPrewired(CompilationUnitSyntax root, SyntaxTrivia endOfLine)
         {
             if (root.Usings.Any(IsPrewired)) return root;
+            var top = Unconditional(root, root.Usings);
 
-            // Usings written inside the namespace (and none at the top): that is where this file keeps them.
-            if (!root.Usings.Any(u => u.GlobalKeyword.RawKind == 0)
-                && root.Members.OfType<BaseNamespaceDeclarationSyntax>().FirstOrDefault(n => n.Usings.Count > 0) is { } inNamespace)
+            // Usings written inside the namespace (and none at the top outside a block): that is where this file keeps them.
+            if (!top.Any(u => u.GlobalKeyword.RawKind == 0)
+                && root.Members.OfType<BaseNamespaceDeclarationSyntax>().FirstOrDefault(n => Unconditional(root, n.Usings).Count > 0) is { } inNamespace)
             {
                 if (inNamespace.Usings.Any(IsPrewired)) return root;
-                return OutsideConditionalBlocks(root, inNamespace.Usings, at => root.ReplaceNode(inNamespace, inNamespace.WithUsings(InsertAt(inNamespace.Usings, at, endOfLine))));
+                return root.ReplaceNode(inNamespace, inNamespace.WithUsings(Insert(inNamespace.Usings, Unconditional(root, inNamespace.Usings), endOfLine)));
             }
 
-            if (root.Usings.Count > 0) return OutsideConditionalBlocks(root, root.Usings, at => root.WithUsings(InsertAt(root.Usings, at, endOfLine)));
-
-            // No usings at all: first thing after any extern aliases, with a blank line before the code that follows.
-            var directive = Directive(endOfLine);
-            if (root.Externs.Count > 0)
-            {
-                return root.WithUsings(SyntaxFactory.SingletonList(directive.WithLeadingTrivia(endOfLine)));
-            }
-
-            var first = root.GetFirstToken(includeZeroWidth: true);
-            var header = first.LeadingTrivia;
-            var rest = root.ReplaceToken(first, first.WithLeadingTrivia(SyntaxFactory.TriviaList(endOfLine).AddRange(Layout.TrailingWhitespace(header))));
-            return rest.WithUsings(SyntaxFactory.SingletonList(directive.WithLeadingTrivia(header.Take(header.Count - Layout.TrailingWhitespace(header).Count))));
+            if (top.Count > 0) return root.WithUsings(Insert(root.Usings, top, endOfLine));
+            return BeforeMembers(root, endOfLine);
         }
 
-        /// <summary>
-        /// The root with the directive inserted where it sorts, or the first place after that outside every <c>#if</c>
-        /// block: inside one it would exist only for the configurations that define the symbol, and every other target of
-        /// a multi-targeted library would lose it. A block that closes right after the place (its <c>#endif</c> leads the
-        /// next line) is left by moving the directives up to that <c>#endif</c> before the new using.
-        /// </summary>
-        private static CompilationUnitSyntax OutsideConditionalBlocks(CompilationUnitSyntax root, SyntaxList<UsingDirectiveSyntax> usings, Func<int, CompilationUnitSyntax> insertAt)
-        {
-            var sorted = SortedIndex(usings);
-            for (var at = sorted; at <= usings.Count; at++)
-            {
-                var inserted = insertAt(at);
-                var directive = inserted.DescendantNodes().OfType<UsingDirectiveSyntax>().First(u => u.HasAnnotation(s_inserted));
-                var depth = ConditionalDepth(inserted, directive.SpanStart);
-                if (depth == 0) return inserted;
-
-                // The next line's leading directives: take them up to the #endif that closes the block, if they reach it.
-                var next = directive.GetLastToken().GetNextToken(includeZeroWidth: true);
-                var leading = next.LeadingTrivia;
-                for (var i = 0; i < leading.Count; i++)
-                {
-                    if (leading[i].IsKind(SyntaxKind.IfDirectiveTrivia)) depth++;
-                    else if (leading[i].IsKind(SyntaxKind.EndIfDirectiveTrivia) && --depth == 0)
-                    {
-                        var moved = leading.Take(i + 1).Concat(directive.GetLeadingTrivia());
-                        var rest = SyntaxFactory.TriviaList(leading.Skip(i + 1));
-                        return inserted.ReplaceTokens(new[] { directive.GetFirstToken(), next }, (original, _) =>
-                            original == next ? original.WithLeadingTrivia(rest) : original.WithLeadingTrivia(moved));
-                    }
-                }
-            }
-
-            return insertAt(sorted);
-        }
+        /// <summary>The usings outside every <c>#if</c> block: the same syntax on every target.</summary>
+        private static List<UsingDirectiveSyntax> Unconditional(SyntaxNode root, SyntaxList<UsingDirectiveSyntax> usings)
+            => usings.Where(u => ConditionalDepth(root, u.SpanStart) == 0).ToList();
 
         /// <summary>How many #if blocks are open at <paramref name="position"/>.</summary>
         private static int ConditionalDepth(SyntaxNode root, int position)
         {
+            // A group nested in disabled text is not directive trivia, but it is balanced, so the count is still right.
             var depth = 0;
             for (var directive = root.GetFirstDirective(); directive is not null && directive.SpanStart < position; directive = directive.GetNextDirective())
             {
@@ -86,39 +58,50 @@ namespace Prewired.CodeFixes.Syntax
             return depth;
         }
 
-        private static readonly SyntaxAnnotation s_inserted = new();
-
-        /// <summary>After the last plain using that sorts before it (global usings come first, static and alias ones after).</summary>
-        private static int SortedIndex(SyntaxList<UsingDirectiveSyntax> usings)
+        /// <summary>
+        /// <paramref name="usings"/> with the directive right after the last of <paramref name="unconditional"/> that sorts
+        /// before it (a block that follows that one stays after the new line), or, when none does, right before the first
+        /// of them, after its leading trivia: the file header and any block before it stay above the new line.
+        /// </summary>
+        private static SyntaxList<UsingDirectiveSyntax> Insert(SyntaxList<UsingDirectiveSyntax> usings, List<UsingDirectiveSyntax> unconditional, SyntaxTrivia endOfLine)
         {
-            var index = -1;
-            for (var i = 0; i < usings.Count; i++)
+            if (unconditional.LastOrDefault(SortsBefore) is { } previous)
             {
-                var u = usings[i];
-                if (u.GlobalKeyword.RawKind != 0)
-                {
-                    index = i;
-                    continue;
-                }
-
-                if (u.Alias is not null || u.StaticKeyword.RawKind != 0 || u.Name is null) continue;
-                if (Compare(u.Name.ToString(), PrewiredNamespace) < 0) index = i;
+                var indentation = Layout.TrailingWhitespace(previous.GetLeadingTrivia());
+                return usings.Insert(usings.IndexOf(previous) + 1, Directive(endOfLine).WithLeadingTrivia(indentation));
             }
 
-            return index + 1;
+            var next = unconditional[0];
+            var (header, nextIndentation) = Split(next.GetLeadingTrivia());
+            return usings.Replace(next, next.WithLeadingTrivia(nextIndentation)).Insert(usings.IndexOf(next), Directive(endOfLine).WithLeadingTrivia(header));
         }
 
-        private static SyntaxList<UsingDirectiveSyntax> InsertAt(SyntaxList<UsingDirectiveSyntax> usings, int at, SyntaxTrivia endOfLine)
+        /// <summary>
+        /// No using outside a block at the top or in a namespace: the directive goes where a file without usings gets it,
+        /// right before the first member (after the externs and any block's usings), taking that member's leading trivia, with
+        /// a blank line before the member.
+        /// </summary>
+        private static CompilationUnitSyntax BeforeMembers(CompilationUnitSyntax root, SyntaxTrivia endOfLine)
         {
-            var index = at - 1;
-            var indentation = Layout.TrailingWhitespace(usings[Math.Max(index, 0)].GetLeadingTrivia());
-            var directive = Directive(endOfLine).WithLeadingTrivia(indentation).WithAdditionalAnnotations(s_inserted);
-            if (index >= 0) return usings.Insert(index + 1, directive);
+            var last = root.Usings.Count > 0 ? root.Usings.Last() : (SyntaxNode?)root.Externs.LastOrDefault();
+            var member = last is null ? root.GetFirstToken(includeZeroWidth: true) : last.GetLastToken().GetNextToken(includeZeroWidth: true);
+            var (header, indentation) = Split(member.LeadingTrivia);
+            var rest = root.ReplaceToken(member, member.WithLeadingTrivia(SyntaxFactory.TriviaList(endOfLine).AddRange(indentation)));
+            return rest.WithUsings(rest.Usings.Add(Directive(endOfLine).WithLeadingTrivia(header)));
+        }
 
-            // First of all: it takes over the file header that sat before the old first using.
-            var oldFirst = usings[0];
-            directive = directive.WithLeadingTrivia(oldFirst.GetLeadingTrivia());
-            return usings.Replace(oldFirst, oldFirst.WithLeadingTrivia(indentation)).Insert(0, directive);
+        /// <summary>A token's leading trivia as what goes above a line put before it, and its indentation.</summary>
+        private static (SyntaxTriviaList Header, SyntaxTriviaList Indentation) Split(SyntaxTriviaList leading)
+        {
+            var indentation = Layout.TrailingWhitespace(leading);
+            return (SyntaxFactory.TriviaList(leading.Take(leading.Count - indentation.Count)), indentation);
+        }
+
+        /// <summary>A global using (they come first), or a plain one that sorts before Prewired; static and alias ones come after.</summary>
+        private static bool SortsBefore(UsingDirectiveSyntax u)
+        {
+            if (u.GlobalKeyword.RawKind != 0) return true;
+            return u.Alias is null && u.StaticKeyword.RawKind == 0 && u.Name is not null && Compare(u.Name.ToString(), PrewiredNamespace) < 0;
         }
 
         private static int Compare(string a, string b)

@@ -1,0 +1,29 @@
+// Issue 33's repro: the usings end in a block that only the net8.0 target (FEATURE) compiles.
+using System.Threading.Tasks;
+using Prewired;
+#if FEATURE
+using System.Buffers;
+#endif
+
+namespace FormatSample.MultiTarget;
+
+public interface IOrderSource
+{
+    Task<int> LoadAsync(int id);
+}
+
+public partial class Orders(IOrderSource source)
+{
+    [FastPath(nameof(GetTotalPlusTaxCoreAsync))]
+    public partial ValueTask<int> GetTotalPlusTaxAsync(int id);
+
+    private async ValueTask<int> GetTotalPlusTaxCoreAsync(int id)
+    {
+        var total = await source.LoadAsync(id);
+        return total + total / 5;
+    }
+
+#if FEATURE
+    public static byte[] Rent(int size) => ArrayPool<byte>.Shared.Rent(size);
+#endif
+}
