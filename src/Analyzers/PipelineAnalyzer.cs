@@ -38,7 +38,7 @@ namespace Prewired.Analyzers
             var validation = PipelineValidator.Validate(type, attribute, context.Compilation, context.CancellationToken);
             foreach (var finding in validation.Findings)
             {
-                context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.For(finding.Id), finding.Location, finding.Arguments.Cast<object>().ToArray()));
+                context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.For(finding.Id), finding.Location, finding.AdditionalLocations, finding.Arguments.Cast<object>().ToArray()));
             }
         }
     }

@@ -211,8 +211,8 @@ namespace Prewired.Tests.Analyzers
             Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other"));
 
         [Fact]
-        public Task An_explicit_array_argument_reports_at_the_array() => VerifyAsync("""
-            [Pipeline({|#0:new[] { typeof(Pass), typeof(Pass) }|})]
+        public Task An_explicit_array_argument_reports_at_its_element() => VerifyAsync("""
+            [Pipeline(new[] { typeof(Pass), {|#0:typeof(Pass)|} })]
             public sealed partial class P;
             """,
             Diagnostic("PW0303").WithLocation(0).WithArguments("P", "Ctx"));

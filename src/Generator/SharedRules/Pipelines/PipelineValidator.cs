@@ -33,7 +33,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
             var types = values.Select(v => v.Value as INamedTypeSymbol).ToList();
             if (types.Any(t => t is null || t.TypeKind == TypeKind.Error)) return PipelineValidation.Unusable(findings);
 
-            var locations = ArgumentLocations(attributeSyntax, types.Count, attribute, cancellationToken);
+            var whole = attributeSyntax?.GetLocation() ?? attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation() ?? Location.None;
+            var locations = ArgumentLocations.Of(attributeSyntax, whole, types.Count);
             if (types.Count == 0)
             {
                 findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.Whole, pipeline.Name, "TContext"));
@@ -41,16 +42,16 @@ namespace Prewired.Generator.SharedRules.Pipelines
             }
 
             // The assembly's default behaviors go first; a finding about one sits at this pipeline's attribute.
-            var defaults = PipelineDefaults.For(attribute, compilation);
-            types.InsertRange(0, defaults);
-            locations = locations.WithDefaults(defaults.Count);
+            var defaults = PipelineDefaults.For(attribute, compilation, cancellationToken);
+            types.InsertRange(0, defaults.Types);
+            locations = locations.WithDefaults(defaults.Locations);
 
             var usable = true;
             for (var i = 0; i < types.Count; i++)
             {
                 if (InvalidTypeReason(types[i]!) is { } reason)
                 {
-                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.Name(i, types[i]!), reason));
+                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.AdditionalAt(i), locations.Name(i, types[i]!), reason));
                     usable = false;
                 }
             }
@@ -68,7 +69,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
             {
                 foreach (var stage in stages.Where(s => !HasPublicConstructor(s.Type)))
                 {
-                    findings.Add(new Finding(DiagnosticIds.NoUsableConstructor, stage.Location, Display(stage.Type), registration.MethodName));
+                    findings.Add(new Finding(DiagnosticIds.NoUsableConstructor, locations.At(stage.Position), locations.AdditionalAt(stage.Position),
+                        Display(stage.Type), registration.MethodName));
                 }
             }
 
@@ -99,13 +101,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     if (closing.Closed is null && closing.ConstraintUnmet && locations.IsDefault(i))
                     {
                         // A default behavior constrained to some requests: not applied where the constraint is not met, and said so.
-                        findings.Add(new Finding(DiagnosticIds.DefaultStageNotApplied, locations.At(i), Display(type), pipeline.Name, closing.Reason!));
+                        findings.Add(new Finding(DiagnosticIds.DefaultStageNotApplied, locations.At(i), locations.AdditionalAt(i), Display(type), pipeline.Name, closing.Reason!));
                         continue;
                     }
 
                     if (closing.Closed is null)
                     {
-                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), locations.Name(i, type), closing.Reason ?? "it implements no stage interface"));
+                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type), closing.Reason ?? "it implements no stage interface"));
                         return stages;
                     }
 
@@ -115,7 +117,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var shapes = StageInterface.Of(type);
                 if (shapes.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), locations.Name(i, type)));
+                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type)));
                     return stages;
                 }
 
@@ -126,11 +128,11 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     if (isLast)
                     {
                         var passes = shapes.Select(s => s.OutContext).FirstOrDefault(c => c is not null);
-                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), pipeline.Name, passes is null ? "TContext" : Display(passes)));
+                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), locations.AdditionalAt(i), pipeline.Name, passes is null ? "TContext" : Display(passes)));
                     }
                     else
                     {
-                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.Name(i, type)));
+                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type)));
                     }
 
                     return stages;
@@ -139,7 +141,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var fitting = context is null ? wanted : Fitting(wanted, context, compilation);
                 if (fitting.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.Name(i, type), Display(wanted[0].InContext), Display(context!)));
+                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type), Display(wanted[0].InContext), Display(context!)));
                     return stages;
                 }
 
@@ -148,7 +150,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     var returning = fitting.Where(s => SymbolEqualityComparer.Default.Equals(s.Result, result.Value)).ToList();
                     if (returning.Count == 0)
                     {
-                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), locations.Name(i, type),
+                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type),
                             OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value)));
                         return stages;
                     }
@@ -159,13 +161,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 if (fitting.Count > 1)
                 {
                     var takes = context ?? fitting[0].InContext;
-                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), locations.Name(i, type), Display(takes),
+                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type), Display(takes),
                         string.Join(", ", fitting.Select(s => s.Display()))));
                     return stages;
                 }
 
                 var shape = fitting[0];
-                stages.Add(new ResolvedStage(type, shape, context ?? shape.InContext, locations.At(i)));
+                stages.Add(new ResolvedStage(type, shape, context ?? shape.InContext, i));
                 context = shape.OutContext;
                 if (!resultFixed)
                 {
@@ -175,7 +177,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
             }
 
             complete = true;
-            CheckTokenFlow(stages, findings);
+            CheckTokenFlow(stages, locations, findings);
             return stages;
         }
 
@@ -213,14 +215,15 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// The pipeline's CancellationToken reaches a stage through every stage before it: an inline behavior's generated
         /// next struct carries it past a stage that does not take it, but a plain IBehavior's next is a Func without one.
         /// </summary>
-        private static void CheckTokenFlow(List<ResolvedStage> stages, List<Finding> findings)
+        private static void CheckTokenFlow(List<ResolvedStage> stages, ArgumentLocations locations, List<Finding> findings)
         {
             ResolvedStage? dropped = null;
             foreach (var stage in stages)
             {
                 if (stage.Shape.TakesToken && dropped is not null)
                 {
-                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, stage.Location, Display(stage.Type), Display(dropped.Type)));
+                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, locations.At(stage.Position), locations.AdditionalAt(stage.Position),
+                        Display(stage.Type), Display(dropped.Type)));
                     return;
                 }
 
@@ -321,19 +324,5 @@ namespace Prewired.Generator.SharedRules.Pipelines
             => type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public);
 
         public static string Display(ITypeSymbol type) => type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
-
-        private static ArgumentLocations ArgumentLocations(AttributeSyntax? syntax, int count, AttributeData attribute, CancellationToken cancellationToken)
-        {
-            var whole = syntax?.GetLocation() ?? attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation() ?? Location.None;
-            var arguments = syntax?.ArgumentList?.Arguments;
-            // One typeof per argument (the params form): each stage has its own location. An explicit array gets the whole argument.
-            if (arguments is { } list && list.Count == count && list.All(a => a.Expression is TypeOfExpressionSyntax))
-            {
-                return new ArgumentLocations(whole, list.Select(a => a.Expression.GetLocation()).ToList());
-            }
-
-            var single = arguments is { Count: 1 } one ? one[0].GetLocation() : whole;
-            return new ArgumentLocations(single, Enumerable.Repeat(single, count).ToList());
-        }
     }
 }
