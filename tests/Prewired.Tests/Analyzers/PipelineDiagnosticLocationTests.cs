@@ -140,7 +140,7 @@ namespace Prewired.Tests.Analyzers
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(ToOther)|}")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "Other"));
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<Other>' (or 'ICancellableTerminator<Other>' to take the CancellationToken)"));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0303_at_the_attribute_when_only_named_arguments_are_written(string form, string named)
@@ -157,7 +157,7 @@ namespace Prewired.Tests.Analyzers
                 [{|#0:{{attribute}}|}]
                 public sealed partial class P;
                 """,
-                Diagnostic("PW0303").WithLocation(0).WithArguments("P", "TContext"));
+                Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)"));
         }
 
         [Theory, MemberData(nameof(Writings))]
@@ -201,14 +201,14 @@ namespace Prewired.Tests.Analyzers
             {{Pipeline(form, named, "typeof(Echo)", "{|#0:typeof(PingLog)|}", "typeof(Answer)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>"));
+            Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>", "Echo"));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0310_at_the_typeof_of_the_stage_the_token_cannot_reach(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(CancellableEcho)", "typeof(Echo)", "{|#0:typeof(CancellableAnswer)|}")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableAnswer", "Echo"));
+            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableAnswer", "Echo", "make 'Echo' an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)"));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0311_at_the_typeof_of_the_open_stage_that_cannot_be_closed(string form, string named) => Verify($$"""

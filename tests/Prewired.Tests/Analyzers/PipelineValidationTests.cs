@@ -47,14 +47,14 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(Pass), {|#0:typeof(ToOther)|})]
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "Other"));
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<Other>' (or 'ICancellableTerminator<Other>' to take the CancellationToken)"));
 
         [Fact]
         public Task PW0303_an_empty_stage_list_at_the_attribute() => VerifyAsync("""
             [{|#0:Pipeline|}]
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "TContext"));
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)"));
 
         [Fact]
         public Task PW0304_a_terminator_before_the_end() => VerifyAsync("""
@@ -215,7 +215,7 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(new[] { typeof(Pass), {|#0:typeof(Pass)|} })]
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "Ctx"));
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<Ctx>' (or 'ICancellableTerminator<Ctx>' to take the CancellationToken)"));
 
         [Fact]
         public Task Valid_pipelines_of_every_shape_report_nothing() => VerifyAsync("""

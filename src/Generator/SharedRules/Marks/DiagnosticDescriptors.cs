@@ -73,7 +73,7 @@ namespace Prewired.Generator.SharedRules
 
         public static readonly DiagnosticDescriptor MissingTerminator = Error(DiagnosticIds.MissingTerminator,
             "Pipeline must end with a terminator",
-            "Pipeline '{0}' must end with an IPipelineTerminator<{1}>: add a terminator type as the last argument");
+            "Pipeline '{0}' must end with a terminator: add a type implementing {1} as the last argument");
 
         public static readonly DiagnosticDescriptor TerminatorNotLast = Error(DiagnosticIds.TerminatorNotLast,
             "Terminator must be the last stage",
@@ -97,11 +97,11 @@ namespace Prewired.Generator.SharedRules
 
         public static readonly DiagnosticDescriptor ResultDoesNotFlow = Error(DiagnosticIds.ResultDoesNotFlow,
             "Stage result type does not match the pipeline's",
-            "'{0}' returns '{1}', but the stages before it return '{2}': every stage of a pipeline returns the same response type");
+            "'{0}' returns '{1}', but the pipeline's response is '{2}', set by its first stage '{3}': every stage of a pipeline returns the same response type");
 
         public static readonly DiagnosticDescriptor TokenDoesNotFlow = Error(DiagnosticIds.TokenDoesNotFlow,
             "CancellationToken cannot reach the stage",
-            "'{0}' takes the pipeline's CancellationToken, but '{1}' before it passes next no token (its next is a Func without one): make '{1}' an ICancellableBehavior, or move '{0}' before it");
+            "'{0}' takes the pipeline's CancellationToken, but '{1}' before it passes next no token (its next is a Func without one): {2}");
 
         public static readonly DiagnosticDescriptor OpenStageCannotBeClosed = Error(DiagnosticIds.OpenStageCannotBeClosed,
             "Open generic stage cannot be closed at its position",

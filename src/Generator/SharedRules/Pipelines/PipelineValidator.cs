@@ -37,7 +37,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
             var locations = ArgumentLocations.Of(attributeSyntax, whole, types.Count);
             if (types.Count == 0)
             {
-                findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.Whole, pipeline.Name, "TContext"));
+                findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.Whole, pipeline.Name, FixWording.AnyTerminator));
                 return new PipelineValidation(findings, new List<ResolvedStage>(), registration: null);
             }
 
@@ -91,6 +91,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
             ITypeSymbol? context = null;
             var result = ResultOfClosedTerminator(types[types.Count - 1]);
             var resultFixed = false;
+            var resultSetBy = 0;
             for (var i = 0; i < types.Count; i++)
             {
                 var type = types[i];
@@ -127,8 +128,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 {
                     if (isLast)
                     {
-                        var passes = shapes.Select(s => s.OutContext).FirstOrDefault(c => c is not null);
-                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), locations.AdditionalAt(i), pipeline.Name, passes is null ? "TContext" : Display(passes)));
+                        // Name the terminator this pipeline calls for: the context the last type passes on, the response the
+                        // stages return, and the token when a stage takes it.
+                        var behavior = shapes[0];
+                        var returns = resultFixed ? result.Value : behavior.Result;
+                        var cancellable = behavior.TakesToken || stages.Any(s => s.Shape.TakesToken);
+                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), locations.AdditionalAt(i), pipeline.Name,
+                            FixWording.TerminatorFor(behavior.OutContext!, returns, cancellable)));
                     }
                     else
                     {
@@ -150,8 +156,9 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     var returning = fitting.Where(s => SymbolEqualityComparer.Default.Equals(s.Result, result.Value)).ToList();
                     if (returning.Count == 0)
                     {
+                        // Name the stage that set the response: it may be a default this attribute does not show.
                         findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type),
-                            OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value)));
+                            OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value), locations.Name(resultSetBy, types[resultSetBy])));
                         return stages;
                     }
 
@@ -173,11 +180,12 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 {
                     result = new Optional<ITypeSymbol?>(shape.Result);
                     resultFixed = true;
+                    resultSetBy = i;
                 }
             }
 
             complete = true;
-            CheckTokenFlow(stages, locations, findings);
+            CheckTokenFlow(stages, types, locations, findings);
             return stages;
         }
 
@@ -215,15 +223,19 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// The pipeline's CancellationToken reaches a stage through every stage before it: an inline behavior's generated
         /// next struct carries it past a stage that does not take it, but a plain IBehavior's next is a Func without one.
         /// </summary>
-        private static void CheckTokenFlow(List<ResolvedStage> stages, ArgumentLocations locations, List<Finding> findings)
+        private static void CheckTokenFlow(List<ResolvedStage> stages, List<INamedTypeSymbol> types, ArgumentLocations locations, List<Finding> findings)
         {
             ResolvedStage? dropped = null;
             foreach (var stage in stages)
             {
                 if (stage.Shape.TakesToken && dropped is not null)
                 {
+                    // Each named as listed (an open default by its definition), with only the fixes that apply.
+                    var name = locations.Name(stage.Position, types[stage.Position]);
+                    var dropper = locations.Name(dropped.Position, types[dropped.Position]);
+                    var canMove = stage.Shape.Kind != StageKind.Terminator && !locations.IsDefault(stage.Position) && !locations.IsDefault(dropped.Position);
                     findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, locations.At(stage.Position), locations.AdditionalAt(stage.Position),
-                        Display(stage.Type), Display(dropped.Type)));
+                        name, dropper, FixWording.TokenFix(name, dropper, canMove)));
                     return;
                 }
 

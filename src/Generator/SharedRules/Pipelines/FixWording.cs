@@ -1,0 +1,38 @@
+using Microsoft.CodeAnalysis;
+
+namespace Prewired.Generator.SharedRules.Pipelines
+{
+    /// <summary>
+    /// The fix part of a pipeline finding's message, worded for the pipeline at hand: the terminator interface its stages
+    /// call for (PW0303), and only the moves that can be made (PW0310). A generic hint the user cannot apply is worse than none.
+    /// </summary>
+    internal static class FixWording
+    {
+        /// <summary>
+        /// The terminator interface a pipeline ends with after a stage that passes <paramref name="context"/>, returns
+        /// <paramref name="result"/> (null: a plain Task) and, when <paramref name="cancellable"/>, carries the token: the
+        /// typed and cancellable form a request handler implements, not the bare <c>IPipelineTerminator&lt;TContext&gt;</c>.
+        /// </summary>
+        public static string TerminatorFor(ITypeSymbol context, ITypeSymbol? result, bool cancellable)
+        {
+            var arguments = "<" + PipelineValidator.Display(context) + (result is null ? string.Empty : ", " + PipelineValidator.Display(result)) + ">";
+            return cancellable
+                ? $"'ICancellableTerminator{arguments}' (or 'IPipelineTerminator{arguments}', which does not take the CancellationToken)"
+                : $"'IPipelineTerminator{arguments}' (or 'ICancellableTerminator{arguments}' to take the CancellationToken)";
+        }
+
+        /// <summary>For an empty stage list nothing says the context: every terminator form, with its type parameters.</summary>
+        public const string AnyTerminator = "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)";
+
+        /// <summary>
+        /// How to get the token to a stage past <paramref name="dropper"/>, a plain IBehavior: make the dropper pass it (an
+        /// ICancellableBehavior, or an IInlineBehavior whose next struct carries it), or move the stage before the dropper,
+        /// which only a behavior of this pipeline's own list can be: a terminator is last, and the assembly's defaults come first.
+        /// </summary>
+        public static string TokenFix(string stage, string dropper, bool stageCanMove)
+        {
+            var passIt = $"make '{dropper}' an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)";
+            return stageCanMove ? passIt + $", or move '{stage}' before it" : passIt;
+        }
+    }
+}

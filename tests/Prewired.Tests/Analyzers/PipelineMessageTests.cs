@@ -1,0 +1,94 @@
+using System.Threading.Tasks;
+using Xunit;
+using static Prewired.Tests.Analyzers.PipelineVerifier;
+
+namespace Prewired.Tests.Analyzers
+{
+    /// <summary>
+    /// Messages that name what they mean and suggest only what can be done: PW0309 names the stage that set the response
+    /// (an assembly default the attribute does not show, too), PW0310 offers to move a stage only where it can go (never a
+    /// terminator, never in front of a default), PW0303 names the terminator interface the pipeline's stages call for (typed,
+    /// cancellable), not the bare IPipelineTerminator&lt;TContext&gt;.
+    /// </summary>
+    public sealed class PipelineMessageTests
+    {
+        private const string Requests = """
+
+            public sealed class Ping { }
+            public sealed class Reply { }
+            public sealed class Echo : IBehavior<Ping, Ping, Reply> { public ValueTask<Reply> Invoke(Ping context, Func<Ping, ValueTask<Reply>> next) => next(context); }
+            public sealed class PingLog : IBehavior<Ping, Ping> { public Task Invoke(Ping context, Func<Ping, Task> next) => next(context); }
+            public sealed class Answer : IPipelineTerminator<Ping, Reply> { public ValueTask<Reply> Terminate(Ping context) => new(new Reply()); }
+            public sealed class CancellableEcho : ICancellableBehavior<Ping, Ping, Reply>
+            {
+                public ValueTask<Reply> Invoke(Ping context, Func<Ping, CancellationToken, ValueTask<Reply>> next, CancellationToken cancellationToken) => next(context, cancellationToken);
+            }
+            public sealed class CancellableAnswer : ICancellableTerminator<Ping, Reply>
+            {
+                public ValueTask<Reply> Terminate(Ping context, CancellationToken cancellationToken) => new(new Reply());
+            }
+            public sealed class Logging<TRequest, TResponse> : IBehavior<TRequest, TRequest, TResponse>
+            {
+                public ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, ValueTask<TResponse>> next) => next(context);
+            }
+            """;
+
+        private const string PassTheToken = "an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)";
+
+        [Fact]
+        public Task PW0309_names_the_hidden_default_that_set_the_response() => VerifyAsync("""
+            [assembly: PipelineDefaults(typeof(Logging<,>))]
+
+            [Pipeline({|#0:typeof(PingLog)|}, typeof(Answer))]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>", "Logging<,> (from [assembly: PipelineDefaults])"));
+
+        [Fact]
+        public Task PW0309_names_the_first_stage_of_the_list_when_it_set_the_response() => VerifyAsync("""
+            [Pipeline(typeof(Echo), typeof(Echo), {|#0:typeof(PingLog)|}, typeof(Answer))]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>", "Echo"));
+
+        [Fact]
+        public Task PW0310_at_a_terminator_does_not_suggest_moving_it() => VerifyAsync("""
+            [Pipeline(typeof(Echo), {|#0:typeof(CancellableAnswer)|})]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableAnswer", "Echo", "make 'Echo' " + PassTheToken));
+
+        [Fact]
+        public Task PW0310_at_a_behavior_of_the_list_suggests_moving_it_too() => VerifyAsync("""
+            [Pipeline(typeof(Echo), {|#0:typeof(CancellableEcho)|}, typeof(Answer))]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableEcho", "Echo", "make 'Echo' " + PassTheToken + ", or move 'CancellableEcho' before it"));
+
+        [Fact]
+        public Task PW0310_after_a_default_names_the_default_and_does_not_suggest_moving_in_front_of_it() => VerifyAsync("""
+            [assembly: PipelineDefaults(typeof(Logging<,>))]
+
+            [Pipeline({|#0:typeof(CancellableEcho)|}, typeof(Answer))]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableEcho", "Logging<,> (from [assembly: PipelineDefaults])",
+                "make 'Logging<,> (from [assembly: PipelineDefaults])' " + PassTheToken));
+
+        [Fact]
+        public Task PW0303_names_the_typed_cancellable_terminator_the_stages_call_for() => VerifyAsync("""
+            [Pipeline(typeof(CancellableEcho), {|#0:typeof(Echo)|})]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P",
+                "'ICancellableTerminator<Ping, Reply>' (or 'IPipelineTerminator<Ping, Reply>', which does not take the CancellationToken)"));
+
+        [Fact]
+        public Task PW0303_names_the_typed_terminator_of_a_pipeline_without_a_token() => VerifyAsync("""
+            [Pipeline(typeof(Echo), {|#0:typeof(Echo)|})]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P",
+                "'IPipelineTerminator<Ping, Reply>' (or 'ICancellableTerminator<Ping, Reply>' to take the CancellationToken)"));
+    }
+}
