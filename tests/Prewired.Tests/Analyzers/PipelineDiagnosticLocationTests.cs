@@ -1,5 +1,6 @@
 using System.Linq;
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.Testing;
 using Xunit;
 using static Prewired.Tests.Analyzers.PipelineVerifier;
 
@@ -16,6 +17,7 @@ namespace Prewired.Tests.Analyzers
         private const string Types = """
 
             public sealed class Plain { }
+            public sealed class Unlisted { }
             public abstract class AbstractPass : IBehavior<Ctx, Ctx> { public abstract Task Invoke(Ctx context, Func<Ctx, Task> next); }
             public sealed class Both : IBehavior<Ctx, Ctx>, IInlineBehavior<Ctx, Ctx>
             {
@@ -52,8 +54,19 @@ namespace Prewired.Tests.Analyzers
             }
             """;
 
-        /// <summary>Every named argument [Pipeline] has, each value, and none.</summary>
-        private static readonly string[] NamedArguments = { "", "ApplyDefaults = false", "ApplyDefaults = true" };
+        /// <summary>
+        /// Every named argument [Pipeline] has, each value, together and in either order, and none. The exclusion names a
+        /// type that is no default, so it is reported too (PW0313, at #9): a typeof in a named argument is never a stage.
+        /// </summary>
+        private static readonly string[] NamedArguments =
+        {
+            "",
+            "ApplyDefaults = false",
+            "ApplyDefaults = true",
+            "ExcludeDefaults = new[] { {|#9:typeof(Unlisted)|} }",
+            "ExcludeDefaults = [{|#9:typeof(Unlisted)|}], ApplyDefaults = false",
+            "ApplyDefaults = true, ExcludeDefaults = new System.Type[] { {|#9:typeof(Unlisted)|} }",
+        };
 
         /// <summary>Every way C# lets the stage list be written.</summary>
         private static readonly string[] Forms = { "params", "array", "collection", "stages:" };
@@ -103,44 +116,51 @@ namespace Prewired.Tests.Analyzers
             return data;
         }
 
-        /// <summary>The writings of [PipelineDefaults] and of a [Pipeline] that applies it (with and without saying so).</summary>
+        /// <summary>
+        /// Every form of [PipelineDefaults] with every named argument of a [Pipeline] that applies it, the [Pipeline] in
+        /// each form in turn.
+        /// </summary>
         public static TheoryData<string, string, string> DefaultsWritings()
         {
             var data = new TheoryData<string, string, string>();
-            foreach (var defaultsForm in Forms)
+            for (var i = 0; i < Forms.Length; i++)
             {
-                foreach (var form in Forms)
-                {
-                    foreach (var named in NamedArguments.Where(n => n != "ApplyDefaults = false")) data.Add(defaultsForm, form, named);
-                }
+                foreach (var named in NamedArguments.Where(n => !n.Contains("ApplyDefaults = false"))) data.Add(Forms[i], Forms[(i + 1) % Forms.Length], named);
             }
 
             return data;
         }
 
-        private static Task Verify(string declaration, params Microsoft.CodeAnalysis.Testing.DiagnosticResult[] expected)
-            => VerifyAsync(declaration + Types, expected);
+        private static Task Verify(string declaration, params DiagnosticResult[] expected) => VerifyAsync(declaration + Types, expected);
+
+        /// <summary><paramref name="expected"/>, and PW0313 at #9 when <paramref name="named"/> excludes a type (<paramref name="declared"/>: the defaults it names).</summary>
+        private static DiagnosticResult[] With(string named, string declared, params DiagnosticResult[] expected)
+            => named.Contains("ExcludeDefaults")
+                ? expected.Append(Diagnostic("PW0313").WithLocation(9).WithArguments("Unlisted", "P", declared)).ToArray()
+                : expected;
+
+        private static DiagnosticResult[] With(string named, params DiagnosticResult[] expected) => With(named, "no defaults", expected);
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0301_at_the_typeof_of_the_type_that_is_no_stage(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(Plain)|}", "typeof(End)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0301").WithLocation(0).WithArguments("Plain"));
+            With(named, Diagnostic("PW0301").WithLocation(0).WithArguments("Plain")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0302_at_the_typeof_whose_context_does_not_flow(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(ToOther)", "{|#0:typeof(Pass)|}", "typeof(End)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other"));
+            With(named, Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0303_at_the_last_typeof_when_it_is_no_terminator(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(ToOther)|}")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<Other>' (or 'ICancellableTerminator<Other>' to take the CancellationToken)"));
+            With(named, Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<Other>' (or 'ICancellableTerminator<Other>' to take the CancellationToken)")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0303_at_the_attribute_when_only_named_arguments_are_written(string form, string named)
@@ -157,7 +177,7 @@ namespace Prewired.Tests.Analyzers
                 [{|#0:{{attribute}}|}]
                 public sealed partial class P;
                 """,
-                Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)"));
+                With(named, Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)")));
         }
 
         [Theory, MemberData(nameof(Writings))]
@@ -165,57 +185,57 @@ namespace Prewired.Tests.Analyzers
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(End)|}", "typeof(End)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0304").WithLocation(0).WithArguments("End"));
+            With(named, Diagnostic("PW0304").WithLocation(0).WithArguments("End")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0305_at_the_typeof_of_each_type_that_cannot_be_a_stage(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(AbstractPass)|}", "{|#1:typeof(IBehavior<Ctx, Ctx>)|}", "typeof(End)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0305").WithLocation(0).WithArguments("AbstractPass", "it is abstract; list a concrete class that derives from it"),
-            Diagnostic("PW0305").WithLocation(1).WithArguments("IBehavior<Ctx, Ctx>", "it is an interface; list the class that implements it"));
+            With(named, Diagnostic("PW0305").WithLocation(0).WithArguments("AbstractPass", "it is abstract; list a concrete class that derives from it"),
+            Diagnostic("PW0305").WithLocation(1).WithArguments("IBehavior<Ctx, Ctx>", "it is an interface; list the class that implements it")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0306_at_the_typeof_of_a_stage_without_a_public_constructor(string form, string named) => VerifyWithDependencyInjectionAsync($$"""
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(Guarded)|}", "typeof(End)")}}
             public sealed partial class P;
             """ + Types,
-            Diagnostic("PW0306").WithLocation(0).WithArguments("Guarded", "AddP"));
+            With(named, Diagnostic("PW0306").WithLocation(0).WithArguments("Guarded", "AddP")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0307_at_the_class_name_whatever_the_attribute_says(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(Pass)", "typeof(End)")}}
             public sealed class {|#0:P|};
             """,
-            Diagnostic("PW0307").WithLocation(0).WithArguments("P", "declare it 'partial' so the generator can add the constructor and Invoke"));
+            With(named, Diagnostic("PW0307").WithLocation(0).WithArguments("P", "declare it 'partial' so the generator can add the constructor and Invoke")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0308_at_the_typeof_of_a_stage_that_fits_two_ways(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(Both)|}", "typeof(End)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0308").WithLocation(0).WithArguments("Both", "Ctx", "IBehavior<Ctx, Ctx>, IInlineBehavior<Ctx, Ctx>"));
+            With(named, Diagnostic("PW0308").WithLocation(0).WithArguments("Both", "Ctx", "IBehavior<Ctx, Ctx>, IInlineBehavior<Ctx, Ctx>")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0309_at_the_typeof_that_returns_another_response(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(Echo)", "{|#0:typeof(PingLog)|}", "typeof(Answer)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>", "Echo"));
+            With(named, Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>", "Echo")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0310_at_the_typeof_of_the_stage_the_token_cannot_reach(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(CancellableEcho)", "typeof(Echo)", "{|#0:typeof(CancellableAnswer)|}")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableAnswer", "Echo", "make 'Echo' an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)"));
+            With(named, Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableAnswer", "Echo", "make 'Echo' an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0311_at_the_typeof_of_the_open_stage_that_cannot_be_closed(string form, string named) => Verify($$"""
             {{Pipeline(form, named, "typeof(Echo)", "{|#0:typeof(Validate<,>)|}", "typeof(Answer)")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0311").WithLocation(0).WithArguments("Validate<,>", "its constraint 'where TRequest : IValidatable' is not met by 'Ping'"));
+            With(named, Diagnostic("PW0311").WithLocation(0).WithArguments("Validate<,>", "its constraint 'where TRequest : IValidatable' is not met by 'Ping'")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0002_at_the_class_name_whatever_the_attribute_says(string form, string named) => Verify($$"""
@@ -225,7 +245,7 @@ namespace Prewired.Tests.Analyzers
                 public sealed partial class {|#0:P|};
             }
             """,
-            Diagnostic("PW0002").WithLocation(0).WithArguments("Outer", "pipeline P"));
+            With(named, Diagnostic("PW0002").WithLocation(0).WithArguments("Outer", "pipeline P")));
 
         // ---- the assembly's defaults: at this pipeline's attribute (so #pragma and .editorconfig act per pipeline), and
         // pointing at the default's own typeof in [assembly: PipelineDefaults] ----
@@ -237,7 +257,8 @@ namespace Prewired.Tests.Analyzers
             [{|#0:{{Attribute(form, named, "typeof(Answer)")}}|}]
             public sealed partial class P;
             """,
-            Diagnostic("PW0312").WithLocation(0).WithLocation(1).WithArguments("Validate<,>", "P", "its constraint 'where TRequest : IValidatable' is not met by 'Ping'"));
+            With(named, "'Logging<,>', 'Validate<,>'",
+                Diagnostic("PW0312").WithLocation(0).WithLocation(1).WithArguments("Validate<,>", "P", "its constraint 'where TRequest : IValidatable' is not met by 'Ping'")));
 
         [Theory, MemberData(nameof(DefaultsWritings))]
         public Task PW0301_of_a_default_at_the_pipeline_s_attribute_and_at_the_default_s_typeof(string defaultsForm, string form, string named) => Verify($$"""
@@ -246,7 +267,7 @@ namespace Prewired.Tests.Analyzers
             [{|#0:{{Attribute(form, named, "typeof(Answer)")}}|}]
             public sealed partial class P;
             """,
-            Diagnostic("PW0301").WithLocation(0).WithLocation(1).WithArguments("Plain (from [assembly: PipelineDefaults])"));
+            With(named, "'Plain', 'Logging<,>'", Diagnostic("PW0301").WithLocation(0).WithLocation(1).WithArguments("Plain (from [assembly: PipelineDefaults])")));
 
         [Theory, MemberData(nameof(DefaultsWritings))]
         public Task A_default_sets_the_flow_and_the_pipeline_s_own_stage_is_still_reported_at_its_typeof(string defaultsForm, string form, string named) => Verify($$"""
@@ -255,7 +276,7 @@ namespace Prewired.Tests.Analyzers
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(Answer)|}")}}
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx"));
+            With(named, "'Pass'", Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx")));
 
         [Theory, MemberData(nameof(FormPairs))]
         public Task ApplyDefaults_false_leaves_the_defaults_out_and_their_findings_with_them(string defaultsForm, string form)

@@ -107,9 +107,13 @@ namespace Prewired.Generator.SharedRules
             "Open generic stage cannot be closed at its position",
             "'{0}' cannot be closed over the types at its position: {1}");
 
-        public static readonly DiagnosticDescriptor DefaultStageNotApplied = Info(DiagnosticIds.DefaultStageNotApplied,
+        public static readonly DiagnosticDescriptor DefaultStageNotApplied = Warning(DiagnosticIds.DefaultStageNotApplied,
             "Assembly default behavior not applied to a pipeline",
-            "'{0}' from [assembly: PipelineDefaults] is not applied to '{1}': {2}");
+            "'{0}' from [assembly: PipelineDefaults] is not applied to '{1}': {2}; to leave it out on purpose, add ExcludeDefaults = new[] {{ typeof({0}) }} to its [Pipeline]");
+
+        public static readonly DiagnosticDescriptor ExclusionNotADefault = Warning(DiagnosticIds.ExclusionNotADefault,
+            "Excluded type is not an assembly default",
+            "'{0}' is not a default of this assembly, so excluding it from '{1}' leaves nothing out: [assembly: PipelineDefaults] declares {2}; exclude one of those as it is written there, or remove this one");
 
         public static readonly DiagnosticDescriptor ConcurrentNext = Warning(DiagnosticIds.ConcurrentNext,
             "next is called concurrently",
@@ -177,6 +181,7 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.TokenDoesNotFlow => TokenDoesNotFlow,
             DiagnosticIds.OpenStageCannotBeClosed => OpenStageCannotBeClosed,
             DiagnosticIds.DefaultStageNotApplied => DefaultStageNotApplied,
+            DiagnosticIds.ExclusionNotADefault => ExclusionNotADefault,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

@@ -54,13 +54,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
         /// <summary>
         /// These locations with the assembly's default stages in front, each at this attribute and pointing at its
-        /// location in <paramref name="defaults"/> (the [PipelineDefaults] attribute's own locations).
+        /// <c>typeof</c> in the [PipelineDefaults] attribute (<paramref name="declaredAt"/>, one per default).
         /// </summary>
-        public ArgumentLocations WithDefaults(ArgumentLocations defaults)
+        public ArgumentLocations WithDefaults(List<Location> declaredAt)
         {
-            var count = defaults._stages.Count;
+            var count = declaredAt.Count;
             if (count == 0) return this;
-            var declared = defaults._stages.Select(l => new[] { l }).Concat(_declared).ToList();
+            var declared = declaredAt.Select(l => new[] { l }).Concat(_declared).ToList();
             return new ArgumentLocations(Whole, Enumerable.Repeat(Whole, count).Concat(_stages).ToList(), declared, count);
         }
     }

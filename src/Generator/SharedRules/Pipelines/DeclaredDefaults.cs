@@ -3,21 +3,28 @@ using Microsoft.CodeAnalysis;
 
 namespace Prewired.Generator.SharedRules.Pipelines
 {
-    /// <summary>The default stages one pipeline gets from [assembly: PipelineDefaults], and where each is written there.</summary>
+    /// <summary>
+    /// What [assembly: PipelineDefaults] means for one pipeline: every declared default, and the ones it applies (not
+    /// opted out of, not excluded) with where each is written in the declaration.
+    /// </summary>
     internal sealed class DeclaredDefaults
     {
-        public DeclaredDefaults(List<INamedTypeSymbol> types, ArgumentLocations locations)
+        public DeclaredDefaults(List<INamedTypeSymbol> declared, List<INamedTypeSymbol> applied, List<Location> appliedLocations)
         {
-            Types = types;
-            Locations = locations;
+            Declared = declared;
+            Applied = applied;
+            AppliedLocations = appliedLocations;
         }
 
-        public static DeclaredDefaults None => new(new List<INamedTypeSymbol>(), ArgumentLocations.Of(null, Location.None, 0));
+        public static DeclaredDefaults None => new(new List<INamedTypeSymbol>(), new List<INamedTypeSymbol>(), new List<Location>());
 
-        /// <summary>The default stage types, in the order they run.</summary>
-        public List<INamedTypeSymbol> Types { get; }
+        /// <summary>Every default the assembly declares, in order (what an exclusion is checked against).</summary>
+        public List<INamedTypeSymbol> Declared { get; }
 
-        /// <summary>Each default's <c>typeof</c> in the [PipelineDefaults] attribute.</summary>
-        public ArgumentLocations Locations { get; }
+        /// <summary>The defaults this pipeline starts with, in the order they run.</summary>
+        public List<INamedTypeSymbol> Applied { get; }
+
+        /// <summary>Each applied default's <c>typeof</c> in the [PipelineDefaults] attribute.</summary>
+        public List<Location> AppliedLocations { get; }
     }
 }

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
@@ -11,12 +12,12 @@ namespace Prewired.Generator.SharedRules.Pipelines
         public const string AttributeName = "Prewired.PipelineDefaultsAttribute";
 
         /// <summary>
-        /// The default stages for the pipeline of <paramref name="pipelineAttribute"/>, in order: none when it says
-        /// <c>ApplyDefaults = false</c>, when the assembly declares none, or when the declaration does not compile (the compiler reports that).
+        /// The assembly's defaults for the pipeline of <paramref name="pipelineAttribute"/>: none applied when it says
+        /// <c>ApplyDefaults = false</c>, none declared when the assembly declares none or the declaration does not compile (the
+        /// compiler reports that); a default listed in <paramref name="exclusions"/> is left out.
         /// </summary>
-        public static DeclaredDefaults For(AttributeData pipelineAttribute, Compilation compilation, CancellationToken cancellationToken)
+        public static DeclaredDefaults For(AttributeData pipelineAttribute, DefaultExclusions exclusions, Compilation compilation, CancellationToken cancellationToken)
         {
-            if (pipelineAttribute.NamedArguments.Any(a => a.Key == "ApplyDefaults" && a.Value.Value is false)) return DeclaredDefaults.None;
             var declaration = compilation.Assembly.GetAttributes().FirstOrDefault(a => KnownTypes.IsType(a.AttributeClass, AttributeName));
             if (declaration is null || declaration.ConstructorArguments.Length != 1 || declaration.ConstructorArguments[0].Kind != TypedConstantKind.Array
                 || declaration.ConstructorArguments[0].IsNull)
@@ -26,8 +27,25 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
             var types = declaration.ConstructorArguments[0].Values.Select(v => v.Value as INamedTypeSymbol).ToList();
             if (types.Any(t => t is null || t.TypeKind == TypeKind.Error)) return DeclaredDefaults.None;
+            var declared = types.Select(t => t!).ToList();
+            if (pipelineAttribute.NamedArguments.Any(a => a.Key == "ApplyDefaults" && a.Value.Value is false))
+            {
+                return new DeclaredDefaults(declared, new List<INamedTypeSymbol>(), new List<Location>());
+            }
+
             var syntax = declaration.ApplicationSyntaxReference?.GetSyntax(cancellationToken) as AttributeSyntax;
-            return new DeclaredDefaults(types!, ArgumentLocations.Of(syntax, syntax?.GetLocation() ?? Location.None, types.Count));
+            var whole = syntax?.GetLocation() ?? Location.None;
+            var written = StageArgumentSyntax.Of(syntax, declared.Count);
+            var applied = new List<INamedTypeSymbol>();
+            var locations = new List<Location>();
+            for (var i = 0; i < declared.Count; i++)
+            {
+                if (exclusions.Excludes(declared[i])) continue;
+                applied.Add(declared[i]);
+                locations.Add(written?[i].GetLocation() ?? whole);
+            }
+
+            return new DeclaredDefaults(declared, applied, locations);
         }
     }
 }

@@ -35,6 +35,9 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
             var whole = attributeSyntax?.GetLocation() ?? attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation() ?? Location.None;
             var locations = ArgumentLocations.Of(attributeSyntax, whole, types.Count);
+            var exclusions = DefaultExclusions.Of(attribute, attributeSyntax, whole);
+            var defaults = PipelineDefaults.For(attribute, exclusions, compilation, cancellationToken);
+            CheckExclusions(pipeline, exclusions, defaults, findings);
             if (types.Count == 0)
             {
                 findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.Whole, pipeline.Name, FixWording.AnyTerminator));
@@ -42,9 +45,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
             }
 
             // The assembly's default behaviors go first; a finding about one sits at this pipeline's attribute.
-            var defaults = PipelineDefaults.For(attribute, compilation, cancellationToken);
-            types.InsertRange(0, defaults.Types);
-            locations = locations.WithDefaults(defaults.Locations);
+            types.InsertRange(0, defaults.Applied);
+            locations = locations.WithDefaults(defaults.AppliedLocations);
 
             var usable = true;
             for (var i = 0; i < types.Count; i++)
@@ -217,6 +219,20 @@ namespace Prewired.Generator.SharedRules.Pipelines
             if (last.IsUnboundGenericType) return default;
             var results = StageInterface.Of(last).Where(s => s.Kind == StageKind.Terminator).Select(s => s.Result).ToList();
             return results.Count > 0 && results.All(r => SymbolEqualityComparer.Default.Equals(r, results[0])) ? new Optional<ITypeSymbol?>(results[0]) : default;
+        }
+
+        /// <summary>
+        /// An exclusion that names no declared default leaves nothing out: a typo, a closed type where the default is open,
+        /// or a default since removed. Said at its typeof rather than ignored, since the user meant to leave something out.
+        /// </summary>
+        private static void CheckExclusions(INamedTypeSymbol pipeline, DefaultExclusions exclusions, DeclaredDefaults defaults, List<Finding> findings)
+        {
+            var declared = defaults.Declared.Count == 0 ? "no defaults" : string.Join(", ", defaults.Declared.Select(d => "'" + Display(d) + "'"));
+            for (var i = 0; i < exclusions.Types.Count; i++)
+            {
+                if (defaults.Declared.Any(d => DefaultExclusions.SameListedType(exclusions.Types[i], d))) continue;
+                findings.Add(new Finding(DiagnosticIds.ExclusionNotADefault, exclusions.Locations[i], Display(exclusions.Types[i]), pipeline.Name, declared));
+            }
         }
 
         /// <summary>

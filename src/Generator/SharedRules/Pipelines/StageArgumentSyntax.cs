@@ -30,7 +30,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
             => argument is ArrayCreationExpressionSyntax or ImplicitArrayCreationExpressionSyntax or CollectionExpressionSyntax;
 
         /// <summary>The elements of an explicit array argument; null when they are not written one by one.</summary>
-        private static List<ExpressionSyntax>? ArrayElements(ExpressionSyntax argument) => argument switch
+        public static List<ExpressionSyntax>? ArrayElements(ExpressionSyntax argument) => argument switch
         {
             ArrayCreationExpressionSyntax { Initializer: { } initializer } => initializer.Expressions.ToList(),
             ImplicitArrayCreationExpressionSyntax creation => creation.Initializer.Expressions.ToList(),
