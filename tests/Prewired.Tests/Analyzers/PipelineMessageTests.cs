@@ -7,8 +7,8 @@ namespace Prewired.Tests.Analyzers
     /// <summary>
     /// Messages that name what they mean and suggest only what can be done: PW0309 names the stage that set the response
     /// (an assembly default the attribute does not show, too), PW0310 offers to move a stage only where it can go (never a
-    /// terminator, never in front of a default), PW0303 names the terminator interface the pipeline's stages call for (typed,
-    /// cancellable), not the bare IPipelineTerminator&lt;TContext&gt;.
+    /// terminator, never in front of a default) and to exclude a default that drops the token, PW0303 names the terminator
+    /// interface the pipeline's stages call for (typed, cancellable), not the bare IPipelineTerminator&lt;TContext&gt;.
     /// </summary>
     public sealed class PipelineMessageTests
     {
@@ -66,14 +66,14 @@ namespace Prewired.Tests.Analyzers
             Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableEcho", "Echo", "make 'Echo' " + PassTheToken + ", or move 'CancellableEcho' before it"));
 
         [Fact]
-        public Task PW0310_after_a_default_names_the_default_and_does_not_suggest_moving_in_front_of_it() => VerifyAsync("""
+        public Task PW0310_after_a_default_names_the_default_suggests_excluding_it_and_not_moving_in_front_of_it() => VerifyAsync("""
             [assembly: PipelineDefaults(typeof(Logging<,>))]
 
             [Pipeline({|#0:typeof(CancellableEcho)|}, typeof(Answer))]
             public sealed partial class P;
             """ + Requests,
             Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableEcho", "Logging<,> (from [assembly: PipelineDefaults])",
-                "make 'Logging<,> (from [assembly: PipelineDefaults])' " + PassTheToken));
+                "make 'Logging<,> (from [assembly: PipelineDefaults])' " + PassTheToken + ", or leave it out of this pipeline with ExcludeDefaults = new[] { typeof(Logging<,>) }"));
 
         [Fact]
         public Task PW0303_names_the_typed_cancellable_terminator_the_stages_call_for() => VerifyAsync("""

@@ -26,13 +26,17 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
         /// <summary>
         /// How to get the token to a stage past <paramref name="dropper"/>, a plain IBehavior: make the dropper pass it (an
-        /// ICancellableBehavior, or an IInlineBehavior whose next struct carries it), or move the stage before the dropper,
-        /// which only a behavior of this pipeline's own list can be: a terminator is last, and the assembly's defaults come first.
+        /// ICancellableBehavior, or an IInlineBehavior whose next struct carries it); move the stage before the dropper,
+        /// which only a behavior of this pipeline's own list can be (a terminator is last, and the assembly's defaults come
+        /// first); or, when the dropper is a default (<paramref name="excludableDefault"/>: its typeof as declared), leave it
+        /// out of this pipeline.
         /// </summary>
-        public static string TokenFix(string stage, string dropper, bool stageCanMove)
+        public static string TokenFix(string stage, string dropper, bool stageCanMove, string? excludableDefault)
         {
-            var passIt = $"make '{dropper}' an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)";
-            return stageCanMove ? passIt + $", or move '{stage}' before it" : passIt;
+            var fix = $"make '{dropper}' an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)";
+            if (stageCanMove) fix += $", or move '{stage}' before it";
+            if (excludableDefault is not null) fix += $", or leave it out of this pipeline with ExcludeDefaults = new[] {{ typeof({excludableDefault}) }}";
+            return fix;
         }
     }
 }

@@ -251,7 +251,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     var dropper = locations.Name(dropped.Position, types[dropped.Position]);
                     var canMove = stage.Shape.Kind != StageKind.Terminator && !locations.IsDefault(stage.Position) && !locations.IsDefault(dropped.Position);
                     findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, locations.At(stage.Position), locations.AdditionalAt(stage.Position),
-                        name, dropper, FixWording.TokenFix(name, dropper, canMove)));
+                        name, dropper, FixWording.TokenFix(name, dropper, canMove, locations.IsDefault(dropped.Position) ? Display(types[dropped.Position]) : null)));
                     return;
                 }
 
