@@ -29,6 +29,8 @@ namespace Prewired.Tests.Analyzers
             }
             """;
 
+        private const string UnitHint = "; a request without a response takes typed behaviors when it returns 'Unit': make its handler an 'ICancellableTerminator<Ctx, Unit>' or 'IPipelineTerminator<Ctx, Unit>' that returns Unit.Value, and each Task-only stage a typed one returning 'ValueTask<Unit>'";
+
         [Fact]
         public Task Defaults_close_over_each_pipeline_and_a_pipeline_opts_out() => VerifyAsync("""
             [assembly: PipelineDefaults(typeof(Logging<,>), typeof(Validate<,>))]
@@ -68,7 +70,7 @@ namespace Prewired.Tests.Analyzers
             public sealed partial class TaskOnly;
             """ + Shared,
             Diagnostic("PW0311").WithLocation(0).WithLocation(1).WithArguments("Logging<,> (from [assembly: PipelineDefaults])",
-                "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'"));
+                "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'" + UnitHint));
 
         [Fact]
         public Task The_order_is_checked_a_default_sets_the_flow_for_the_pipeline_s_own_stages() => VerifyAsync("""

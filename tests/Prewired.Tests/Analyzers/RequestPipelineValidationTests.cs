@@ -138,7 +138,8 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(PingLog), {|#0:typeof(Logging<,>)|}, typeof(PingEnd))]
             public sealed partial class P;
             """ + Requests,
-            Diagnostic("PW0311").WithLocation(0).WithArguments("Logging<,>", "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'"));
+            Diagnostic("PW0311").WithLocation(0).WithArguments("Logging<,>", "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'"
+                + "; a request without a response takes typed behaviors when it returns 'Unit': make its handler an 'ICancellableTerminator<Ping, Unit>' or 'IPipelineTerminator<Ping, Unit>' that returns Unit.Value, and each Task-only stage a typed one returning 'ValueTask<Unit>'"));
 
         [Fact]
         public Task PW0311_a_type_parameter_nothing_fixes() => VerifyAsync("""

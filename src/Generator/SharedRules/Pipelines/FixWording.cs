@@ -21,6 +21,17 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 : $"'IPipelineTerminator{arguments}' (or 'ICancellableTerminator{arguments}' to take the CancellationToken)";
         }
 
+        /// <summary>
+        /// For an open typed behavior in a pipeline whose stages return a plain Task: a request without a response takes
+        /// typed behaviors once it returns <c>Prewired.Unit</c>, the empty response.
+        /// </summary>
+        public static string UnitResponse(ITypeSymbol request)
+        {
+            var name = PipelineValidator.Display(request);
+            return $"; a request without a response takes typed behaviors when it returns 'Unit': make its handler an 'ICancellableTerminator<{name}, Unit>' "
+                   + $"or 'IPipelineTerminator<{name}, Unit>' that returns Unit.Value, and each Task-only stage a typed one returning 'ValueTask<Unit>'";
+        }
+
         /// <summary>For an empty stage list nothing says the context: every terminator form, with its type parameters.</summary>
         public const string AnyTerminator = "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)";
 
