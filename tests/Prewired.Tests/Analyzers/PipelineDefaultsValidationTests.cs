@@ -79,6 +79,6 @@ namespace Prewired.Tests.Analyzers
             [Pipeline({|#0:typeof(Answer)|})]
             public sealed partial class P;
             """ + Shared,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx", "Pass (from [assembly: PipelineDefaults])", "put a stage connector IBehavior<Ctx, Ping> before it, or end with a terminator of 'Ctx'"));
     }
 }

@@ -153,7 +153,7 @@ namespace Prewired.Tests.Analyzers
             {{Pipeline(form, named, "typeof(ToOther)", "{|#0:typeof(Pass)|}", "typeof(End)")}}
             public sealed partial class P;
             """,
-            With(named, Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other")));
+            With(named, Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other", "ToOther", "put a stage connector IBehavior<Other, Ctx> before it, or move 'Pass' to the part of the pipeline that has 'Ctx'")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0303_at_the_last_typeof_when_it_is_no_terminator(string form, string named) => Verify($$"""
@@ -185,7 +185,7 @@ namespace Prewired.Tests.Analyzers
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(End)|}", "typeof(End)")}}
             public sealed partial class P;
             """,
-            With(named, Diagnostic("PW0304").WithLocation(0).WithArguments("End")));
+            With(named, Diagnostic("PW0304").WithLocation(0).WithArguments("End", "make it the last type of the pipeline")));
 
         [Theory, MemberData(nameof(Writings))]
         public Task PW0305_at_the_typeof_of_each_type_that_cannot_be_a_stage(string form, string named) => Verify($$"""
@@ -276,7 +276,7 @@ namespace Prewired.Tests.Analyzers
             {{Pipeline(form, named, "typeof(Pass)", "{|#0:typeof(Answer)|}")}}
             public sealed partial class P;
             """,
-            With(named, "'Pass'", Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx")));
+            With(named, "'Pass'", Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx", "Pass", "put a stage connector IBehavior<Ctx, Ping> before it, or end with a terminator of 'Ctx'")));
 
         [Theory, MemberData(nameof(FormPairs))]
         public Task ApplyDefaults_false_leaves_the_defaults_out_and_their_findings_with_them(string defaultsForm, string form)

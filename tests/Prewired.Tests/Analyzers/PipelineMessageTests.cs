@@ -8,7 +8,9 @@ namespace Prewired.Tests.Analyzers
     /// Messages that name what they mean and suggest only what can be done: PW0309 names the stage that set the response
     /// (an assembly default the attribute does not show, too), PW0310 offers to move a stage only where it can go (never a
     /// terminator, never in front of a default) and to exclude a default that drops the token, PW0303 names the terminator
-    /// interface the pipeline's stages call for (typed, cancellable), not the bare IPipelineTerminator&lt;TContext&gt;.
+    /// interface the pipeline's stages call for (typed, cancellable), not the bare IPipelineTerminator&lt;TContext&gt;;
+    /// PW0302 and PW0304 name a default as such and offer what can be done with one (exclude it; remove a terminator from
+    /// the defaults).
     /// </summary>
     public sealed class PipelineMessageTests
     {
@@ -90,5 +92,35 @@ namespace Prewired.Tests.Analyzers
             """ + Requests,
             Diagnostic("PW0303").WithLocation(0).WithArguments("P",
                 "'IPipelineTerminator<Ping, Reply>' (or 'ICancellableTerminator<Ping, Reply>' to take the CancellationToken)"));
+
+        [Fact]
+        public Task PW0302_of_a_default_names_the_default_before_it_and_offers_to_exclude_it() => VerifyAsync("""
+            [assembly: PipelineDefaults(typeof(Pass), {|#1:typeof(Echo)|})]
+
+            [{|#0:Pipeline(typeof(Answer))|}]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0302").WithLocation(0).WithLocation(1).WithArguments("Echo (from [assembly: PipelineDefaults])", "Ping", "Ctx", "Pass (from [assembly: PipelineDefaults])",
+                "put a stage connector IBehavior<Ctx, Ping> before it, or leave it out of this pipeline with ExcludeDefaults = new[] { typeof(Echo) }"));
+
+        [Fact]
+        public Task PW0302_at_the_pipeline_s_first_stage_names_the_default_before_it() => VerifyAsync("""
+            [assembly: PipelineDefaults(typeof(Pass))]
+
+            [Pipeline({|#0:typeof(Echo)|}, typeof(Answer))]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0302").WithLocation(0).WithArguments("Echo", "Ping", "Ctx", "Pass (from [assembly: PipelineDefaults])",
+                "put a stage connector IBehavior<Ctx, Ping> before it, or move 'Echo' to the part of the pipeline that has 'Ping'"));
+
+        [Fact]
+        public Task PW0304_of_a_default_says_to_remove_it_from_the_defaults_not_to_move_it_last() => VerifyAsync("""
+            [assembly: PipelineDefaults({|#1:typeof(End)|})]
+
+            [{|#0:Pipeline(typeof(Pass), typeof(End))|}]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0304").WithLocation(0).WithLocation(1).WithArguments("End (from [assembly: PipelineDefaults])",
+                "remove it from [assembly: PipelineDefaults], whose behaviors run before every pipeline's own stages"));
     }
 }

@@ -23,14 +23,14 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(ToOther), {|#0:typeof(Pass)|}, typeof(End))]
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other", "ToOther", "put a stage connector IBehavior<Other, Ctx> before it, or move 'Pass' to the part of the pipeline that has 'Ctx'"));
 
         [Fact]
         public Task PW0302_at_a_terminator_of_the_wrong_context() => VerifyAsync("""
             [Pipeline(typeof(ToOther), {|#0:typeof(End)|})]
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("End", "Ctx", "Other"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("End", "Ctx", "Other", "ToOther", "put a stage connector IBehavior<Other, Ctx> before it, or end with a terminator of 'Other'"));
 
         [Fact]
         public Task PW0302_is_not_reported_for_a_base_context_taken_by_implicit_conversion() => VerifyAsync("""
@@ -61,7 +61,7 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(Pass), {|#0:typeof(End)|}, typeof(End))]
             public sealed partial class P;
             """,
-            Diagnostic("PW0304").WithLocation(0).WithArguments("End"));
+            Diagnostic("PW0304").WithLocation(0).WithArguments("End", "make it the last type of the pipeline"));
 
         [Fact]
         public Task PW0305_abstract_interface_struct_and_static_types() => VerifyAsync("""
@@ -208,7 +208,7 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(ToOther), {|#0:typeof(Pass)|}, typeof(Pass), typeof(ToOther))]
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other", "ToOther", "put a stage connector IBehavior<Other, Ctx> before it, or move 'Pass' to the part of the pipeline that has 'Ctx'"));
 
         [Fact]
         public Task An_explicit_array_argument_reports_at_its_element() => VerifyAsync("""

@@ -69,7 +69,7 @@ namespace Prewired.Generator.SharedRules
 
         public static readonly DiagnosticDescriptor ContextDoesNotFlow = Error(DiagnosticIds.ContextDoesNotFlow,
             "Stage context does not flow from the previous stage",
-            "'{0}' takes '{1}', but the stage before it passes '{2}': put a stage connector IBehavior<{2}, {1}> before it, or move it to the stage that has '{1}'");
+            "'{0}' takes '{1}', but '{3}' before it passes '{2}': {4}");
 
         public static readonly DiagnosticDescriptor MissingTerminator = Error(DiagnosticIds.MissingTerminator,
             "Pipeline must end with a terminator",
@@ -77,7 +77,7 @@ namespace Prewired.Generator.SharedRules
 
         public static readonly DiagnosticDescriptor TerminatorNotLast = Error(DiagnosticIds.TerminatorNotLast,
             "Terminator must be the last stage",
-            "'{0}' is a terminator, so nothing after it would run: make it the last type of the pipeline");
+            "'{0}' is a terminator, so nothing after it would run: {1}");
 
         public static readonly DiagnosticDescriptor InvalidStageType = Error(DiagnosticIds.InvalidStageType,
             "Stage type cannot be constructed or called",

@@ -36,6 +36,26 @@ namespace Prewired.Generator.SharedRules.Pipelines
         public const string AnyTerminator = "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)";
 
         /// <summary>
+        /// How to make a stage taking <paramref name="expected"/> follow one passing <paramref name="passed"/>: a connector
+        /// between them always works; moving the stage only for a behavior of the pipeline's own list; a terminator can be
+        /// replaced by one of the passed context; a default (<paramref name="excludableDefault"/>) can be left out.
+        /// </summary>
+        public static string ContextFix(string stage, ITypeSymbol expected, ITypeSymbol passed, bool isTerminator, bool canMove, string? excludableDefault)
+        {
+            var fix = $"put a stage connector IBehavior<{PipelineValidator.Display(passed)}, {PipelineValidator.Display(expected)}> before it";
+            if (isTerminator) fix += $", or end with a terminator of '{PipelineValidator.Display(passed)}'";
+            else if (canMove) fix += $", or move '{stage}' to the part of the pipeline that has '{PipelineValidator.Display(expected)}'";
+            if (excludableDefault is not null) fix += $", or leave it out of this pipeline with ExcludeDefaults = new[] {{ typeof({excludableDefault}) }}";
+            return fix;
+        }
+
+        /// <summary>A terminator before the end: moved last in the pipeline's own list; a default cannot be last, since the defaults run first.</summary>
+        public static string TerminatorFix(bool isDefault)
+            => isDefault
+                ? "remove it from [assembly: PipelineDefaults], whose behaviors run before every pipeline's own stages"
+                : "make it the last type of the pipeline";
+
+        /// <summary>
         /// How to get the token to a stage past <paramref name="dropper"/>, a plain IBehavior: make the dropper pass it (an
         /// ICancellableBehavior, or an IInlineBehavior whose next struct carries it); move the stage before the dropper,
         /// which only a behavior of this pipeline's own list can be (a terminator is last, and the assembly's defaults come

@@ -140,7 +140,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     }
                     else
                     {
-                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type)));
+                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type),
+                            FixWording.TerminatorFix(locations.IsDefault(i))));
                     }
 
                     return stages;
@@ -149,7 +150,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var fitting = context is null ? wanted : Fitting(wanted, context, compilation);
                 if (fitting.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type), Display(wanted[0].InContext), Display(context!)));
+                    // Name the stage before it (a default the attribute does not show, too) and only the fixes that apply.
+                    var before = stages[stages.Count - 1].Position;
+                    var name = locations.Name(i, type);
+                    var canMove = !isLast && !locations.IsDefault(i);
+                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.AdditionalAt(i), name, Display(wanted[0].InContext), Display(context!),
+                        locations.Name(before, types[before]),
+                        FixWording.ContextFix(name, wanted[0].InContext, context!, isLast, canMove, locations.IsDefault(i) ? Display(types[i]) : null)));
                     return stages;
                 }
 
