@@ -10,7 +10,7 @@ namespace Prewired.Tests.Analyzers
     /// terminator, never in front of a default) and to exclude a default that drops the token, PW0303 names the terminator
     /// interface the pipeline's stages call for (typed, cancellable), not the bare IPipelineTerminator&lt;TContext&gt;;
     /// PW0302 and PW0304 name a default as such and offer what can be done with one (exclude it; remove a terminator from
-    /// the defaults).
+    /// the defaults); a handler that is no stage is PW0301 at it, not PW0311 at the open behavior it leaves unclosed.
     /// </summary>
     public sealed class PipelineMessageTests
     {
@@ -122,5 +122,25 @@ namespace Prewired.Tests.Analyzers
             """ + Requests,
             Diagnostic("PW0304").WithLocation(0).WithLocation(1).WithArguments("End (from [assembly: PipelineDefaults])",
                 "remove it from [assembly: PipelineDefaults], whose behaviors run before every pipeline's own stages"));
+
+        [Fact]
+        public Task PW0301_at_a_handler_that_is_no_stage_rather_than_PW0311_at_the_default_it_leaves_unclosed() => VerifyAsync("""
+            [assembly: PipelineDefaults(typeof(Logging<,>))]
+
+            public sealed class NotYetPorted { public ValueTask<Reply> Handle(Ping request, CancellationToken cancellationToken) => new(new Reply()); }
+
+            [Pipeline({|#0:typeof(NotYetPorted)|})]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0301").WithLocation(0).WithArguments("NotYetPorted"));
+
+        [Fact]
+        public Task PW0301_at_the_closed_type_that_is_no_stage_after_open_ones_of_the_list() => VerifyAsync("""
+            public sealed class NotYetPorted { }
+
+            [Pipeline(typeof(Logging<,>), typeof(Logging<,>), {|#0:typeof(NotYetPorted)|})]
+            public sealed partial class P;
+            """ + Requests,
+            Diagnostic("PW0301").WithLocation(0).WithArguments("NotYetPorted"));
     }
 }

@@ -100,7 +100,16 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var isLast = i == types.Count - 1;
                 if (type.IsUnboundGenericType)
                 {
-                    var closing = OpenStageCloser.Close(type, isLast, context ?? EntryContextAfter(types, i), result, compilation);
+                    var entry = context ?? EntryContextAfter(types, i);
+                    if (entry is null && FirstClosedAfter(types, i) is { } unusable && StageInterface.Of(types[unusable]).Count == 0)
+                    {
+                        // The open stage has no context because the closed stage that would give it (usually the handler) is
+                        // no stage at all: that is the mistake to report, not the open stage (or default) it leaves unclosed.
+                        findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(unusable), locations.AdditionalAt(unusable), locations.Name(unusable, types[unusable])));
+                        return stages;
+                    }
+
+                    var closing = OpenStageCloser.Close(type, isLast, entry, result, compilation);
                     if (closing.Closed is null && closing.ConstraintUnmet && locations.IsDefault(i))
                     {
                         // A default behavior constrained to some requests: not applied where the constraint is not met, and said so.
@@ -212,6 +221,17 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var contexts = StageInterface.Of(types[j]).Where(s => (s.Kind == StageKind.Terminator) == isLast).Select(s => s.InContext)
                     .Distinct<ITypeSymbol>(SymbolEqualityComparer.Default).ToList();
                 return contexts.Count == 1 ? contexts[0] : null;
+            }
+
+            return null;
+        }
+
+        /// <summary>The index of the first closed stage after <paramref name="index"/>; null when only open ones follow.</summary>
+        private static int? FirstClosedAfter(List<INamedTypeSymbol> types, int index)
+        {
+            for (var j = index + 1; j < types.Count; j++)
+            {
+                if (!types[j].IsUnboundGenericType) return j;
             }
 
             return null;
