@@ -4,6 +4,7 @@
 # PackageReference only (a nuget.config pointing at the folder; no project references), warnings as errors:
 #   Net8Lang12  net8.0 with C# 12 (the .NET 8 SDK floor)     Net10  net10.0
 #   PipelinesDI pipelines + Microsoft.Extensions.DependencyInjection, referencing only Prewired.DependencyInjection
+#   SkippedDefault an assembly default skipped for its constraint: warning PW0312 in dotnet build's output, -warnaserror fails
 #   MultiTarget net472;netstandard2.0;net8.0;net10.0 library (built, not run)   MultiTargetConvert: the same, converted by the code fix first   NotServed  netstandard1.6: NU1202 at restore
 # and the generated-code review workflow on ReviewWorkflow: emit writes Generated/, verify passes, an edited body makes
 # verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both;
@@ -105,6 +106,29 @@ for consumer in Net8Lang12 Net10 PipelinesDI; do
   grep -q "\"Prewired/$VERSION\"" "$WORK/$consumer/obj/project.assets.json" || fail "$consumer restored Prewired $VERSION from the local folder"
   pass "$consumer: restored Prewired $VERSION by PackageReference, built with warnings as errors, ran ($output)"
 done
+
+step "SkippedDefault: a default skipped for its constraint, in dotnet build's output"
+# PW0312 was a suggestion, which dotnet build does not print even at -v n: only a SARIF log showed it. As a warning it is in
+# the ordinary output, for the one pipeline that does not say the skip is meant (not for ExcludeDefaults, not under #pragma),
+# and a warnings-as-errors build stops on it.
+log="$OUT/SkippedDefault.log"
+dotnet build "$WORK/SkippedDefault" -c Release -p:PrewiredVersion="$VERSION" -p:TreatWarningsAsErrors=false > "$log" 2>&1 \
+  || { tail -n 30 "$log"; fail "SkippedDefault builds with warnings allowed"; }
+# Each warning line without its path and trailing [project] (MSBuild prints it inline and again in the summary).
+skipped=$(grep -E "warning PW0312" "$log" | sed -E 's/^.*(Program\.cs\([0-9]+,[0-9]+\): warning PW0312: .*) \[[^]]*\]$/\1/' | sort -u)
+echo "$skipped"
+[ "$(printf '%s\n' "$skipped" | grep -c PW0312)" = 1 ] || fail "SkippedDefault: dotnet build prints PW0312 for exactly one pipeline"
+grep -qF "'Validation<,>' from [assembly: PipelineDefaults] is not applied to 'UnsaidPricePipeline': its constraint 'where TRequest : IValidatable' is not met by 'GetPrice'" <<< "$skipped" \
+  || fail "SkippedDefault: the warning names the default, the pipeline and the unmet constraint"
+output=$(dotnet run --no-build -c Release --project "$WORK/SkippedDefault" -p:PrewiredVersion="$VERSION" 2>&1) || { echo "$output"; fail "SkippedDefault runs"; }
+echo "$output"
+[[ "$output" == OK* ]] || fail "SkippedDefault prints OK"
+if dotnet build "$WORK/SkippedDefault" --no-incremental -c Release -p:PrewiredVersion="$VERSION" -warnaserror > "$log.strict" 2>&1; then
+  fail "SkippedDefault: a warnings-as-errors build stops on PW0312"
+fi
+grep -q "error PW0312: 'Validation<,>' from \[assembly: PipelineDefaults\] is not applied to 'UnsaidPricePipeline'" "$log.strict" \
+  || { grep -E "error" "$log.strict" | sort -u | head; fail "SkippedDefault: the warnings-as-errors build fails with PW0312 only for UnsaidPricePipeline"; }
+pass "SkippedDefault: dotnet build prints warning PW0312 for the pipeline that says nothing (not for ExcludeDefaults or #pragma), runs ($output), and fails with -warnaserror"
 
 step "quick start, as README.md writes it"
 # The first bash and the first csharp block of the README's "Quick start (the package)" section, verbatim.

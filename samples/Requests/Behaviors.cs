@@ -4,7 +4,8 @@ using System.Threading.Tasks;
 using Prewired;
 
 // The cross-cutting behaviors, declared once: every [Pipeline] of this assembly starts with them, in this order.
-// Validation<,> applies only to requests that meet its constraint (IValidatable); for the others PW0312 says it is left out.
+// Validation<,> applies only to requests that meet its constraint (IValidatable); a pipeline of another request says
+// ExcludeDefaults = new[] { typeof(Validation<,>) }, or warning PW0312 says Validation is left out.
 [assembly: PipelineDefaults(typeof(Requests.Logging<,>), typeof(Requests.Validation<,>))]
 
 namespace Requests

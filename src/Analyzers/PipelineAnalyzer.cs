@@ -8,7 +8,7 @@ using Prewired.Generator.SharedRules.Pipelines;
 namespace Prewired.Analyzers
 {
     /// <summary>
-    /// Reports what the shared pipeline validation finds on a [Pipeline] class (PW0301-PW0312, and PW0002 for a containing
+    /// Reports what the shared pipeline validation finds on a [Pipeline] class (PW0301-PW0313, and PW0002 for a containing
     /// type that is not partial), each at the offending <c>typeof</c> argument. The generator emits nothing for such a class.
     /// </summary>
     [DiagnosticAnalyzer(LanguageNames.CSharp)]
@@ -19,7 +19,7 @@ namespace Prewired.Analyzers
             DiagnosticDescriptors.TerminatorNotLast, DiagnosticDescriptors.InvalidStageType, DiagnosticDescriptors.NoUsableConstructor,
             DiagnosticDescriptors.InvalidPipelineClass, DiagnosticDescriptors.AmbiguousStage, DiagnosticDescriptors.ResultDoesNotFlow,
             DiagnosticDescriptors.TokenDoesNotFlow, DiagnosticDescriptors.OpenStageCannotBeClosed, DiagnosticDescriptors.DefaultStageNotApplied,
-            DiagnosticDescriptors.ContainingTypeMustBePartial);
+            DiagnosticDescriptors.ExclusionNotADefault, DiagnosticDescriptors.ContainingTypeMustBePartial);
 
         public override void Initialize(AnalysisContext context)
         {
@@ -38,7 +38,7 @@ namespace Prewired.Analyzers
             var validation = PipelineValidator.Validate(type, attribute, context.Compilation, context.CancellationToken);
             foreach (var finding in validation.Findings)
             {
-                context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.For(finding.Id), finding.Location, finding.Arguments.Cast<object>().ToArray()));
+                context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.For(finding.Id), finding.Location, finding.AdditionalLocations, finding.Arguments.Cast<object>().ToArray()));
             }
         }
     }

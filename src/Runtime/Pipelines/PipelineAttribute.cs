@@ -38,5 +38,12 @@ namespace Prewired
         /// default); false leaves this pipeline with its own stages only.
         /// </summary>
         public bool ApplyDefaults { get; set; } = true;
+
+        /// <summary>
+        /// Assembly defaults (<see cref="PipelineDefaultsAttribute"/>) this pipeline leaves out, each written as it is declared
+        /// there (<c>typeof(Validation&lt;,&gt;)</c>); the others still apply. Says on purpose what a default skipped for its
+        /// constraint (warning PW0312) would otherwise leave out silently; a type that is no declared default is warning PW0313.
+        /// </summary>
+        public Type[] ExcludeDefaults { get; set; } = Type.EmptyTypes;
     }
 }

@@ -11,9 +11,10 @@ namespace Prewired
     /// <remarks>
     /// The defaults run before the pipeline's own stages, outermost first, and are checked like the pipeline's own: a
     /// context or result that does not flow is a compile error at the pipeline's attribute naming the default. An open
-    /// default whose constraints a pipeline does not meet is not applied to that pipeline, and says so (PW0312, a
-    /// suggestion you can raise to an error in .editorconfig), never silently. A pipeline opts out with
-    /// <c>[Pipeline(..., ApplyDefaults = false)]</c>. The generated constructor and DI registration include the defaults.
+    /// default whose constraints a pipeline does not meet is not applied to that pipeline, and says so (warning PW0312),
+    /// never silently; <c>[Pipeline(..., ExcludeDefaults = new[] { typeof(Validation&lt;,&gt;) })]</c> leaves a default out on
+    /// purpose, without the warning. A pipeline opts out of all of them with <c>[Pipeline(..., ApplyDefaults = false)]</c>.
+    /// The generated constructor and DI registration include the defaults.
     /// </remarks>
     /// <example>
     /// <code>

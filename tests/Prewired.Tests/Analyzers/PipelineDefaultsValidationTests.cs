@@ -6,7 +6,7 @@ namespace Prewired.Tests.Analyzers
 {
     /// <summary>
     /// [assembly: PipelineDefaults]: the shared behaviors every pipeline of the assembly starts with, checked like its own
-    /// stages (findings at the pipeline's attribute, naming the default); a constrained default skips a pipeline whose
+    /// stages (findings at the pipeline's attribute, naming the default and pointing at its typeof in the declaration); a constrained default skips a pipeline whose
     /// request does not meet its constraint, with a suggestion that says so (PW0312).
     /// </summary>
     public sealed class PipelineDefaultsValidationTests
@@ -29,6 +29,8 @@ namespace Prewired.Tests.Analyzers
             }
             """;
 
+        private const string UnitHint = "; a request without a response takes typed behaviors when it returns 'Unit': make its handler an 'ICancellableTerminator<Ctx, Unit>' or 'IPipelineTerminator<Ctx, Unit>' that returns Unit.Value, and each Task-only stage a typed one returning 'ValueTask<Unit>'";
+
         [Fact]
         public Task Defaults_close_over_each_pipeline_and_a_pipeline_opts_out() => VerifyAsync("""
             [assembly: PipelineDefaults(typeof(Logging<,>), typeof(Validate<,>))]
@@ -48,7 +50,7 @@ namespace Prewired.Tests.Analyzers
 
         [Fact]
         public Task PW0312_a_constrained_default_skips_a_request_that_does_not_meet_it_and_says_so() => VerifyAsync("""
-            [assembly: PipelineDefaults(typeof(Logging<,>), typeof(Validate<,>))]
+            [assembly: PipelineDefaults(typeof(Logging<,>), {|#1:typeof(Validate<,>)|})]
 
             [{|#0:Pipeline(typeof(Answer))|}]
             public sealed partial class PingPipeline;
@@ -58,17 +60,17 @@ namespace Prewired.Tests.Analyzers
                 public static ValueTask<Reply> Run() => new PingPipeline(new Logging<Ping, Reply>(), new Answer()).Invoke(new Ping());
             }
             """ + Shared,
-            Diagnostic("PW0312").WithLocation(0).WithArguments("Validate<,>", "PingPipeline", "its constraint 'where TRequest : IValidatable' is not met by 'Ping'"));
+            Diagnostic("PW0312").WithLocation(0).WithLocation(1).WithArguments("Validate<,>", "PingPipeline", "its constraint 'where TRequest : IValidatable' is not met by 'Ping'"));
 
         [Fact]
         public Task PW0311_a_default_that_does_not_fit_is_an_error_at_the_pipeline_naming_the_default() => VerifyAsync("""
-            [assembly: PipelineDefaults(typeof(Logging<,>))]
+            [assembly: PipelineDefaults({|#1:typeof(Logging<,>)|})]
 
             [{|#0:Pipeline(typeof(Pass), typeof(End))|}]
             public sealed partial class TaskOnly;
             """ + Shared,
-            Diagnostic("PW0311").WithLocation(0).WithArguments("Logging<,> (from [assembly: PipelineDefaults])",
-                "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'"));
+            Diagnostic("PW0311").WithLocation(0).WithLocation(1).WithArguments("Logging<,> (from [assembly: PipelineDefaults])",
+                "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'" + UnitHint));
 
         [Fact]
         public Task The_order_is_checked_a_default_sets_the_flow_for_the_pipeline_s_own_stages() => VerifyAsync("""
@@ -77,6 +79,6 @@ namespace Prewired.Tests.Analyzers
             [Pipeline({|#0:typeof(Answer)|})]
             public sealed partial class P;
             """ + Shared,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("Answer", "Ping", "Ctx", "Pass (from [assembly: PipelineDefaults])", "put a stage connector IBehavior<Ctx, Ping> before it, or end with a terminator of 'Ctx'"));
     }
 }

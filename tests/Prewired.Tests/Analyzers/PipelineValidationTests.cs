@@ -23,14 +23,14 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(ToOther), {|#0:typeof(Pass)|}, typeof(End))]
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other", "ToOther", "put a stage connector IBehavior<Other, Ctx> before it, or move 'Pass' to the part of the pipeline that has 'Ctx'"));
 
         [Fact]
         public Task PW0302_at_a_terminator_of_the_wrong_context() => VerifyAsync("""
             [Pipeline(typeof(ToOther), {|#0:typeof(End)|})]
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("End", "Ctx", "Other"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("End", "Ctx", "Other", "ToOther", "put a stage connector IBehavior<Other, Ctx> before it, or end with a terminator of 'Other'"));
 
         [Fact]
         public Task PW0302_is_not_reported_for_a_base_context_taken_by_implicit_conversion() => VerifyAsync("""
@@ -47,21 +47,21 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(Pass), {|#0:typeof(ToOther)|})]
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "Other"));
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<Other>' (or 'ICancellableTerminator<Other>' to take the CancellationToken)"));
 
         [Fact]
         public Task PW0303_an_empty_stage_list_at_the_attribute() => VerifyAsync("""
             [{|#0:Pipeline|}]
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "TContext"));
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<TContext>' or 'ICancellableTerminator<TContext>' (<TContext, TResponse> for a typed response)"));
 
         [Fact]
         public Task PW0304_a_terminator_before_the_end() => VerifyAsync("""
             [Pipeline(typeof(Pass), {|#0:typeof(End)|}, typeof(End))]
             public sealed partial class P;
             """,
-            Diagnostic("PW0304").WithLocation(0).WithArguments("End"));
+            Diagnostic("PW0304").WithLocation(0).WithArguments("End", "make it the last type of the pipeline"));
 
         [Fact]
         public Task PW0305_abstract_interface_struct_and_static_types() => VerifyAsync("""
@@ -208,14 +208,14 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(ToOther), {|#0:typeof(Pass)|}, typeof(Pass), typeof(ToOther))]
             public sealed partial class P;
             """,
-            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other"));
+            Diagnostic("PW0302").WithLocation(0).WithArguments("Pass", "Ctx", "Other", "ToOther", "put a stage connector IBehavior<Other, Ctx> before it, or move 'Pass' to the part of the pipeline that has 'Ctx'"));
 
         [Fact]
-        public Task An_explicit_array_argument_reports_at_the_array() => VerifyAsync("""
-            [Pipeline({|#0:new[] { typeof(Pass), typeof(Pass) }|})]
+        public Task An_explicit_array_argument_reports_at_its_element() => VerifyAsync("""
+            [Pipeline(new[] { typeof(Pass), {|#0:typeof(Pass)|} })]
             public sealed partial class P;
             """,
-            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "Ctx"));
+            Diagnostic("PW0303").WithLocation(0).WithArguments("P", "'IPipelineTerminator<Ctx>' (or 'ICancellableTerminator<Ctx>' to take the CancellationToken)"));
 
         [Fact]
         public Task Valid_pipelines_of_every_shape_report_nothing() => VerifyAsync("""

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Immutable;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis.Testing;
@@ -32,6 +33,14 @@ namespace Prewired.Tests.Analyzers
         public static DiagnosticResult CompilerError(string id) => DiagnosticResult.CompilerError(id);
 
         public static Task VerifyAsync(string source, params DiagnosticResult[] expected) => Test(source, expected).RunAsync();
+
+        /// <summary>With the test adjusted before it runs: a configuration file, another source file, the library's checks.</summary>
+        public static Task VerifyAsync(string source, Action<VerifyCS.Test> adjust, params DiagnosticResult[] expected)
+        {
+            var test = Test(source, expected);
+            adjust(test);
+            return test.RunAsync();
+        }
 
         /// <summary>With Prewired.DependencyInjection referenced, so the generated registration and its rule (PW0306) apply.</summary>
         public static Task VerifyWithDependencyInjectionAsync(string source, params DiagnosticResult[] expected)

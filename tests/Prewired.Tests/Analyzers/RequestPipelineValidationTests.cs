@@ -80,28 +80,28 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(Echo), {|#0:typeof(PingLog)|}, typeof(Answer))]
             public sealed partial class P;
             """ + Requests,
-            Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>"));
+            Diagnostic("PW0309").WithLocation(0).WithArguments("PingLog", "Task", "ValueTask<Reply>", "Echo"));
 
         [Fact]
         public Task PW0309_a_terminator_of_another_result() => VerifyAsync("""
             [Pipeline(typeof(Echo), {|#0:typeof(Count)|})]
             public sealed partial class P;
             """ + Requests,
-            Diagnostic("PW0309").WithLocation(0).WithArguments("Count", "ValueTask<int>", "ValueTask<Reply>"));
+            Diagnostic("PW0309").WithLocation(0).WithArguments("Count", "ValueTask<int>", "ValueTask<Reply>", "Echo"));
 
         [Fact]
         public Task PW0309_a_typed_terminator_after_task_only_behaviors() => VerifyAsync("""
             [Pipeline(typeof(PingLog), {|#0:typeof(Answer)|})]
             public sealed partial class P;
             """ + Requests,
-            Diagnostic("PW0309").WithLocation(0).WithArguments("Answer", "ValueTask<Reply>", "Task"));
+            Diagnostic("PW0309").WithLocation(0).WithArguments("Answer", "ValueTask<Reply>", "Task", "PingLog"));
 
         [Fact]
         public Task PW0310_a_plain_behavior_drops_the_token_a_later_stage_takes() => VerifyAsync("""
             [Pipeline(typeof(CancellableEcho), typeof(Echo), {|#0:typeof(CancellableAnswer)|})]
             public sealed partial class P;
             """ + Requests,
-            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableAnswer", "Echo"));
+            Diagnostic("PW0310").WithLocation(0).WithArguments("CancellableAnswer", "Echo", "make 'Echo' an ICancellableBehavior (or an IInlineBehavior, whose next carries the token)"));
 
         [Fact]
         public Task PW0311_an_unmet_constraint_is_named_at_its_typeof() => VerifyAsync("""
@@ -138,7 +138,8 @@ namespace Prewired.Tests.Analyzers
             [Pipeline(typeof(PingLog), {|#0:typeof(Logging<,>)|}, typeof(PingEnd))]
             public sealed partial class P;
             """ + Requests,
-            Diagnostic("PW0311").WithLocation(0).WithArguments("Logging<,>", "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'"));
+            Diagnostic("PW0311").WithLocation(0).WithArguments("Logging<,>", "it returns 'ValueTask<TResponse>', but the pipeline's stages return 'Task'"
+                + "; a request without a response takes typed behaviors when it returns 'Unit': make its handler an 'ICancellableTerminator<Ping, Unit>' or 'IPipelineTerminator<Ping, Unit>' that returns Unit.Value, and each Task-only stage a typed one returning 'ValueTask<Unit>'"));
 
         [Fact]
         public Task PW0311_a_type_parameter_nothing_fixes() => VerifyAsync("""

@@ -75,6 +75,64 @@ namespace Prewired.Tests.Semantics
             }
             """;
 
+        /// <summary>A command (no response of its own) answered with Unit, under the same kind of typed defaults.</summary>
+        private const string CommandSource = """
+            using System;
+            using System.Collections.Generic;
+            using System.Threading;
+            using System.Threading.Tasks;
+            using Prewired;
+
+            [assembly: PipelineDefaults(typeof(Commands.Logging<,>))]
+
+            namespace Commands;
+
+            public interface ITraced { List<string> Log { get; } }
+            public sealed class SendEmail : ITraced { public List<string> Log { get; } = new(); }
+
+            public sealed class Logging<TRequest, TResponse> : ICancellableBehavior<TRequest, TRequest, TResponse> where TRequest : ITraced
+            {
+                public async ValueTask<TResponse> Invoke(TRequest context, Func<TRequest, CancellationToken, ValueTask<TResponse>> next, CancellationToken cancellationToken)
+                {
+                    context.Log.Add("log>" + typeof(TRequest).Name);
+                    var response = await next(context, cancellationToken);
+                    context.Log.Add("<log " + typeof(TResponse).Name + " " + response);
+                    return response;
+                }
+            }
+
+            public sealed class SendEmailHandler : ICancellableTerminator<SendEmail, Unit>
+            {
+                public async ValueTask<Unit> Terminate(SendEmail context, CancellationToken cancellationToken)
+                {
+                    await Task.Yield();
+                    context.Log.Add("send");
+                    return Unit.Value;
+                }
+            }
+
+            [Pipeline(typeof(SendEmailHandler))]
+            public sealed partial class SendEmailPipeline;
+
+            public static class Run
+            {
+                public static async Task<string> Command()
+                {
+                    var command = new SendEmail();
+                    await new SendEmailPipeline(new Logging<SendEmail, Unit>(), new SendEmailHandler()).Invoke(command, CancellationToken.None);
+                    return string.Join(",", command.Log);
+                }
+            }
+            """;
+
+        [Fact]
+        public async Task A_command_answered_with_Unit_runs_the_typed_defaults()
+        {
+            using var loaded = CompileAndRun.Load(new[] { CommandSource }, new[] { new PrewiredGenerator() });
+            var text = await (Task<string>)loaded.InvokeStatic("Commands.Run", "Command")!;
+            Assert.Equal("log>SendEmail,send,<log Unit ()", text);
+        }
+
         [Fact]
         public async Task Every_pipeline_runs_the_defaults_first_and_a_constrained_one_only_where_it_fits()
         {

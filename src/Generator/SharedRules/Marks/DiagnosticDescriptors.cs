@@ -69,15 +69,15 @@ namespace Prewired.Generator.SharedRules
 
         public static readonly DiagnosticDescriptor ContextDoesNotFlow = Error(DiagnosticIds.ContextDoesNotFlow,
             "Stage context does not flow from the previous stage",
-            "'{0}' takes '{1}', but the stage before it passes '{2}': put a stage connector IBehavior<{2}, {1}> before it, or move it to the stage that has '{1}'");
+            "'{0}' takes '{1}', but '{3}' before it passes '{2}': {4}");
 
         public static readonly DiagnosticDescriptor MissingTerminator = Error(DiagnosticIds.MissingTerminator,
             "Pipeline must end with a terminator",
-            "Pipeline '{0}' must end with an IPipelineTerminator<{1}>: add a terminator type as the last argument");
+            "Pipeline '{0}' must end with a terminator: add a type implementing {1} as the last argument");
 
         public static readonly DiagnosticDescriptor TerminatorNotLast = Error(DiagnosticIds.TerminatorNotLast,
             "Terminator must be the last stage",
-            "'{0}' is a terminator, so nothing after it would run: make it the last type of the pipeline");
+            "'{0}' is a terminator, so nothing after it would run: {1}");
 
         public static readonly DiagnosticDescriptor InvalidStageType = Error(DiagnosticIds.InvalidStageType,
             "Stage type cannot be constructed or called",
@@ -97,19 +97,23 @@ namespace Prewired.Generator.SharedRules
 
         public static readonly DiagnosticDescriptor ResultDoesNotFlow = Error(DiagnosticIds.ResultDoesNotFlow,
             "Stage result type does not match the pipeline's",
-            "'{0}' returns '{1}', but the stages before it return '{2}': every stage of a pipeline returns the same response type");
+            "'{0}' returns '{1}', but the pipeline's response is '{2}', set by its first stage '{3}': every stage of a pipeline returns the same response type");
 
         public static readonly DiagnosticDescriptor TokenDoesNotFlow = Error(DiagnosticIds.TokenDoesNotFlow,
             "CancellationToken cannot reach the stage",
-            "'{0}' takes the pipeline's CancellationToken, but '{1}' before it passes next no token (its next is a Func without one): make '{1}' an ICancellableBehavior, or move '{0}' before it");
+            "'{0}' takes the pipeline's CancellationToken, but '{1}' before it passes next no token (its next is a Func without one): {2}");
 
         public static readonly DiagnosticDescriptor OpenStageCannotBeClosed = Error(DiagnosticIds.OpenStageCannotBeClosed,
             "Open generic stage cannot be closed at its position",
             "'{0}' cannot be closed over the types at its position: {1}");
 
-        public static readonly DiagnosticDescriptor DefaultStageNotApplied = Info(DiagnosticIds.DefaultStageNotApplied,
+        public static readonly DiagnosticDescriptor DefaultStageNotApplied = Warning(DiagnosticIds.DefaultStageNotApplied,
             "Assembly default behavior not applied to a pipeline",
-            "'{0}' from [assembly: PipelineDefaults] is not applied to '{1}': {2}");
+            "'{0}' from [assembly: PipelineDefaults] is not applied to '{1}': {2}; to leave it out on purpose, add ExcludeDefaults = new[] {{ typeof({0}) }} to its [Pipeline]");
+
+        public static readonly DiagnosticDescriptor ExclusionNotADefault = Warning(DiagnosticIds.ExclusionNotADefault,
+            "Excluded type is not an assembly default",
+            "'{0}' is not a default of this assembly, so excluding it from '{1}' leaves nothing out: [assembly: PipelineDefaults] declares {2}; exclude one of those as it is written there, or remove this one");
 
         public static readonly DiagnosticDescriptor ConcurrentNext = Warning(DiagnosticIds.ConcurrentNext,
             "next is called concurrently",
@@ -177,6 +181,7 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.TokenDoesNotFlow => TokenDoesNotFlow,
             DiagnosticIds.OpenStageCannotBeClosed => OpenStageCannotBeClosed,
             DiagnosticIds.DefaultStageNotApplied => DefaultStageNotApplied,
+            DiagnosticIds.ExclusionNotADefault => ExclusionNotADefault,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

@@ -44,8 +44,11 @@ namespace Prewired.Generator.SharedRules
         public const string TokenDoesNotFlow = "PW0310";
         public const string OpenStageCannotBeClosed = "PW0311";
 
-        // A suggestion, not an error: an assembly default constrained to some requests is meant to skip the others, but visibly.
+        // Warnings, not errors: an assembly default constrained to some requests may be meant to skip the others, but never
+        // silently (a suggestion did not show in dotnet build); ExcludeDefaults says it is meant. An exclusion naming no default
+        // excludes nothing.
         public const string DefaultStageNotApplied = "PW0312";
+        public const string ExclusionNotADefault = "PW0313";
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

@@ -8,16 +8,27 @@ namespace Prewired.Generator.SharedRules
     /// </summary>
     internal sealed class Finding
     {
+        private static readonly Location[] NoLocations = new Location[0];
+
         public Finding(string id, Location location, params string[] arguments)
+            : this(id, location, NoLocations, arguments)
+        {
+        }
+
+        public Finding(string id, Location location, Location[] additionalLocations, params string[] arguments)
         {
             Id = id;
             Location = location;
+            AdditionalLocations = additionalLocations;
             Arguments = arguments;
         }
 
         public string Id { get; }
 
         public Location Location { get; }
+
+        /// <summary>Other places the finding is about (a default stage's <c>typeof</c> in [assembly: PipelineDefaults]).</summary>
+        public Location[] AdditionalLocations { get; }
 
         public string[] Arguments { get; }
     }

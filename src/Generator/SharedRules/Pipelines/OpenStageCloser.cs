@@ -71,7 +71,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     if ((shape.Result is null) != (result.Value is null)
                         || (shape.Result is not null && !Unify(shape.Result, result.Value!, map, definition)))
                     {
-                        reason ??= $"it returns '{ResultDisplay(shape.Result)}', but the pipeline's stages return '{ResultDisplay(result.Value)}'";
+                        reason ??= $"it returns '{ResultDisplay(shape.Result)}', but the pipeline's stages return '{ResultDisplay(result.Value)}'"
+                                   + (shape.Result is not null && result.Value is null ? FixWording.UnitResponse(context) : string.Empty);
                         continue;
                     }
                 }

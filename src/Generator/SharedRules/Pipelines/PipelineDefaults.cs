@@ -1,6 +1,8 @@
 using System.Collections.Generic;
 using System.Linq;
+using System.Threading;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace Prewired.Generator.SharedRules.Pipelines
 {
@@ -10,22 +12,40 @@ namespace Prewired.Generator.SharedRules.Pipelines
         public const string AttributeName = "Prewired.PipelineDefaultsAttribute";
 
         /// <summary>
-        /// The default stage types for the pipeline of <paramref name="pipelineAttribute"/>, in order: none when it says
-        /// <c>ApplyDefaults = false</c>, when the assembly declares none, or when the declaration does not compile (the compiler reports that).
+        /// The assembly's defaults for the pipeline of <paramref name="pipelineAttribute"/>: none applied when it says
+        /// <c>ApplyDefaults = false</c>, none declared when the assembly declares none or the declaration does not compile (the
+        /// compiler reports that); a default listed in <paramref name="exclusions"/> is left out.
         /// </summary>
-        public static List<INamedTypeSymbol> For(AttributeData pipelineAttribute, Compilation compilation)
+        public static DeclaredDefaults For(AttributeData pipelineAttribute, DefaultExclusions exclusions, Compilation compilation, CancellationToken cancellationToken)
         {
-            var none = new List<INamedTypeSymbol>();
-            if (pipelineAttribute.NamedArguments.Any(a => a.Key == "ApplyDefaults" && a.Value.Value is false)) return none;
             var declaration = compilation.Assembly.GetAttributes().FirstOrDefault(a => KnownTypes.IsType(a.AttributeClass, AttributeName));
             if (declaration is null || declaration.ConstructorArguments.Length != 1 || declaration.ConstructorArguments[0].Kind != TypedConstantKind.Array
                 || declaration.ConstructorArguments[0].IsNull)
             {
-                return none;
+                return DeclaredDefaults.None;
             }
 
             var types = declaration.ConstructorArguments[0].Values.Select(v => v.Value as INamedTypeSymbol).ToList();
-            return types.Any(t => t is null || t.TypeKind == TypeKind.Error) ? none : types!;
+            if (types.Any(t => t is null || t.TypeKind == TypeKind.Error)) return DeclaredDefaults.None;
+            var declared = types.Select(t => t!).ToList();
+            if (pipelineAttribute.NamedArguments.Any(a => a.Key == "ApplyDefaults" && a.Value.Value is false))
+            {
+                return new DeclaredDefaults(declared, new List<INamedTypeSymbol>(), new List<Location>());
+            }
+
+            var syntax = declaration.ApplicationSyntaxReference?.GetSyntax(cancellationToken) as AttributeSyntax;
+            var whole = syntax?.GetLocation() ?? Location.None;
+            var written = StageArgumentSyntax.Of(syntax, declared.Count);
+            var applied = new List<INamedTypeSymbol>();
+            var locations = new List<Location>();
+            for (var i = 0; i < declared.Count; i++)
+            {
+                if (exclusions.Excludes(declared[i])) continue;
+                applied.Add(declared[i]);
+                locations.Add(written?[i].GetLocation() ?? whole);
+            }
+
+            return new DeclaredDefaults(declared, applied, locations);
         }
     }
 }

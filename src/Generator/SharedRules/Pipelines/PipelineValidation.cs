@@ -28,8 +28,11 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// <summary>Where the dependency-injection registration goes, when Prewired.DependencyInjection is referenced.</summary>
         public PipelineRegistrationTarget? Registration { get; }
 
-        /// <summary>Generate only for a stage list that resolved completely with nothing to report but suggestions (PW0312).</summary>
-        public bool IsValid => _usable && Findings.All(f => f.Id == DiagnosticIds.DefaultStageNotApplied) && Stages.Count > 0;
+        /// <summary>
+        /// Generate only for a stage list that resolved completely with nothing to report but the warnings about defaults,
+        /// which leave a working chain (PW0312: a default skipped for its constraint; PW0313: an exclusion that excludes nothing).
+        /// </summary>
+        public bool IsValid => _usable && Findings.All(f => f.Id is DiagnosticIds.DefaultStageNotApplied or DiagnosticIds.ExclusionNotADefault) && Stages.Count > 0;
 
         /// <summary>The compiler already rejects the attribute's arguments: nothing to add, nothing to generate.</summary>
         public static PipelineValidation Unusable(List<Finding> findings) => new(findings, new List<ResolvedStage>(), null, usable: false);

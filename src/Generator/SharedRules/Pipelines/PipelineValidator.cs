@@ -33,24 +33,27 @@ namespace Prewired.Generator.SharedRules.Pipelines
             var types = values.Select(v => v.Value as INamedTypeSymbol).ToList();
             if (types.Any(t => t is null || t.TypeKind == TypeKind.Error)) return PipelineValidation.Unusable(findings);
 
-            var locations = ArgumentLocations(attributeSyntax, types.Count, attribute, cancellationToken);
+            var whole = attributeSyntax?.GetLocation() ?? attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation() ?? Location.None;
+            var locations = ArgumentLocations.Of(attributeSyntax, whole, types.Count);
+            var exclusions = DefaultExclusions.Of(attribute, attributeSyntax, whole);
+            var defaults = PipelineDefaults.For(attribute, exclusions, compilation, cancellationToken);
+            CheckExclusions(pipeline, exclusions, defaults, findings);
             if (types.Count == 0)
             {
-                findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.Whole, pipeline.Name, "TContext"));
+                findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.Whole, pipeline.Name, FixWording.AnyTerminator));
                 return new PipelineValidation(findings, new List<ResolvedStage>(), registration: null);
             }
 
             // The assembly's default behaviors go first; a finding about one sits at this pipeline's attribute.
-            var defaults = PipelineDefaults.For(attribute, compilation);
-            types.InsertRange(0, defaults);
-            locations = locations.WithDefaults(defaults.Count);
+            types.InsertRange(0, defaults.Applied);
+            locations = locations.WithDefaults(defaults.AppliedLocations);
 
             var usable = true;
             for (var i = 0; i < types.Count; i++)
             {
                 if (InvalidTypeReason(types[i]!) is { } reason)
                 {
-                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.Name(i, types[i]!), reason));
+                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.AdditionalAt(i), locations.Name(i, types[i]!), reason));
                     usable = false;
                 }
             }
@@ -68,7 +71,8 @@ namespace Prewired.Generator.SharedRules.Pipelines
             {
                 foreach (var stage in stages.Where(s => !HasPublicConstructor(s.Type)))
                 {
-                    findings.Add(new Finding(DiagnosticIds.NoUsableConstructor, stage.Location, Display(stage.Type), registration.MethodName));
+                    findings.Add(new Finding(DiagnosticIds.NoUsableConstructor, locations.At(stage.Position), locations.AdditionalAt(stage.Position),
+                        Display(stage.Type), registration.MethodName));
                 }
             }
 
@@ -89,23 +93,33 @@ namespace Prewired.Generator.SharedRules.Pipelines
             ITypeSymbol? context = null;
             var result = ResultOfClosedTerminator(types[types.Count - 1]);
             var resultFixed = false;
+            var resultSetBy = 0;
             for (var i = 0; i < types.Count; i++)
             {
                 var type = types[i];
                 var isLast = i == types.Count - 1;
                 if (type.IsUnboundGenericType)
                 {
-                    var closing = OpenStageCloser.Close(type, isLast, context ?? EntryContextAfter(types, i), result, compilation);
+                    var entry = context ?? EntryContextAfter(types, i);
+                    if (entry is null && FirstClosedAfter(types, i) is { } unusable && StageInterface.Of(types[unusable]).Count == 0)
+                    {
+                        // The open stage has no context because the closed stage that would give it (usually the handler) is
+                        // no stage at all: that is the mistake to report, not the open stage (or default) it leaves unclosed.
+                        findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(unusable), locations.AdditionalAt(unusable), locations.Name(unusable, types[unusable])));
+                        return stages;
+                    }
+
+                    var closing = OpenStageCloser.Close(type, isLast, entry, result, compilation);
                     if (closing.Closed is null && closing.ConstraintUnmet && locations.IsDefault(i))
                     {
                         // A default behavior constrained to some requests: not applied where the constraint is not met, and said so.
-                        findings.Add(new Finding(DiagnosticIds.DefaultStageNotApplied, locations.At(i), Display(type), pipeline.Name, closing.Reason!));
+                        findings.Add(new Finding(DiagnosticIds.DefaultStageNotApplied, locations.At(i), locations.AdditionalAt(i), Display(type), pipeline.Name, closing.Reason!));
                         continue;
                     }
 
                     if (closing.Closed is null)
                     {
-                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), locations.Name(i, type), closing.Reason ?? "it implements no stage interface"));
+                        findings.Add(new Finding(DiagnosticIds.OpenStageCannotBeClosed, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type), closing.Reason ?? "it implements no stage interface"));
                         return stages;
                     }
 
@@ -115,7 +129,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var shapes = StageInterface.Of(type);
                 if (shapes.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), locations.Name(i, type)));
+                    findings.Add(new Finding(DiagnosticIds.NotAPipelineStage, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type)));
                     return stages;
                 }
 
@@ -125,12 +139,18 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 {
                     if (isLast)
                     {
-                        var passes = shapes.Select(s => s.OutContext).FirstOrDefault(c => c is not null);
-                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), pipeline.Name, passes is null ? "TContext" : Display(passes)));
+                        // Name the terminator this pipeline calls for: the context the last type passes on, the response the
+                        // stages return, and the token when a stage takes it.
+                        var behavior = shapes[0];
+                        var returns = resultFixed ? result.Value : behavior.Result;
+                        var cancellable = behavior.TakesToken || stages.Any(s => s.Shape.TakesToken);
+                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), locations.AdditionalAt(i), pipeline.Name,
+                            FixWording.TerminatorFor(behavior.OutContext!, returns, cancellable)));
                     }
                     else
                     {
-                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.Name(i, type)));
+                        findings.Add(new Finding(DiagnosticIds.TerminatorNotLast, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type),
+                            FixWording.TerminatorFix(locations.IsDefault(i))));
                     }
 
                     return stages;
@@ -139,7 +159,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var fitting = context is null ? wanted : Fitting(wanted, context, compilation);
                 if (fitting.Count == 0)
                 {
-                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.Name(i, type), Display(wanted[0].InContext), Display(context!)));
+                    // Name the stage before it (a default the attribute does not show, too) and only the fixes that apply.
+                    var before = stages[stages.Count - 1].Position;
+                    var name = locations.Name(i, type);
+                    var canMove = !isLast && !locations.IsDefault(i);
+                    findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.AdditionalAt(i), name, Display(wanted[0].InContext), Display(context!),
+                        locations.Name(before, types[before]),
+                        FixWording.ContextFix(name, wanted[0].InContext, context!, isLast, canMove, locations.IsDefault(i) ? Display(types[i]) : null)));
                     return stages;
                 }
 
@@ -148,8 +174,9 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     var returning = fitting.Where(s => SymbolEqualityComparer.Default.Equals(s.Result, result.Value)).ToList();
                     if (returning.Count == 0)
                     {
-                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), locations.Name(i, type),
-                            OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value)));
+                        // Name the stage that set the response: it may be a default this attribute does not show.
+                        findings.Add(new Finding(DiagnosticIds.ResultDoesNotFlow, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type),
+                            OpenStageCloser.ResultDisplay(fitting[0].Result), OpenStageCloser.ResultDisplay(result.Value), locations.Name(resultSetBy, types[resultSetBy])));
                         return stages;
                     }
 
@@ -159,23 +186,24 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 if (fitting.Count > 1)
                 {
                     var takes = context ?? fitting[0].InContext;
-                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), locations.Name(i, type), Display(takes),
+                    findings.Add(new Finding(DiagnosticIds.AmbiguousStage, locations.At(i), locations.AdditionalAt(i), locations.Name(i, type), Display(takes),
                         string.Join(", ", fitting.Select(s => s.Display()))));
                     return stages;
                 }
 
                 var shape = fitting[0];
-                stages.Add(new ResolvedStage(type, shape, context ?? shape.InContext, locations.At(i)));
+                stages.Add(new ResolvedStage(type, shape, context ?? shape.InContext, i));
                 context = shape.OutContext;
                 if (!resultFixed)
                 {
                     result = new Optional<ITypeSymbol?>(shape.Result);
                     resultFixed = true;
+                    resultSetBy = i;
                 }
             }
 
             complete = true;
-            CheckTokenFlow(stages, findings);
+            CheckTokenFlow(stages, types, locations, findings);
             return stages;
         }
 
@@ -198,6 +226,17 @@ namespace Prewired.Generator.SharedRules.Pipelines
             return null;
         }
 
+        /// <summary>The index of the first closed stage after <paramref name="index"/>; null when only open ones follow.</summary>
+        private static int? FirstClosedAfter(List<INamedTypeSymbol> types, int index)
+        {
+            for (var j = index + 1; j < types.Count; j++)
+            {
+                if (!types[j].IsUnboundGenericType) return j;
+            }
+
+            return null;
+        }
+
         /// <summary>
         /// What the last type returns when it is a closed terminator with one result: an open generic stage before the first
         /// closed one can then be closed over the pipeline's response too.
@@ -210,17 +249,36 @@ namespace Prewired.Generator.SharedRules.Pipelines
         }
 
         /// <summary>
+        /// An exclusion that names no declared default leaves nothing out: a typo, a closed type where the default is open,
+        /// or a default since removed. Said at its typeof rather than ignored, since the user meant to leave something out.
+        /// </summary>
+        private static void CheckExclusions(INamedTypeSymbol pipeline, DefaultExclusions exclusions, DeclaredDefaults defaults, List<Finding> findings)
+        {
+            var declared = defaults.Declared.Count == 0 ? "no defaults" : string.Join(", ", defaults.Declared.Select(d => "'" + Display(d) + "'"));
+            for (var i = 0; i < exclusions.Types.Count; i++)
+            {
+                if (defaults.Declared.Any(d => DefaultExclusions.SameListedType(exclusions.Types[i], d))) continue;
+                findings.Add(new Finding(DiagnosticIds.ExclusionNotADefault, exclusions.Locations[i], Display(exclusions.Types[i]), pipeline.Name, declared));
+            }
+        }
+
+        /// <summary>
         /// The pipeline's CancellationToken reaches a stage through every stage before it: an inline behavior's generated
         /// next struct carries it past a stage that does not take it, but a plain IBehavior's next is a Func without one.
         /// </summary>
-        private static void CheckTokenFlow(List<ResolvedStage> stages, List<Finding> findings)
+        private static void CheckTokenFlow(List<ResolvedStage> stages, List<INamedTypeSymbol> types, ArgumentLocations locations, List<Finding> findings)
         {
             ResolvedStage? dropped = null;
             foreach (var stage in stages)
             {
                 if (stage.Shape.TakesToken && dropped is not null)
                 {
-                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, stage.Location, Display(stage.Type), Display(dropped.Type)));
+                    // Each named as listed (an open default by its definition), with only the fixes that apply.
+                    var name = locations.Name(stage.Position, types[stage.Position]);
+                    var dropper = locations.Name(dropped.Position, types[dropped.Position]);
+                    var canMove = stage.Shape.Kind != StageKind.Terminator && !locations.IsDefault(stage.Position) && !locations.IsDefault(dropped.Position);
+                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, locations.At(stage.Position), locations.AdditionalAt(stage.Position),
+                        name, dropper, FixWording.TokenFix(name, dropper, canMove, locations.IsDefault(dropped.Position) ? Display(types[dropped.Position]) : null)));
                     return;
                 }
 
@@ -321,19 +379,5 @@ namespace Prewired.Generator.SharedRules.Pipelines
             => type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public);
 
         public static string Display(ITypeSymbol type) => type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
-
-        private static ArgumentLocations ArgumentLocations(AttributeSyntax? syntax, int count, AttributeData attribute, CancellationToken cancellationToken)
-        {
-            var whole = syntax?.GetLocation() ?? attribute.ApplicationSyntaxReference?.GetSyntax(cancellationToken).GetLocation() ?? Location.None;
-            var arguments = syntax?.ArgumentList?.Arguments;
-            // One typeof per argument (the params form): each stage has its own location. An explicit array gets the whole argument.
-            if (arguments is { } list && list.Count == count && list.All(a => a.Expression is TypeOfExpressionSyntax))
-            {
-                return new ArgumentLocations(whole, list.Select(a => a.Expression.GetLocation()).ToList());
-            }
-
-            var single = arguments is { Count: 1 } one ? one[0].GetLocation() : whole;
-            return new ArgumentLocations(single, Enumerable.Repeat(single, count).ToList());
-        }
     }
 }

@@ -5,12 +5,12 @@ namespace Prewired.Generator.SharedRules.Pipelines
     /// <summary>A validated stage: its type, the interface the chain calls it through, and the context it receives.</summary>
     internal sealed class ResolvedStage
     {
-        public ResolvedStage(INamedTypeSymbol type, StageInterface shape, ITypeSymbol receives, Location location)
+        public ResolvedStage(INamedTypeSymbol type, StageInterface shape, ITypeSymbol receives, int position)
         {
             Type = type;
             Shape = shape;
             Receives = receives;
-            Location = location;
+            Position = position;
         }
 
         public INamedTypeSymbol Type { get; }
@@ -20,7 +20,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// <summary>The context the stage before it passes on (for the first stage: the pipeline's context).</summary>
         public ITypeSymbol Receives { get; }
 
-        /// <summary>The <c>typeof</c> argument that lists it.</summary>
-        public Location Location { get; }
+        /// <summary>Its index in the stage list, defaults included: where <see cref="ArgumentLocations"/> finds its <c>typeof</c>.</summary>
+        public int Position { get; }
     }
 }
