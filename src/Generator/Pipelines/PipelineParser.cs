@@ -35,12 +35,13 @@ namespace Prewired.Generator.Pipelines
             var hint = pipeline.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", string.Empty);
             hint = new string(hint.Select(c => char.IsLetterOrDigit(c) || c is '.' or '_' ? c : '_').ToArray());
             var registration = validation.Registration is { } target
-                ? new RegistrationModel(hint + ".Registration.g.cs", Namespace(pipeline), target.ClassName, target.MethodName,
+                ? new RegistrationModel(MarkedMethods.HintNames.Capped(hint, ".Registration.g.cs"), Namespace(pipeline), target.ClassName, target.MethodName,
                     EffectiveAccessibility.MemberModifier(EffectiveAccessibility.Public, System.Math.Min(pipelineLevel, stagesLevel)),
                     pipeline.ToDisplayString(TypeFormat))
                 : null;
+            // File names too wherever generated files are written: capped as a marked method's are (HintNames).
             return new PipelineModel(
-                hint + ".Pipeline.g.cs",
+                MarkedMethods.HintNames.Capped(hint, ".Pipeline.g.cs"),
                 Namespace(pipeline),
                 containing.ToEquatableArray(),
                 MethodShellParser.TypeDeclaration(pipeline),

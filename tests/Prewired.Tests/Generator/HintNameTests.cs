@@ -120,6 +120,43 @@ namespace Prewired.Tests.Generator
             });
         }
 
+        /// <summary>A pipeline's file is named after its class, and capped the same way in a long namespace.</summary>
+        [Fact]
+        public void A_pipeline_in_a_long_namespace_is_capped_too()
+        {
+            const string ns = "Contoso.Enterprise.Platform.Infrastructure.Messaging.Transport.Reliability.Diagnostics.Instrumentation.Telemetry.Exporters";
+            var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[]
+            {
+                GeneratorTest.Usings + $$"""
+                namespace {{ns}}
+                {
+                    public sealed class Message { }
+
+                    public sealed class HandleMessage : IPipelineTerminator<Message>
+                    {
+                        public Task Terminate(Message context) => Task.CompletedTask;
+                    }
+
+                    [Pipeline(typeof(HandleMessage))]
+                    public sealed partial class IncomingMessagePipelineOfTheReliableTransport;
+
+                    [Pipeline(typeof(HandleMessage))]
+                    public sealed partial class IncomingMessagePipelineOfTheReliableTransportForRetries;
+                }
+                """,
+            });
+
+            run.AssertGeneratedCodeCompilesCleanly();
+            var names = run.GeneratedSources.Select(s => s.HintName).Where(n => n.EndsWith(".Pipeline.g.cs", System.StringComparison.Ordinal)).ToArray();
+            Assert.Equal(2, names.Length);
+            Assert.Equal(2, names.Distinct(System.StringComparer.OrdinalIgnoreCase).Count());
+            Assert.All(names, name =>
+            {
+                Assert.InRange(Encoding.UTF8.GetByteCount(name), 1, MaxBytes);
+                Assert.Matches(@"_[0-9a-f]{8}\.Pipeline\.g\.cs$", name);
+            });
+        }
+
         /// <summary>The cap counts bytes, not chars: a name of Cyrillic letters (two bytes each in UTF-8) fits too.</summary>
         [Fact]
         public void The_cap_counts_UTF8_bytes()
