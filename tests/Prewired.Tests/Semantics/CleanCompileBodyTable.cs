@@ -622,7 +622,7 @@ namespace Prewired.Tests.Semantics
                 Variants = new[] { 0, 1, 2 },
             },
             // A foreach over a collection whose type arguments are inferred maybe-null (wolverine's
-            // DelegatingMessageInbox.StoreIncomingAsync, 'var groups = envelopes.GroupBy(x => x.Store).ToList()'): the
+            // DelegatingMessageInbox.StoreIncomingAsync: a var list of groups keyed by a nullable property): the
             // enumerator handed to the continuation was typed from the foreach info, without the annotation (CS8620).
             new("R19_ForEachEnumeratorOfAnInferredMaybeNullTypeArgument", "Task<int>", """
                 {
