@@ -194,8 +194,14 @@ namespace Prewired.RealCode
                 ParseName("global::Prewired.FastPath"),
                 AttributeArgumentList(SingletonSeparatedList(AttributeArgument(LiteralExpression(SyntaxKind.StringLiteralExpression, Literal(body.Identifier.ValueText))))));
 
+            // An [Obsolete] body stays obsolete where a user converting it puts the attribute, on the marked member (the
+            // public one): without it, the generated code's call to the body warns CS0618, which a user's build never sees.
+            var obsolete = body.AttributeLists.SelectMany(l => l.Attributes)
+                .Where(a => a.Name.ToString() is "Obsolete" or "ObsoleteAttribute" or "System.Obsolete" or "System.ObsoleteAttribute"
+                            or "global::System.Obsolete" or "global::System.ObsoleteAttribute")
+                .Select(a => a.WithoutTrivia());
             var declaration = MethodDeclaration(body.ReturnType.WithoutTrivia(), Identifier(name))
-                .WithAttributeLists(SingletonList(AttributeList(SingletonSeparatedList(attribute))))
+                .WithAttributeLists(SingletonList(AttributeList(SeparatedList(new[] { attribute }.Concat(obsolete)))))
                 .WithModifiers(TokenList(modifiers))
                 .WithTypeParameterList(body.TypeParameterList?.WithoutTrivia())
                 .WithParameterList(ParameterList(SeparatedList(parameters)))

@@ -49,9 +49,12 @@ namespace Prewired.Generator.Emit
         public void Node(SyntaxNode node) => Node(node, includeLeading: false, includeTrailing: false);
 
         /// <summary>Prints a node exactly as written, with no replacement inside it (lambdas keep their own returns).</summary>
-        public void Unchanged(SyntaxNode node)
+        public void Unchanged(SyntaxNode node) => Unchanged(node, null);
+
+        /// <summary>Prints a node as written but for what <paramref name="only"/> replaces (no other replacement inside it).</summary>
+        public void Unchanged(SyntaxNode node, Func<SyntaxNode, SyntaxPrinter, bool>? only)
         {
-            var printer = new SyntaxPrinter();
+            var printer = new SyntaxPrinter(only);
             printer.Node(node, includeLeading: false, includeTrailing: false);
             var offset = _text.Length;
             _text.Append(printer._text);

@@ -505,6 +505,170 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+            // A local assigned in a try block whose awaiting catch block returns (or assigns it itself), read after the
+            // statement (quartznet's JobRunShell.NotifyListenersBeginning, JobStoreSupport.GetConnection): the lowered
+            // catch runs after the try behind 'if (caught is not null)', and the path from the catch clause past it left
+            // the local unassigned to the compiler (CS0165).
+            new("R16_LocalAssignedInATryWhoseAwaitingCatchReturns", "Task<int>", """
+                {
+                    int first;
+                    try
+                    {
+                        first = await env.TR(0, v + 1);
+                        if (v == 1) throw new InvalidOperationException("one");
+                    }
+                    catch (InvalidOperationException ex)
+                    {
+                        await env.T(1);
+                        env.Log(ex.Message);
+                        return -1;
+                    }
+
+                    string second, third;
+                    try
+                    {
+                        second = "s" + await env.TR(2, first);
+                        if (v == 2) throw new InvalidOperationException("two");
+                        third = "t";
+                    }
+                    catch (InvalidOperationException ex) when (ex.Message == "two")
+                    {
+                        await env.T(3);
+                        second = "caught";
+                        third = ex.Message;
+                    }
+
+                    for (var i = 0; i < 2; i++)
+                    {
+                        bool flag;
+                        try
+                        {
+                            flag = await env.TR(4, i + v) > 1;
+                        }
+                        catch (Exception)
+                        {
+                            await env.T(5);
+                            throw;
+                        }
+
+                        if (flag) env.Log("flag " + i);
+                    }
+
+                    return first + second.Length + third.Length;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+            },
+            // Two switch sections whose labels each declare a pattern variable of the same name, of different types, read
+            // after an await (nats.net's NatsConnection.PublishEventsAsync): the continuation stored both in one
+            // '__switchN_error' (CS0128, then CS0029 for the second type).
+            new("R17_SameNamedPatternVariablesOfTwoSwitchSections", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = 0; i < 3; i++)
+                    {
+                        object o = (v + i) % 2 == 0 ? "text" + v : (object)(v + i);
+                        switch ((v + i) % 3)
+                        {
+                            case 0 when o is string error:
+                                total += await env.TR(0, error.Length);
+                                env.Log(error);
+                                break;
+                            case 1 when o is int error:
+                                total += await env.TR(1, error);
+                                env.Log("int " + error);
+                                break;
+                            default:
+                                await env.T(2);
+                                total += 100;
+                                break;
+                        }
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+            },
+            // The same with the variables read only in the awaited operands (nats.net's NatsConnection.PublishEventsAsync
+            // itself): not live state, each stored in a variable of the switch, both named '__switchN_error' (CS0128).
+            new("R18_SameNamedPatternVariablesOfTwoSwitchSectionsReadBeforeTheAwait", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = 0; i < 3; i++)
+                    {
+                        object o = (v + i) % 2 == 0 ? "text" + v : (object)(v + i);
+                        switch ((v + i) % 3)
+                        {
+                            case 0 when o is string error:
+                                total += await env.TR(0, error.Length);
+                                break;
+                            case 1 when o is int error:
+                                total += await env.TR(1, error);
+                                break;
+                            default:
+                                await env.T(2);
+                                total += 100;
+                                break;
+                        }
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+            },
+            // A foreach over a collection whose type arguments are inferred maybe-null (wolverine's
+            // DelegatingMessageInbox.StoreIncomingAsync: a var list of groups keyed by a nullable property): the
+            // enumerator handed to the continuation was typed from the foreach info, without the annotation (CS8620).
+            new("R19_ForEachEnumeratorOfAnInferredMaybeNullTypeArgument", "Task<int>", """
+                {
+                    var items = ListOf(v == 0 ? null : "a" + v, "b");
+                    var total = 0;
+                    foreach (var item in items)
+                    {
+                        total += await env.TR(0, item?.Length ?? -1);
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private static System.Collections.Generic.List<T> ListOf<T>(T first, T second) => new System.Collections.Generic.List<T> { first, second };
+                    """,
+            },
+            // Two locals of one name in sibling blocks, one read by a lambda (Foundatio's InMemoryCacheClient.ListAddAsync):
+            // the continuation renames them ('items__1', 'items__2') but printed the lambda as written (CS0103).
+            new("R20_RenamedLocalReadByALambda", "Task<int>", """
+                {
+                    var touched = 0;
+                    if (v == 0)
+                    {
+                        var items = new System.Collections.Generic.List<string> { "a" + v };
+                        touched += Apply(() => { touched++; return items[0].Length; });
+                        await env.T(0);
+                        return items.Count + touched;
+                    }
+                    else
+                    {
+                        var items = new System.Collections.Generic.List<int> { v, 2 };
+                        touched += Apply(() => { touched++; var n = 0; foreach (var i in items) n += i; return n; });
+                        await env.T(1);
+                        return items.Count + touched;
+                    }
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private static int Apply(Func<int> f) => f();
+                    """,
+            },
         };
     }
 }

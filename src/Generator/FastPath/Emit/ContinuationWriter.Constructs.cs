@@ -500,6 +500,8 @@ namespace Prewired.Generator.FastPath
             // The pattern variables of a moved section's labels that its statements use: live state (a parameter), or a
             // variable declared before the switch.
             var labelVariables = new Dictionary<SwitchLabelSyntax, List<(ISymbol Symbol, string Target, string InLabel)>>();
+            // Two sections may each declare a pattern variable of the same name (of different types): one name each (CS0128).
+            var switchTargets = new HashSet<string>();
             foreach (var section in moved)
             {
                 foreach (var label in section.Labels)
@@ -517,6 +519,7 @@ namespace Prewired.Generator.FastPath
                         {
                             if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a pattern variable of a type that cannot be named");
                             target = $"__switch{id}_{local.Name}";
+                            for (var n = 1; !switchTargets.Add(target); n++) target = $"__switch{id}_{local.Name}{n}";
                             _switchVariables[local] = target;
                             DeclareWithDefault(preamble, VariableTypes.Display(local, _model), target, read: true);
                         }
@@ -604,6 +607,14 @@ namespace Prewired.Generator.FastPath
                     _ => null,
                 };
                 var own = symbol is null ? -1 : variables.FindIndex(v => SymbolEqualityComparer.Default.Equals(v.Symbol, symbol));
+                // An 'is' pattern of the 'when' clause declaring one of them: printed as written, its variable under the
+                // label's own name (Replace would assign live state in place, and the store after the label name nothing).
+                if (own < 0 && node is IsPatternExpressionSyntax isPattern && isPattern.Pattern.DescendantNodesAndSelf().OfType<SingleVariableDesignationSyntax>()
+                        .Any(d => variables.Any(v => SymbolEqualityComparer.Default.Equals(v.Symbol, _model.GetDeclaredSymbol(d)))))
+                {
+                    return false;
+                }
+
                 if (own < 0) return Replace(node, printer);
                 printer.Write(variables[own].InLabel);
                 return true;

@@ -711,6 +711,19 @@ namespace Prewired.Generator.FastPath
             if (ReplaceSwitchBreak(node, printer)) return true;
             if (_machine && ReplaceInMachine(node, printer)) return true;
 
+            // A lambda or local function is printed as written, but a local of the body it names that the continuation
+            // renamed (two locals of one name in sibling blocks: 'items__1', 'items__2') takes its new name there too.
+            if (_renamedByName.Count > 0 && AwaitSites.IsNestedFunction(node) && node.DescendantNodes().OfType<IdentifierNameSyntax>().Any(i => RenamedName(i) is not null))
+            {
+                printer.Unchanged(node, (inner, innerPrinter) =>
+                {
+                    if (inner is not IdentifierNameSyntax identifier || RenamedName(identifier) is not { } name) return false;
+                    innerPrinter.Write(name);
+                    return true;
+                });
+                return true;
+            }
+
             if (LoweredBodyReplacements.TryReplace(node, printer, _lowering, _spilled, Print)) return true;
 
             switch (node)
@@ -889,6 +902,13 @@ namespace Prewired.Generator.FastPath
                 }
             }
         }
+
+        /// <summary>The continuation's name for the renamed local <paramref name="identifier"/> names, or null.</summary>
+        private string? RenamedName(IdentifierNameSyntax identifier)
+            => _renamedByName.Contains(identifier.Identifier.ValueText) && _model.GetSymbolInfo(identifier).Symbol is { } referenced
+               && _renamedByName[identifier.Identifier.ValueText].Contains(referenced, SymbolEqualityComparer.Default)
+                ? _layout.NameOf(referenced)
+                : null;
 
         private string Print(SyntaxNode node) => SyntaxPrinter.PrintExpression(node, Replace);
 

@@ -369,6 +369,12 @@ namespace Prewired.Generator.FastPath
                 return true;
             }
 
+            if (node is VariableDeclaratorSyntax { Initializer: null } unassigned && _lowering.AssignedAcrossLoweredCatch(unassigned))
+            {
+                printer.Write(unassigned.Identifier.Text + " = default!");
+                return true;
+            }
+
             if (LoweredBodyReplacements.TryReplace(node, printer, _lowering, _spilled, Print)) return true;
             return ReturnRewriter.TryRewrite(node, printer, _forms);
         }

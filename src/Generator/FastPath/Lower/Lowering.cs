@@ -22,6 +22,7 @@ namespace Prewired.Generator.FastPath
         private readonly HashSet<SyntaxNode> _onlyCaughtFallThrough = new();
         private readonly Dictionary<SyntaxNode, FinallyLowering> _finally = new();
         private readonly Dictionary<SyntaxNode, (string Type, string Name)> _filterOutVariables = new();
+        private readonly HashSet<SyntaxNode> _assignedAcrossLoweredCatch = new();
 
         public Lowering(SyntaxNode body, SemanticModel model)
         {
@@ -38,6 +39,7 @@ namespace Prewired.Generator.FastPath
                 {
                     case TryStatementSyntax { Finally: { } finallyClause } tryStatement when AwaitSites.Collect(finallyClause.Block).Count > 0:
                         _finally[tryStatement] = new FinallyLowering(finallies++, tryStatement, ResultType(), model);
+                        AddAssignedAcrossLoweredCatch(tryStatement, model);
                         break;
                     case CatchClauseSyntax catchClause when AwaitSites.Collect(catchClause.Block).Count > 0:
                         _caught[catchClause] = "__caught" + caught++;
@@ -53,6 +55,7 @@ namespace Prewired.Generator.FastPath
                         }
 
                         var owner = (TryStatementSyntax)catchClause.Parent!;
+                        if (!checkedFallThrough.Contains(owner)) AddAssignedAcrossLoweredCatch(owner, model);
                         if (checkedFallThrough.Add(owner) && !EndReachable(owner.Block, model)
                             && owner.Catches.All(c => AwaitSites.Collect(c.Block).Count > 0 || !EndReachable(c.Block, model)))
                         {
@@ -99,6 +102,39 @@ namespace Prewired.Generator.FastPath
         /// so the compiler sees what the original statement's flow was (it cannot know one of the variables is set).
         /// </summary>
         public bool OnlyCaughtFallThrough(TryStatementSyntax tryStatement) => _onlyCaughtFallThrough.Contains(tryStatement);
+
+        /// <summary>
+        /// A local declared without an initializer before <paramref name="tryStatement"/> and written in its try block (or
+        /// a catch block): the lowered statement stores a caught exception and runs an awaiting catch block after the try
+        /// (or the awaiting finally, then rethrows), so the compiler sees a path from the catch clause past the block's
+        /// <c>if</c> (or the rethrow's) on which the try's assignment did not happen (the original catch block returns or
+        /// throws, or assigns it itself), and a read after the statement is CS0165.
+        /// Declared <c>= default!</c> instead: unobservable, since C# lets no code read it before its first assignment.
+        /// </summary>
+        private void AddAssignedAcrossLoweredCatch(TryStatementSyntax tryStatement, SemanticModel model)
+        {
+            var written = new List<ISymbol>();
+            foreach (var block in new[] { tryStatement.Block }.Concat(tryStatement.Catches.Select(c => c.Block)))
+            {
+                if (RegionFlow.DataFlow(model, block) is { Succeeded: true } flow) written.AddRange(flow.WrittenInside);
+            }
+
+            foreach (var symbol in written)
+            {
+                if (symbol is not ILocalSymbol { IsRef: false, IsConst: false } local) continue;
+                foreach (var reference in local.DeclaringSyntaxReferences)
+                {
+                    if (reference.SyntaxTree == tryStatement.SyntaxTree && reference.GetSyntax() is VariableDeclaratorSyntax { Initializer: null } declarator
+                        && !tryStatement.Span.Contains(declarator.Span))
+                    {
+                        _assignedAcrossLoweredCatch.Add(declarator);
+                    }
+                }
+            }
+        }
+
+        /// <summary>Whether the synchronous path declares <paramref name="declarator"/> <c>= default!</c> (<see cref="AddAssignedAcrossLoweredCatch"/>).</summary>
+        public bool AssignedAcrossLoweredCatch(SyntaxNode declarator) => _assignedAcrossLoweredCatch.Contains(declarator);
 
         private static bool EndReachable(BlockSyntax block, SemanticModel model) => RegionFlow.ControlFlow(model, block)?.EndPointIsReachable ?? true;
 
@@ -149,7 +185,19 @@ namespace Prewired.Generator.FastPath
             {
                 var getEnumerator = info.GetEnumeratorMethod!;
                 EnumeratorVariable = "__enumerator" + id;
-                Variables.Add((getEnumerator.ReturnType.ToDisplayString(MethodShellParser.TypeFormat), EnumeratorVariable));
+                // The foreach info's GetEnumerator is the declared type's, without the nullable annotations the collection's
+                // type has (var groups = ...GroupBy(x => x.Store).ToList(): List<IGrouping<IMessageStore?, Envelope>>):
+                // the same method of the collection's own type names the enumerator as the compiler types it (else CS8620).
+                var enumeratorType = getEnumerator.ReturnType;
+                if (!getEnumerator.IsExtensionMethod && collectionType is INamedTypeSymbol named
+                    && SymbolEqualityComparer.Default.Equals(getEnumerator.ContainingType.OriginalDefinition, named.OriginalDefinition)
+                    && named.GetMembers(getEnumerator.Name).OfType<IMethodSymbol>()
+                        .FirstOrDefault(m => SymbolEqualityComparer.Default.Equals(m.OriginalDefinition, getEnumerator.OriginalDefinition)) is { } annotated)
+                {
+                    enumeratorType = annotated.ReturnType;
+                }
+
+                Variables.Add((enumeratorType.ToDisplayString(MethodShellParser.TypeFormat), EnumeratorVariable));
 
                 // An interface's GetEnumerator implemented explicitly is reached through the interface, as the compiler does.
                 CastToInterface = getEnumerator.ContainingType.TypeKind == TypeKind.Interface && collectionType.TypeKind != TypeKind.Interface && !getEnumerator.IsExtensionMethod

@@ -25,8 +25,12 @@ namespace Prewired.Generator.FastPath
                 && model.GetForEachStatementInfo(forEach).ElementType is { } elementType
                 && SymbolEqualityComparer.Default.Equals(elementType, local.Type))
             {
-                // The same for a foreach variable: it takes the element's nullability.
-                return local.Type.WithNullableAnnotation(elementType.NullableAnnotation);
+                // The same for a foreach variable: it takes the element's nullability, as the collection's own type gives
+                // it (the foreach info's element type lacks annotations inferred for the collection's type arguments:
+                // 'var items = ListOf(maybeNull, "b")' is a List<string?>).
+                return AnnotatedCurrent(forEach, model) is { } current && SymbolEqualityComparer.Default.Equals(current, local.Type)
+                    ? current
+                    : local.Type.WithNullableAnnotation(elementType.NullableAnnotation);
             }
 
             if (local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Type.IsVar: true }, Initializer.Value: { } initializer }
@@ -38,6 +42,21 @@ namespace Prewired.Generator.FastPath
             }
 
             return local.Type;
+        }
+
+        /// <summary>The type of <c>Current</c> of the enumerator the collection's own (annotated) type returns, or null.</summary>
+        private static ITypeSymbol? AnnotatedCurrent(ForEachStatementSyntax forEach, SemanticModel model)
+        {
+            var getEnumerator = model.GetForEachStatementInfo(forEach).GetEnumeratorMethod;
+            if (getEnumerator is null || getEnumerator.IsExtensionMethod || model.GetTypeInfo(forEach.Expression).Type is not INamedTypeSymbol named
+                || !SymbolEqualityComparer.Default.Equals(getEnumerator.ContainingType.OriginalDefinition, named.OriginalDefinition))
+            {
+                return null;
+            }
+
+            var annotated = named.GetMembers(getEnumerator.Name).OfType<IMethodSymbol>()
+                .FirstOrDefault(m => SymbolEqualityComparer.Default.Equals(m.OriginalDefinition, getEnumerator.OriginalDefinition));
+            return annotated?.ReturnType.GetMembers("Current").OfType<IPropertySymbol>().FirstOrDefault()?.Type;
         }
     }
 }
