@@ -669,6 +669,26 @@ namespace Prewired.Tests.Semantics
                     private static int Apply(Func<int> f) => f();
                     """,
             },
+            // A local whose nullable state the catch block decides: it returns, so after the try statement the body knows the
+            // try's non-null assignment ran. The synchronous path runs the awaiting catch block after the try, and the
+            // compiler's flow analysis also follows the path past it (the stored exception null to it), where the local is
+            // maybe-null: CS8602 in generated code only (Quartz 4 methods, Foundatio 1, issue 33 point 4).
+            new("R21_NullableStateDecidedByAnAwaitingCatchThatReturns", "Task<int>", """
+                {
+                    string? text = v == 0 ? null : "a";
+                    try
+                    {
+                        text = await env.TR(0, "b");
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        await env.T(1);
+                        return -1;
+                    }
+
+                    return text.Length;
+                }
+                """) { Variants = new[] { 0, 1 } },
         };
     }
 }

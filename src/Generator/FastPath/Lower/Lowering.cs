@@ -138,6 +138,16 @@ namespace Prewired.Generator.FastPath
 
         private static bool EndReachable(BlockSyntax block, SemanticModel model) => RegionFlow.ControlFlow(model, block)?.EndPointIsReachable ?? true;
 
+        /// <summary>
+        /// Whether a catch or finally block awaits, so the synchronous path runs it after its try statement: the compiler's
+        /// flow analysis then follows paths the body does not have (past a moved catch block that returns, the stored
+        /// exception being null to it), and nullable state there is not the body's (<see cref="NullableWarningsReason"/>).
+        /// </summary>
+        public bool MovesHandlerBlocks => _caught.Count > 0 || _finally.Count > 0;
+
+        /// <summary>Why such a synchronous path is compiled without nullable warnings.</summary>
+        public const string NullableWarningsReason = "a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written";
+
         /// <summary>For a try statement whose finally awaits: how the synchronous path writes it out.</summary>
         public FinallyLowering? Finally(SyntaxNode tryStatement) => _finally.TryGetValue(tryStatement, out var lowering) ? lowering : null;
 

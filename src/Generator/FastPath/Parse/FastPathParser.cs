@@ -163,7 +163,8 @@ namespace Prewired.Generator.FastPath
                 $"The synchronous path of '{body.Name}': every await that already completed goes on in place; a pending one hands over to its continuation.",
                 $"private {(body.IsStatic ? "static " : string.Empty)}{forms.ReturnTypeName} {syncName}{typeArguments}({parameters}){constraints}",
                 syncLines!,
-                hidden: true);
+                hidden: true,
+                nullableWarningsOff: shell.NullableEnabled && lowering!.MovesHandlerBlocks ? Lowering.NullableWarningsReason : null);
 
             var builderAttribute = BodyBuilder.AttributeOf(body);
             // The resume points as the continuation's summary lists them: "0 <c>await A()</c>; 1 <c>await B()</c>".

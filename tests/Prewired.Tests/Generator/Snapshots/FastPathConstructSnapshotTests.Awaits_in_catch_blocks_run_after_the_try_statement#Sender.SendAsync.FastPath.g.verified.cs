@@ -34,6 +34,7 @@ partial class Sender
         return __result;
     }
 
+#nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
     /// <summary>The synchronous path of 'SendCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
@@ -96,6 +97,7 @@ partial class Sender
 #line hidden
         }
     }
+#nullable restore warnings
 
     /// <summary>Resumes 'SendCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await WriteAsync(message)</c>; 1 <c>await LogAsync(e)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]

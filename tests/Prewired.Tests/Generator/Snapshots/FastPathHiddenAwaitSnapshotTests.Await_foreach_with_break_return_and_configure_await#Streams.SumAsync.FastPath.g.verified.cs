@@ -34,6 +34,7 @@ partial class Streams
         return __result;
     }
 
+#nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
     /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
@@ -123,6 +124,7 @@ partial class Streams
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(sum);
 #line hidden
     }
+#nullable restore warnings
 
     /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>; 2 <c>await __asyncEnumerator1.MoveNextAsync()</c>; 3 <c>await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]

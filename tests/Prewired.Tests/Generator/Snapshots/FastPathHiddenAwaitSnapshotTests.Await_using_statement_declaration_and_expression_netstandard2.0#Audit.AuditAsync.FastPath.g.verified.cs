@@ -34,6 +34,7 @@ partial class Audit
         return __result;
     }
 
+#nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
     /// <summary>The synchronous path of 'AuditCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
@@ -143,6 +144,7 @@ partial class Audit
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue2);
     }
+#nullable restore warnings
 
     /// <summary>Resumes 'AuditCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await log.WriteAsync(id)</c>; 1 <c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>; 2 <c>await __asyncResource0.DisposeAsync()</c>; 3 <c>await a.WriteAsync(id)</c>; 4 <c>await ((global::System.IAsyncDisposable)b).DisposeAsync()</c>; 5 <c>await ((global::System.IAsyncDisposable)a).DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]

@@ -34,6 +34,7 @@ partial class Leases
         return __result;
     }
 
+#nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
     /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
@@ -80,6 +81,7 @@ partial class Leases
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
+#nullable restore warnings
 
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
