@@ -566,6 +566,36 @@ namespace Prewired.Tests.Reliability
                 Variants = new[] { 0 },
                 HelperSites = "2:T,3:T",
             },
+
+            // Random body seed 3301 #39 (issue 33 point 3, the Deep shape, 2026-12-01): a try statement in a checked block
+            // that awaits in its try block while its catch or finally block does not and computes something the context
+            // changes. HiddenAwaitLowering's CheckedWriter writes such a block as 'checked { ... }' and cast it back to a
+            // block: InvalidCastException (CheckedStatementSyntax to BlockSyntax) in the generator, and the body forwarded.
+            new("R3301_39_CheckedTryWithoutAwaitInFinally", "Task<int>", """
+                {
+                    checked
+                    {
+                        try
+                        {
+                            await env.T(0);
+                            if (v == 1) throw new InvalidOperationException("t" + v);
+                        }
+                        catch (InvalidOperationException e)
+                        {
+                            env.Log("caught " + e.Message + (v * 3));
+                        }
+                        finally
+                        {
+                            env.Log("finally " + (v + 1));
+                        }
+                    }
+
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
         };
     }
 }
