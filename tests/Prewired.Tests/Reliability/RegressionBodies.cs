@@ -596,6 +596,27 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 1 },
             },
+
+            // Random body seed 3302 #223 (issue 33 point 3, the Deep shape): an async local function of the body's block
+            // awaited once. The continuation after that await does not call it, but the comment naming the resume point
+            // ('// await A0(300)') did, to LocalFunctions.Called's text search: the continuation declared it again, unused,
+            // warning CS8321 in generated code.
+            new("R3302_223_LocalFunctionNamedOnlyInAComment", "Task", """
+                {
+                    async Task<int> A0(int x)
+                    {
+                        env.Log("A0 " + x);
+                        await env.T(0);
+                        return x + v;
+                    }
+
+                    var i1 = await A0(300);
+                    env.Log("i1=" + i1);
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
         };
     }
 }
