@@ -37,6 +37,9 @@ namespace Prewired.Tests.Reliability
             General,
             Forward,
             Tail,
+
+            /// <summary>Every split construct nested in every other, awaits in every position, variables touched after each resume point (RandomBodyGenerator.Deep.cs).</summary>
+            Deep,
         }
 
         public enum Flavor
@@ -81,11 +84,38 @@ namespace Prewired.Tests.Reliability
             public bool Assigned { get; set; }
 
             public bool Read { get; set; }
+
+            /// <summary>What declares it, for the coverage table: "local in catch", "catch variable", "foreach variable", ...</summary>
+            public string Kind { get; init; } = "local";
+
+            /// <summary>How it is read when it is not of a <see cref="Ty"/> itself (a catch variable: <c>e5.Message</c>).</summary>
+            public string? ReadAs { get; init; }
+
+            /// <summary>False for variables C# does not let the body assign (foreach, using) or a loop's counter must keep.</summary>
+            public bool Writable { get; init; } = true;
+
+            /// <summary>A construct's own variable: read (and written, when it may be) again at the end of its scope, after the awaits nested in it.</summary>
+            public bool Touch { get; init; }
+
+            /// <summary>An assignment of a variable that is not of a <see cref="Ty"/> (a catch variable: a new exception of its type).</summary>
+            public string? Rewrite { get; init; }
+
+            /// <summary>Method awaits written since it was declared (each a resume point it lives across).</summary>
+            public int AwaitsSince { get; set; }
+
+            /// <summary>The deepest scope one of those awaits was in: deeper than a read means the resume point was nested one or more constructs deeper.</summary>
+            public int DeepestAwaitSince { get; set; }
         }
 
         private sealed class Scope
         {
             public List<Local> Locals { get; } = new();
+
+            /// <summary>The statements of a switch section (not a block: its locals are the switch block's).</summary>
+            public bool IsSection { get; set; }
+
+            /// <summary>A using or await using declaration is in this scope (its scope is the rest of the block).</summary>
+            public bool HasUsingDeclaration { get; set; }
         }
 
         /// <summary>One statement as lines, and whether control can reach the point after it.</summary>
@@ -93,7 +123,7 @@ namespace Prewired.Tests.Reliability
 
         private sealed partial class Writer
         {
-            private const int MaxSites = 5;
+            private int MaxSites => _shape == Shape.Deep ? 8 : 5;
             private readonly Random _r;
             private readonly List<Scope> _scopes = new();
             private readonly SortedDictionary<int, bool> _helperSites = new();
@@ -131,19 +161,19 @@ namespace Prewired.Tests.Reliability
             public BodyCase Build(string name)
             {
                 var roll = _r.Next(100);
-                _shape = roll < 50 ? Shape.General : roll < 72 ? Shape.Forward : Shape.Tail;
-                _flavor = _r.Next(100) < 22 ? Flavor.Pure : Flavor.Direct;
+                _shape = roll < 30 ? Shape.General : roll < 46 ? Shape.Forward : roll < 82 ? Shape.Deep : Shape.Tail;
+                _flavor = _r.Next(100) < 22 && _shape != Shape.Deep ? Flavor.Pure : Flavor.Direct;
                 _static = _r.Next(100) < 20;
                 _valueTask = _r.Next(2) == 0;
                 _result = _r.Next(100) < 35 ? null : Pick(Ty.Int, Ty.Int, Ty.Str, Ty.Long, Ty.Bool);
                 var nullableString = _result == Ty.Str && _r.Next(4) == 0;
                 var resultName = _result is { } t ? TypeName(t) + (nullableString ? "?" : string.Empty) : null;
                 _returns = (_valueTask ? "ValueTask" : "Task") + (resultName is null ? string.Empty : "<" + resultName + ">");
-                _budget = 3 + _r.Next(12);
+                _budget = _shape == Shape.Deep ? 8 + _r.Next(14) : 3 + _r.Next(12);
                 _notifying = _r.Next(3) == 0;
 
                 string body;
-                if (_r.Next(100) < 7)
+                if (_r.Next(100) < 7 && _shape != Shape.Deep)
                 {
                     body = ArrowBody();
                 }
@@ -157,7 +187,7 @@ namespace Prewired.Tests.Reliability
 
                 var variants = new[] { 0, 1, 2, 3 }.OrderBy(_ => _r.Next()).Take(1 + _r.Next(3)).OrderBy(x => x).ToArray();
                 var tail = _awaits == 0 || _shape == Shape.Tail || _arrowTail;
-                return new BodyCase(name, _returns, body)
+                var result = new BodyCase(name, _returns, body)
                 {
                     Tail = tail,
                     Static = _static,
@@ -166,6 +196,10 @@ namespace Prewired.Tests.Reliability
                     HelperSites = string.Join(",", _helperSites.Select(s => s.Key.ToString(CultureInfo.InvariantCulture) + (s.Value ? ":V" : ":T"))),
                     TailAwaitsSiteDirectly = _flavor == Flavor.Direct,
                 };
+                Coverage.Bodies = 1;
+                Coverage.EndBody();
+                s_coverage.AddOrUpdate(result, Coverage);
+                return result;
             }
 
             // ---- bodies -------------------------------------------------------------------------------------------
@@ -194,11 +228,12 @@ namespace Prewired.Tests.Reliability
             private List<Chunk> Block(bool top = false, bool inLoop = false, bool inSection = false, bool inFinally = false)
             {
                 var chunks = new List<Chunk>();
+                if (inSection) _scopes[^1].IsSection = true;
                 var count = top ? Math.Max(2, _budget / 2) : 1 + _r.Next(3);
                 for (var i = 0; i < count && _budget > 0; i++)
                 {
                     _budget--;
-                    var allowEnd = !inLoop && !inFinally && (!top || i == count - 1 || _r.Next(4) == 0);
+                    var allowEnd = !inLoop && !inFinally && _finallyDepth == 0 && (!top || i == count - 1 || _r.Next(4) == 0);
                     var chunk = Statement(allowEnd, inSection, inFinally, top);
                     if (!chunk.EndReachable && (inLoop || inFinally))
                     {
@@ -241,7 +276,11 @@ namespace Prewired.Tests.Reliability
                         local.Assigned = true;
                     }
 
-                    if (!local.Read)
+                    if (local.Touch)
+                    {
+                        lines.AddRange(TouchLines(local));
+                    }
+                    else if (!local.Read)
                     {
                         local.Read = true;
                         lines.Add(_flavor == Flavor.Direct ? $"env.Log(\"{local.Name}=\" + {local.Name});" : $"_ = {local.Name};");
@@ -255,8 +294,10 @@ namespace Prewired.Tests.Reliability
             private Chunk Statement(bool allowEnd, bool inSection, bool inFinally, bool top)
             {
                 var depth = _scopes.Count;
+                _position = null;
                 var canAwait = _sites < MaxSites && !inFinally && !_yielded;
-                var canYield = !inFinally && _loopDepth == 0 && !_notifying;
+                var canYield = !inFinally && _finallyDepth == 0 && _loopDepth == 0 && !_notifying;
+                if (_shape == Shape.Deep && canAwait && depth < DeepMaxScopes && _r.Next(100) < 55 && DeepConstruct(allowEnd, inSection) is { } deep) return deep;
                 for (var attempt = 0; ; attempt++)
                 {
                     var roll = _r.Next(100);
@@ -274,7 +315,7 @@ namespace Prewired.Tests.Reliability
                             break;
                         case < 60 when depth < 4:
                             return If(allowEnd, inSection);
-                        case < 65 when depth < 4:
+                        case < 65 when depth < 4 && _checkedDepth == 0:
                             return Switch(allowEnd);
                         case < 68 when depth < 4:
                             return NestedBlock(allowEnd, inSection);
@@ -358,6 +399,7 @@ namespace Prewired.Tests.Reliability
                 var local = Target(null);
                 if (local is null) return null;
                 var value = Expr(local.Type, 2, exclude: local);
+                Wrote(local);
                 if (local.Assigned && local.Type != Ty.Bool && _r.Next(2) == 0)
                 {
                     return $"{local.Name} += {value};";
@@ -373,6 +415,7 @@ namespace Prewired.Tests.Reliability
                 var roll = _r.Next(10);
                 if (roll < 3)
                 {
+                    _position = "await x;";
                     return Line("await " + Awaitable(null, tail: false) + ";");
                 }
 
@@ -380,6 +423,7 @@ namespace Prewired.Tests.Reliability
                 {
                     var type = Pick(Ty.Int, Ty.Int, Ty.Str, Ty.Long, Ty.Bool);
                     var widened = type == Ty.Long && _r.Next(3) == 0; // an awaited int stored in a long
+                    _position = "var y = await x;";
                     var awaited = Awaitable(widened ? Ty.Int : type, tail: false);
                     var local = NewLocal(type, assigned: true);
                     return Line(_r.Next(2) == 0 && !widened ? $"var {local.Name} = await {awaited};" : $"{TypeName(type)} {local.Name} = await {awaited};");
@@ -388,6 +432,7 @@ namespace Prewired.Tests.Reliability
                 if (roll < 8)
                 {
                     var choice = _r.Next(6);
+                    _position = "y = await x;";
                     if (choice == 0) return Line($"v = await {Awaitable(Ty.Int, tail: false)};");
                     if (choice == 1 && !_static)
                     {
@@ -399,6 +444,7 @@ namespace Prewired.Tests.Reliability
                     var local = Target(null);
                     if (local is null) return null;
                     var awaited = Awaitable(local.Type, tail: false);
+                    Wrote(local);
                     MarkAssigned(local);
                     return Line($"{local.Name} = await {awaited};");
                 }
@@ -406,6 +452,7 @@ namespace Prewired.Tests.Reliability
                 if (!allowEnd) return null;
                 if (_result is { } t)
                 {
+                    _position = "return await x;";
                     return new Chunk(new List<string> { $"return await {Awaitable(t == Ty.Long && _r.Next(3) == 0 ? Ty.Int : t, tail: false)};" }, false);
                 }
 
@@ -422,6 +469,7 @@ namespace Prewired.Tests.Reliability
             {
                 if (allowAwait && _r.Next(3) == 0 && _shape != Shape.Tail)
                 {
+                    _position = "return await x;";
                     return new Chunk(new List<string> { $"return await {Awaitable(t, tail: false)};" }, false);
                 }
 
@@ -593,6 +641,7 @@ namespace Prewired.Tests.Reliability
             private string Awaitable(Ty? type, bool tail)
             {
                 _awaits++;
+                ResumePoint();
                 if (_flavor == Flavor.Pure) return PureAwaitable(type, tail);
                 var site = NextSite();
                 string text;
@@ -600,7 +649,7 @@ namespace Prewired.Tests.Reliability
                 bool hasResult;
                 if (type is { } t)
                 {
-                    var value = Expr(t, 1);
+                    var value = _plainOperand ? PlainValue(t) : Expr(t, 1);
                     var kind = _r.Next(tail ? 2 : 7);
                     hasResult = true;
                     isTask = kind == 0 || kind >= 4;
@@ -618,7 +667,7 @@ namespace Prewired.Tests.Reliability
                     var kind = _r.Next(tail ? 4 : 5);
 
                     hasResult = kind >= 2;
-                    var value = hasResult ? Expr(Pick(Ty.Int, Ty.Str, Ty.Bool), 1) : string.Empty;
+                    var value = !hasResult ? string.Empty : _plainOperand ? PlainValue(Pick(Ty.Int, Ty.Str, Ty.Bool)) : Expr(Pick(Ty.Int, Ty.Str, Ty.Bool), 1);
                     text = kind switch
                     {
                         0 => $"env.T({site})",
@@ -632,6 +681,7 @@ namespace Prewired.Tests.Reliability
                 }
 
                 var configure = _r.Next(10);
+                if (_plainOperand && configure == 3) configure = 4;
                 if (configure < 3) return text + $".ConfigureAwait({(_r.Next(2) == 0 ? "false" : "true")})";
                 if (configure == 3 && isTask)
                 {
@@ -752,7 +802,7 @@ namespace Prewired.Tests.Reliability
 
             // ---- scopes ---------------------------------------------------------------------------------------------
 
-            private Local NewLocal(Ty type, bool assigned)
+            private Local NewLocal(Ty type, bool assigned, string? kind = null)
             {
                 var prefix = type switch
                 {
@@ -761,7 +811,8 @@ namespace Prewired.Tests.Reliability
                     Ty.Str => "s",
                     _ => "b",
                 };
-                var local = new Local(prefix + _names++, type, assigned);
+                // In a Deep body a construct's locals are touched again at the end of their block, after its nested awaits.
+                var local = new Local(prefix + _names++, type, assigned) { Kind = kind ?? "local in " + Enclosing, Touch = _shape == Shape.Deep && _enclosing.Count > 0 };
                 _scopes[^1].Locals.Add(local);
                 return local;
             }
@@ -777,7 +828,7 @@ namespace Prewired.Tests.Reliability
             private Local? Target(Ty? type)
             {
                 var candidates = _scopes.SelectMany(s => s.Locals)
-                    .Where(l => (type is null || l.Type == type) && (l.Assigned || _scopes[^1].Locals.Contains(l)) && !l.Name.StartsWith('w') && !l.Name.StartsWith('k'))
+                    .Where(l => (type is null || l.Type == type) && (l.Assigned || _scopes[^1].Locals.Contains(l)) && !l.Name.StartsWith('w') && !l.Name.StartsWith('k') && l.Writable && l.ReadAs is null)
                     .ToList();
                 return candidates.Count == 0 ? null : candidates[_r.Next(candidates.Count)];
             }
@@ -788,10 +839,11 @@ namespace Prewired.Tests.Reliability
                 if (_scopes[^1].Locals.Contains(local)) local.Assigned = true;
             }
 
-            private static string Use(Local local)
+            private string Use(Local local)
             {
                 local.Read = true;
-                return local.Name;
+                Touched(local, "read");
+                return local.ReadAs ?? local.Name;
             }
 
             private List<Chunk> Scoped(Func<List<Chunk>> build)
@@ -832,6 +884,12 @@ namespace Prewired.Tests.Reliability
                     text.AppendLine("private int _f;");
                     text.AppendLine();
                     text.AppendLine("public int ReadField() => _f;");
+                    text.AppendLine();
+                }
+
+                if (_usesLimit)
+                {
+                    text.AppendLine("private readonly int _limit = 2;");
                     text.AppendLine();
                 }
 
