@@ -64,6 +64,9 @@ namespace Prewired.Tests.Reliability
 
         public ConcurrentBag<Finding> Findings { get; } = new();
 
+        /// <summary>What the generator wrote into the bodies that ran (statement kinds, await positions, variables after resume points).</summary>
+        public GeneratorCoverage Coverage { get; } = new();
+
         internal void Count(int scenarios, int fast, int tail)
         {
             Interlocked.Add(ref _scenarios, scenarios);
@@ -124,6 +127,7 @@ namespace Prewired.Tests.Reliability
             report.Bodies += batch.Count;
             foreach (var body in batch)
             {
+                report.Coverage.Add(RandomBodyGenerator.CoverageOf(body));
                 if (body.Tail) report.TailBodies++;
                 if (!body.ExpectSplit) report.ForwardedBodies++;
                 report.Sites += body.Sites().Count;

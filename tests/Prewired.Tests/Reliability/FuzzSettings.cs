@@ -13,6 +13,7 @@ namespace Prewired.Tests.Reliability
     /// <item><c>PREWIRED_FUZZ_PARALLEL</c>: bodies run at once (default 1).</item>
     /// <item><c>PREWIRED_FUZZ_MINUTES</c>: stop starting batches after this many minutes (the output says how far it got).</item>
     /// <item><c>PREWIRED_FUZZ_SUPPRESSED_FLOW=1</c>: also run every scenario with the caller having suppressed flow.</item>
+    /// <item><c>PREWIRED_FUZZ_COVERAGE=file</c>: also write the run's coverage table to a file.</item>
     /// <item><c>PREWIRED_MUTANTS</c> / <c>PREWIRED_MUTANTS_SEED</c>: the mutation run's size and seed.</item>
     /// </list>
     /// </summary>
@@ -32,6 +33,9 @@ namespace Prewired.Tests.Reliability
         public static int Parallelism => Int("PREWIRED_FUZZ_PARALLEL") ?? 1;
 
         public static TimeSpan? TimeLimit => Int("PREWIRED_FUZZ_MINUTES") is { } minutes ? TimeSpan.FromMinutes(minutes) : null;
+
+        /// <summary><c>PREWIRED_FUZZ_COVERAGE=file</c>: write the run's summary and coverage table to this file.</summary>
+        public static string? CoverageFile => Environment.GetEnvironmentVariable("PREWIRED_FUZZ_COVERAGE") is { Length: > 0 } file ? file : null;
 
         public static bool SuppressedFlow => Environment.GetEnvironmentVariable("PREWIRED_FUZZ_SUPPRESSED_FLOW") == "1";
 

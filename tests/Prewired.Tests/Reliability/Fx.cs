@@ -30,6 +30,32 @@ namespace Prewired.Tests.Reliability
             return value;
         }
 
+        /// <summary>An out variable for an if condition: true for even <paramref name="v"/>, <paramref name="half"/> always assigned.</summary>
+        public static bool TryHalf(Env env, int v, out int half)
+        {
+            env.Log("TryHalf " + v);
+            half = v / 2;
+            return v % 2 == 0;
+        }
+
+        /// <summary><paramref name="v"/> as an object, for a type pattern with a variable (<c>Fx.Box(env, v) is int p</c>).</summary>
+        public static object Box(Env env, int v)
+        {
+            env.Log("Box " + v);
+            return v;
+        }
+
+        /// <summary>
+        /// A catch filter that declares an out variable: logs (filters run before inner finally blocks, so the order is
+        /// part of the compared log), accepts exceptions whose message is longer than <paramref name="v"/>.
+        /// </summary>
+        public static bool Accept(Env env, Exception exception, int v, out int code)
+        {
+            env.Log("Accept " + exception.Message);
+            code = exception.Message.Length;
+            return code > v;
+        }
+
         /// <summary>Installs the environment's body context from outside the compiled code.</summary>
         public static void UseBodyContext(Env env)
         {
@@ -72,6 +98,9 @@ namespace Prewired.Tests.Reliability
                 _name = name;
             }
 
+            /// <summary>Read after the awaits of the using's scope (the variable lives across them).</summary>
+            public string Name => _name;
+
             public void Dispose() => _env.Log("dispose " + _name);
         }
 
@@ -103,6 +132,9 @@ namespace Prewired.Tests.Reliability
                 _env = env;
                 _site = site;
             }
+
+            /// <summary>Read after the awaits of the await using's scope (the variable lives across them).</summary>
+            public string Name => "a" + _site;
 
             public ValueTask DisposeAsync()
             {

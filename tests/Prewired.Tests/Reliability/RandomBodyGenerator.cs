@@ -30,13 +30,16 @@ namespace Prewired.Tests.Reliability
     /// (and must notice when a same-compilation helper does change the ExecutionContext).
     /// </para>
     /// </summary>
-    public static class RandomBodyGenerator
+    public static partial class RandomBodyGenerator
     {
         public enum Shape
         {
             General,
             Forward,
             Tail,
+
+            /// <summary>Every split construct nested in every other, awaits in every position, variables touched after each resume point (RandomBodyGenerator.Deep.cs).</summary>
+            Deep,
         }
 
         public enum Flavor
@@ -81,19 +84,46 @@ namespace Prewired.Tests.Reliability
             public bool Assigned { get; set; }
 
             public bool Read { get; set; }
+
+            /// <summary>What declares it, for the coverage table: "local in catch", "catch variable", "foreach variable", ...</summary>
+            public string Kind { get; init; } = "local";
+
+            /// <summary>How it is read when it is not of a <see cref="Ty"/> itself (a catch variable: <c>e5.Message</c>).</summary>
+            public string? ReadAs { get; init; }
+
+            /// <summary>False for variables C# does not let the body assign (foreach, using) or a loop's counter must keep.</summary>
+            public bool Writable { get; init; } = true;
+
+            /// <summary>A construct's own variable: read (and written, when it may be) again at the end of its scope, after the awaits nested in it.</summary>
+            public bool Touch { get; init; }
+
+            /// <summary>An assignment of a variable that is not of a <see cref="Ty"/> (a catch variable: a new exception of its type).</summary>
+            public string? Rewrite { get; init; }
+
+            /// <summary>Method awaits written since it was declared (each a resume point it lives across).</summary>
+            public int AwaitsSince { get; set; }
+
+            /// <summary>The deepest scope one of those awaits was in: deeper than a read means the resume point was nested one or more constructs deeper.</summary>
+            public int DeepestAwaitSince { get; set; }
         }
 
         private sealed class Scope
         {
             public List<Local> Locals { get; } = new();
+
+            /// <summary>The statements of a switch section (not a block: its locals are the switch block's).</summary>
+            public bool IsSection { get; set; }
+
+            /// <summary>A using or await using declaration is in this scope (its scope is the rest of the block).</summary>
+            public bool HasUsingDeclaration { get; set; }
         }
 
         /// <summary>One statement as lines, and whether control can reach the point after it.</summary>
         private sealed record Chunk(List<string> Lines, bool EndReachable);
 
-        private sealed class Writer
+        private sealed partial class Writer
         {
-            private const int MaxSites = 5;
+            private int MaxSites => _shape == Shape.Deep ? 8 : 5;
             private readonly Random _r;
             private readonly List<Scope> _scopes = new();
             private readonly SortedDictionary<int, bool> _helperSites = new();
@@ -131,19 +161,19 @@ namespace Prewired.Tests.Reliability
             public BodyCase Build(string name)
             {
                 var roll = _r.Next(100);
-                _shape = roll < 50 ? Shape.General : roll < 72 ? Shape.Forward : Shape.Tail;
-                _flavor = _r.Next(100) < 22 ? Flavor.Pure : Flavor.Direct;
+                _shape = roll < 30 ? Shape.General : roll < 46 ? Shape.Forward : roll < 82 ? Shape.Deep : Shape.Tail;
+                _flavor = _r.Next(100) < 22 && _shape != Shape.Deep ? Flavor.Pure : Flavor.Direct;
                 _static = _r.Next(100) < 20;
                 _valueTask = _r.Next(2) == 0;
                 _result = _r.Next(100) < 35 ? null : Pick(Ty.Int, Ty.Int, Ty.Str, Ty.Long, Ty.Bool);
                 var nullableString = _result == Ty.Str && _r.Next(4) == 0;
                 var resultName = _result is { } t ? TypeName(t) + (nullableString ? "?" : string.Empty) : null;
                 _returns = (_valueTask ? "ValueTask" : "Task") + (resultName is null ? string.Empty : "<" + resultName + ">");
-                _budget = 3 + _r.Next(12);
+                _budget = _shape == Shape.Deep ? 8 + _r.Next(14) : 3 + _r.Next(12);
                 _notifying = _r.Next(3) == 0;
 
                 string body;
-                if (_r.Next(100) < 7)
+                if (_r.Next(100) < 7 && _shape != Shape.Deep)
                 {
                     body = ArrowBody();
                 }
@@ -157,7 +187,7 @@ namespace Prewired.Tests.Reliability
 
                 var variants = new[] { 0, 1, 2, 3 }.OrderBy(_ => _r.Next()).Take(1 + _r.Next(3)).OrderBy(x => x).ToArray();
                 var tail = _awaits == 0 || _shape == Shape.Tail || _arrowTail;
-                return new BodyCase(name, _returns, body)
+                var result = new BodyCase(name, _returns, body)
                 {
                     Tail = tail,
                     Static = _static,
@@ -166,6 +196,10 @@ namespace Prewired.Tests.Reliability
                     HelperSites = string.Join(",", _helperSites.Select(s => s.Key.ToString(CultureInfo.InvariantCulture) + (s.Value ? ":V" : ":T"))),
                     TailAwaitsSiteDirectly = _flavor == Flavor.Direct,
                 };
+                Coverage.Bodies = 1;
+                Coverage.EndBody();
+                s_coverage.AddOrUpdate(result, Coverage);
+                return result;
             }
 
             // ---- bodies -------------------------------------------------------------------------------------------
@@ -194,11 +228,12 @@ namespace Prewired.Tests.Reliability
             private List<Chunk> Block(bool top = false, bool inLoop = false, bool inSection = false, bool inFinally = false)
             {
                 var chunks = new List<Chunk>();
+                if (inSection) _scopes[^1].IsSection = true;
                 var count = top ? Math.Max(2, _budget / 2) : 1 + _r.Next(3);
                 for (var i = 0; i < count && _budget > 0; i++)
                 {
                     _budget--;
-                    var allowEnd = !inLoop && !inFinally && (!top || i == count - 1 || _r.Next(4) == 0);
+                    var allowEnd = !inLoop && !inFinally && _finallyDepth == 0 && (!top || i == count - 1 || _r.Next(4) == 0);
                     var chunk = Statement(allowEnd, inSection, inFinally, top);
                     if (!chunk.EndReachable && (inLoop || inFinally))
                     {
@@ -241,7 +276,11 @@ namespace Prewired.Tests.Reliability
                         local.Assigned = true;
                     }
 
-                    if (!local.Read)
+                    if (local.Touch)
+                    {
+                        lines.AddRange(TouchLines(local));
+                    }
+                    else if (!local.Read)
                     {
                         local.Read = true;
                         lines.Add(_flavor == Flavor.Direct ? $"env.Log(\"{local.Name}=\" + {local.Name});" : $"_ = {local.Name};");
@@ -255,8 +294,10 @@ namespace Prewired.Tests.Reliability
             private Chunk Statement(bool allowEnd, bool inSection, bool inFinally, bool top)
             {
                 var depth = _scopes.Count;
+                _position = null;
                 var canAwait = _sites < MaxSites && !inFinally && !_yielded;
-                var canYield = !inFinally && _loopDepth == 0 && !_notifying;
+                var canYield = !inFinally && _finallyDepth == 0 && _loopDepth == 0 && !_notifying;
+                if (_shape == Shape.Deep && canAwait && depth < DeepMaxScopes && _r.Next(100) < 55 && DeepConstruct(allowEnd, inSection) is { } deep) return deep;
                 for (var attempt = 0; ; attempt++)
                 {
                     var roll = _r.Next(100);
@@ -274,7 +315,7 @@ namespace Prewired.Tests.Reliability
                             break;
                         case < 60 when depth < 4:
                             return If(allowEnd, inSection);
-                        case < 65 when depth < 4:
+                        case < 65 when depth < 4 && _checkedDepth == 0:
                             return Switch(allowEnd);
                         case < 68 when depth < 4:
                             return NestedBlock(allowEnd, inSection);
@@ -358,6 +399,7 @@ namespace Prewired.Tests.Reliability
                 var local = Target(null);
                 if (local is null) return null;
                 var value = Expr(local.Type, 2, exclude: local);
+                Wrote(local);
                 if (local.Assigned && local.Type != Ty.Bool && _r.Next(2) == 0)
                 {
                     return $"{local.Name} += {value};";
@@ -373,6 +415,7 @@ namespace Prewired.Tests.Reliability
                 var roll = _r.Next(10);
                 if (roll < 3)
                 {
+                    _position = "await x;";
                     return Line("await " + Awaitable(null, tail: false) + ";");
                 }
 
@@ -380,6 +423,7 @@ namespace Prewired.Tests.Reliability
                 {
                     var type = Pick(Ty.Int, Ty.Int, Ty.Str, Ty.Long, Ty.Bool);
                     var widened = type == Ty.Long && _r.Next(3) == 0; // an awaited int stored in a long
+                    _position = "var y = await x;";
                     var awaited = Awaitable(widened ? Ty.Int : type, tail: false);
                     var local = NewLocal(type, assigned: true);
                     return Line(_r.Next(2) == 0 && !widened ? $"var {local.Name} = await {awaited};" : $"{TypeName(type)} {local.Name} = await {awaited};");
@@ -388,6 +432,7 @@ namespace Prewired.Tests.Reliability
                 if (roll < 8)
                 {
                     var choice = _r.Next(6);
+                    _position = "y = await x;";
                     if (choice == 0) return Line($"v = await {Awaitable(Ty.Int, tail: false)};");
                     if (choice == 1 && !_static)
                     {
@@ -399,6 +444,7 @@ namespace Prewired.Tests.Reliability
                     var local = Target(null);
                     if (local is null) return null;
                     var awaited = Awaitable(local.Type, tail: false);
+                    Wrote(local);
                     MarkAssigned(local);
                     return Line($"{local.Name} = await {awaited};");
                 }
@@ -406,6 +452,7 @@ namespace Prewired.Tests.Reliability
                 if (!allowEnd) return null;
                 if (_result is { } t)
                 {
+                    _position = "return await x;";
                     return new Chunk(new List<string> { $"return await {Awaitable(t == Ty.Long && _r.Next(3) == 0 ? Ty.Int : t, tail: false)};" }, false);
                 }
 
@@ -422,6 +469,7 @@ namespace Prewired.Tests.Reliability
             {
                 if (allowAwait && _r.Next(3) == 0 && _shape != Shape.Tail)
                 {
+                    _position = "return await x;";
                     return new Chunk(new List<string> { $"return await {Awaitable(t, tail: false)};" }, false);
                 }
 
@@ -532,256 +580,6 @@ namespace Prewired.Tests.Reliability
                 return new Chunk(lines, EndReachable(block));
             }
 
-            /// <summary>
-            /// A construct around awaits: try/catch/finally, a for loop, a using, await foreach, await using (split since
-            /// issue 9), or an await the generator does not split (nested after a call: the [FastPath] method must forward
-            /// and PW0201 be reported).
-            /// </summary>
-            private Chunk? Forwarded(bool inSection)
-            {
-                // Direct bodies: 7 and 9 are await foreach, 8 and 10 await using (twice the weight: issue 9's hidden awaits).
-                var roll = _r.Next(_flavor == Flavor.Direct ? 11 : 5);
-                var lines = new List<string>();
-                switch (roll)
-                {
-                    case 0:
-                    {
-                        // try/catch/finally around awaits: split since issue 9, awaits in the try block and (run
-                        // after the try statement, as the compiler does) in a catch block, which may end in throw;,
-                        // and in the finally of an outermost try (one nested in another whose finally awaits forwards).
-                        lines.Add("try");
-                        _tryDepth++;
-                        var tryBlock = Scoped(() => Block());
-                        AddBlock(lines, tryBlock);
-                        var reachable = EndReachable(tryBlock);
-                        var kind = _r.Next(3);
-                        if (kind != 2)
-                        {
-                            var exception = _r.Next(2) == 0 ? "InvalidOperationException" : "OperationCanceledException";
-                            var name = "e" + _names++;
-                            lines.Add($"catch ({exception} {name})");
-                            var rethrow = _r.Next(3) == 0;
-                            var catchBlock = Scoped(() => Block());
-                            var catchLines = new List<string>();
-                            if (_flavor == Flavor.Direct) catchLines.Add($"env.Log(\"caught \" + {name}.Message);");
-                            else catchLines.Add($"_ = {name};");
-                            catchLines.AddRange(Render(catchBlock, 0).Split('\n').Where(l => l.Length > 0));
-                            var catchReachable = EndReachable(catchBlock);
-                            if (rethrow && catchReachable)
-                            {
-                                catchLines.Add("throw;");
-                                catchReachable = false;
-                            }
-
-                            lines.Add("{");
-                            lines.AddRange(catchLines.Select(l => "    " + l));
-                            lines.Add("}");
-                            reachable |= catchReachable;
-                        }
-
-                        _tryDepth--;
-                        if (kind != 0)
-                        {
-                            lines.Add("finally");
-                            var finallyBlock = Scoped(() =>
-                            {
-                                var statements = new List<Chunk>();
-                                for (var i = _r.Next(3); i > 0; i--) statements.Add(SyncStatement());
-                                Flush(statements, statements.Count);
-                                return statements;
-                            });
-                            if (_flavor == Flavor.Direct) finallyBlock.Insert(0, Line("env.Log(\"finally\");"));
-                            if (_flavor == Flavor.Direct && _tryDepth == 0 && _sites < MaxSites && !_yielded && _r.Next(2) == 0)
-                            {
-                                finallyBlock.Insert(1, Line("await " + Awaitable(null, tail: false) + ";"));
-                            }
-                            AddBlock(lines, finallyBlock);
-                        }
-
-                        return new Chunk(lines, reachable);
-                    }
-
-                    case 1:
-                    {
-                        var name = "k" + _names++;
-                        lines.Add($"for (var {name} = 0; {name} < {1 + _r.Next(2)}; {name}++)");
-                        _loopDepth++;
-                        var body = Scoped(() =>
-                        {
-                            _scopes[^1].Locals.Add(new Local(name, Ty.Int, true) { Read = true });
-                            return Block(inLoop: true);
-                        });
-                        _loopDepth--;
-                        AddBlock(lines, body);
-                        return new Chunk(lines, true);
-                    }
-
-                    case 2:
-                    case 3:
-                    {
-                        // An await nested inside a larger expression: spilled before its statement (after a call, the
-                        // call's value into a temporary first), and inside checked(...).
-                        string line;
-                        var shape = _r.Next(6);
-                        if (shape == 0 && _flavor == Flavor.Direct)
-                        {
-                            line = $"env.Log(\"nested \" + await {Awaitable(Pick(Ty.Int, Ty.Str), tail: false)});";
-                        }
-                        else if (shape == 1)
-                        {
-                            // After a call: the call's value goes into a temporary first (split since issue 20).
-                            var text = $"v.GetHashCode() + await {Awaitable(Ty.Int, tail: false)}";
-                            line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
-                        }
-                        else if (shape == 5)
-                        {
-                            // Inside checked(...): split (an awaited operand the context changes goes into a checked temporary).
-                            var text = $"checked(v + await {Awaitable(Ty.Int, tail: false)})";
-                            line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
-                        }
-                        else if (shape == 3)
-                        {
-                            // The await as a conditional operand: spilled with its conditional, awaited on one branch only.
-                            var text = $"v % 2 == 0 ? await {Awaitable(Ty.Int, tail: false)} : {Expr(Ty.Int, 1)}";
-                            line = $"var {NewLocal(Ty.Int, assigned: true).Name} = {text};";
-                        }
-                        else if (shape == 4)
-                        {
-                            var text = $"v > 1 && await {Awaitable(Ty.Bool, tail: false)}";
-                            line = $"if ({text}) {(_flavor == Flavor.Direct ? $"env.Log(\"L{_labels++}\")" : "v++")};";
-                        }
-                        else
-                        {
-                            line = $"if (await {Awaitable(Ty.Bool, tail: false)}) {(_flavor == Flavor.Direct ? $"env.Log(\"L{_labels++}\")" : "v++")};";
-                        }
-
-                        return Line(line);
-                    }
-
-                    case 4:
-                    {
-                        // A loop of each kind (for, foreach over an array or a List<int>, while, do, while with an
-                        // awaited condition, do with an awaited condition, for with an awaited initializer) with an
-                        // await and a break-free body; its variable is the loop's own.
-                        var name = "k" + _names++;
-                        var kind = _r.Next(8);
-                        var step = kind is >= 3 and <= 6 ? $"    {name}++;" : null;
-                        string? doCondition = null;
-                        switch (kind)
-                        {
-                            case 0:
-                                lines.Add($"for (var {name} = 0; {name} < 2; {name}++)");
-                                break;
-                            case 1:
-                                lines.Add($"foreach (var {name} in new[] {{ 0, 1 }})");
-                                break;
-                            case 2:
-                                lines.Add($"foreach (var {name} in new List<int> {{ 0, 1 }})");
-                                break;
-                            case 3:
-                                lines.Add($"var {name} = 0;");
-                                lines.Add($"while ({name} < 2)");
-                                break;
-                            case 4:
-                                lines.Add($"var {name} = 0;");
-                                lines.Add("do");
-                                break;
-                            case 5:
-                                // Awaited again at the top of every iteration; one or two iterations, as the value says.
-                                lines.Add($"var {name} = 0;");
-                                _loopDepth++;
-                                var condition = "await " + Awaitable(Ty.Bool, tail: false);
-                                _loopDepth--;
-                                lines.Add($"while ({condition} ? {name} < 2 : {name} < 1)");
-                                break;
-                            case 6:
-                                // Awaited after each iteration, after an operand C# evaluates first.
-                                lines.Add($"var {name} = 0;");
-                                lines.Add("do");
-                                _loopDepth++;
-                                doCondition = $"while ({name} < 2 && await {Awaitable(Ty.Bool, tail: false)});";
-                                _loopDepth--;
-                                break;
-                            default:
-                                // Awaited once, before the first test: zero to two iterations, as the value says.
-                                lines.Add($"for (var {name} = await {Awaitable(Ty.Int, tail: false)} % 3; {name} < 2; {name}++)");
-                                break;
-                        }
-
-                        _loopDepth++;
-                        var awaitLine = "await " + Awaitable(null, tail: false) + ";";
-                        _loopDepth--;
-                        lines.Add("{");
-                        lines.Add("    " + awaitLine);
-                        lines.Add(_flavor == Flavor.Direct ? $"    env.Log(\"{name}=\" + {name});" : $"    v += {name};");
-                        if (step is not null) lines.Add(step);
-                        lines.Add("}");
-                        if (kind == 4) lines.Add($"while ({name} < 2);");
-                        if (doCondition is not null) lines.Add(doCondition);
-                        return new Chunk(lines, true);
-                    }
-
-                    case 5:
-                    case 6:
-                    {
-                        lines.Add($"using (Fx.Use(env, \"u{_labels++}\"))");
-                        var body = Scoped(() => Block());
-                        AddBlock(lines, body);
-                        return new Chunk(lines, EndReachable(body));
-                    }
-
-                    case 7:
-                    case 9:
-                    {
-                        // await foreach (split since issue 9): MoveNextAsync and DisposeAsync are hidden awaits of Task
-                        // site `site` (inside the iterator); the body is a loop body of its own, with awaits of its own.
-                        var site = NextSite();
-                        _helperSites[site] = false;
-                        _awaits++;
-                        var name = "q" + _names++;
-                        var source = _r.Next(3) switch
-                        {
-                            0 => $"Fx.Items(env, {site}).ConfigureAwait(false)",
-                            1 => $"Fx.Items(env, {site}).WithCancellation(env.Token)",
-                            _ => $"Fx.Items(env, {site})",
-                        };
-                        lines.Add($"await foreach (var {name} in {source})");
-                        _loopDepth++;
-                        var body = Scoped(() => Block(inLoop: true));
-                        _loopDepth--;
-                        body.Insert(0, Line($"env.Log(\"{name}=\" + {name});"));
-                        AddBlock(lines, body);
-                        return new Chunk(lines, true);
-                    }
-
-                    default:
-                    {
-                        // await using (split since issue 9): DisposeAsync awaits ValueTask site `site`; a class, a struct
-                        // or a null resource, ConfigureAwait(false), or a declaration whose scope is the rest of the block.
-                        var site = NextSite();
-                        _helperSites[site] = true;
-                        _awaits++;
-                        var kind = _r.Next(inSection ? 4 : 5);
-                        if (kind == 4)
-                        {
-                            return Line($"await using var u{_names++} = Fx.UseAsync(env, {site});");
-                        }
-
-                        var resource = kind switch
-                        {
-                            0 => $"Fx.UseAsync(env, {site}).ConfigureAwait(false)",
-                            1 => $"Fx.UseStructAsync(env, {site})",
-                            2 => $"(v == 1 ? null : Fx.UseAsync(env, {site}))",
-                            _ => $"var u{_names++} = Fx.UseAsync(env, {site})",
-                        };
-                        lines.Add($"await using ({resource})");
-                        var body = Scoped(() => Block());
-                        AddBlock(lines, body);
-                        return new Chunk(lines, EndReachable(body));
-                    }
-                }
-            }
-
             private string? ContextChange()
             {
                 var label = "c" + _labels++;
@@ -834,133 +632,6 @@ namespace Prewired.Tests.Reliability
                 };
             }
 
-            // ---- tail-await bodies ------------------------------------------------------------------------------------
-
-            /// <summary>A synchronous prefix, then one tail construct; every path ends in a tail await, a return or a throw
-            /// (or, in a method without a result, falls off the end).</summary>
-            private List<Chunk> TailBlock(bool top)
-            {
-                var chunks = new List<Chunk>();
-                var prefix = _r.Next(3);
-                for (var i = 0; i < prefix; i++) chunks.Add(SyncStatement());
-                var prefixEnd = chunks.Count;
-                var depth = _scopes.Count;
-                var roll = _r.Next(10);
-                if (roll < 3 || depth >= 3 || _sites >= MaxSites)
-                {
-                    chunks.Add(TailLeaf(inSection: false));
-                }
-                else if (roll < 6)
-                {
-                    var lines = new List<string> { $"if ({Condition()})" };
-                    var thenBlock = Scoped(() => TailBlock(top: false));
-                    AddBlock(lines, thenBlock);
-                    lines.Add("else");
-                    var elseBlock = Scoped(() => TailBlock(top: false));
-                    AddBlock(lines, elseBlock);
-                    chunks.Add(new Chunk(lines, EndReachable(thenBlock) || EndReachable(elseBlock)));
-                }
-                else if (roll < 8)
-                {
-                    // Early out: if (c) { ...; tail; [return;] } and then the rest.
-                    var lines = new List<string> { $"if ({Condition()})" };
-                    var thenBlock = Scoped(() =>
-                    {
-                        var inner = TailBlock(top: false);
-                        if (EndReachable(inner)) inner.Add(new Chunk(new List<string> { _result is { } r ? $"return {ResultExpr(r)};" : "return;" }, false));
-                        return inner;
-                    });
-                    AddBlock(lines, thenBlock);
-                    chunks.Add(new Chunk(lines, true));
-                    chunks.AddRange(TailBlock(top: false));
-                }
-                else
-                {
-                    chunks.Add(TailSwitch());
-                }
-
-                if (top && _result is { } t && EndReachable(chunks)) chunks.Add(new Chunk(new List<string> { $"return {ResultExpr(t)};" }, false));
-                // Before the tail construct: nothing may run after a tail await.
-                Flush(chunks, prefixEnd);
-                return chunks;
-            }
-
-            private Chunk TailSwitch()
-            {
-                var lines = new List<string> { $"switch ({(_r.Next(2) == 0 ? "v" : "v % 2")})", "{" };
-                var labels = new[] { 0, 1, 2, 3 }.OrderBy(_ => _r.Next()).Take(1 + _r.Next(3)).ToList();
-                var reachable = false;
-                var hasDefault = _r.Next(2) == 0;
-                foreach (var label in labels.Select(l => $"case {l}:").Concat(hasDefault ? new[] { "default:" } : Array.Empty<string>()))
-                {
-                    lines.Add("    " + label);
-                    var body = Scoped(() =>
-                    {
-                        var chunks = new List<Chunk>();
-                        if (_r.Next(2) == 0) chunks.Add(SyncStatement());
-                        var prefixEnd = chunks.Count;
-                        chunks.Add(TailLeaf(inSection: true));
-                        if (EndReachable(chunks))
-                        {
-                            chunks.Add(new Chunk(new List<string> { _result is null && _r.Next(3) == 0 ? "return;" : "break;" }, false));
-                            if (chunks[^1].Lines[0] == "break;") reachable = true;
-                        }
-
-                        Flush(chunks, prefixEnd);
-                        return chunks;
-                    });
-                    lines.AddRange(Render(body, 2).Split('\n'));
-                }
-
-                if (!hasDefault) reachable = true;
-                lines.Add("}");
-                return new Chunk(lines, reachable);
-            }
-
-            /// <summary>A tail await (return await x / a final await x), a plain return or a throw.</summary>
-            private Chunk TailLeaf(bool inSection)
-            {
-                var roll = _r.Next(10);
-                if (roll < 7 && _sites < MaxSites)
-                {
-                    if (_result is { } t) return new Chunk(new List<string> { $"return await {Awaitable(t, tail: true)};" }, false);
-                    return new Chunk(new List<string> { $"await {Awaitable(null, tail: true)};" }, true);
-                }
-
-                if (roll < 9)
-                {
-                    if (_result is { } t) return new Chunk(new List<string> { $"return {ResultExpr(t)};" }, false);
-                    return Line(_flavor == Flavor.Direct ? Log() : "v++;"); // no declaration: the block's locals are read before it
-                }
-
-                return new Chunk(new List<string> { $"throw {Exception()};" }, false);
-            }
-
-            /// <summary>A statement with no await.</summary>
-            private Chunk SyncStatement()
-            {
-                for (var attempt = 0; ; attempt++)
-                {
-                    switch (_r.Next(6))
-                    {
-                        case 0:
-                            return Line(Log());
-                        case 1:
-                            return Line(Declare());
-                        case 2:
-                            if (Assign() is { } assign) return Line(assign);
-                            break;
-                        case 3:
-                            return Line($"if ({Condition()}) throw {Exception()};");
-                        default:
-                            if (ContextChange() is { } change) return Line(change);
-                            break;
-                    }
-
-                    if (attempt > 10) return Line(Declare());
-                }
-            }
-
             // ---- awaitables and expressions ----------------------------------------------------------------------------
 
             /// <summary>
@@ -970,6 +641,7 @@ namespace Prewired.Tests.Reliability
             private string Awaitable(Ty? type, bool tail)
             {
                 _awaits++;
+                ResumePoint();
                 if (_flavor == Flavor.Pure) return PureAwaitable(type, tail);
                 var site = NextSite();
                 string text;
@@ -977,7 +649,7 @@ namespace Prewired.Tests.Reliability
                 bool hasResult;
                 if (type is { } t)
                 {
-                    var value = Expr(t, 1);
+                    var value = _plainOperand ? PlainValue(t) : Expr(t, 1);
                     var kind = _r.Next(tail ? 2 : 7);
                     hasResult = true;
                     isTask = kind == 0 || kind >= 4;
@@ -995,7 +667,7 @@ namespace Prewired.Tests.Reliability
                     var kind = _r.Next(tail ? 4 : 5);
 
                     hasResult = kind >= 2;
-                    var value = hasResult ? Expr(Pick(Ty.Int, Ty.Str, Ty.Bool), 1) : string.Empty;
+                    var value = !hasResult ? string.Empty : _plainOperand ? PlainValue(Pick(Ty.Int, Ty.Str, Ty.Bool)) : Expr(Pick(Ty.Int, Ty.Str, Ty.Bool), 1);
                     text = kind switch
                     {
                         0 => $"env.T({site})",
@@ -1009,6 +681,7 @@ namespace Prewired.Tests.Reliability
                 }
 
                 var configure = _r.Next(10);
+                if (_plainOperand && configure == 3) configure = 4;
                 if (configure < 3) return text + $".ConfigureAwait({(_r.Next(2) == 0 ? "false" : "true")})";
                 if (configure == 3 && isTask)
                 {
@@ -1129,7 +802,7 @@ namespace Prewired.Tests.Reliability
 
             // ---- scopes ---------------------------------------------------------------------------------------------
 
-            private Local NewLocal(Ty type, bool assigned)
+            private Local NewLocal(Ty type, bool assigned, string? kind = null)
             {
                 var prefix = type switch
                 {
@@ -1138,7 +811,8 @@ namespace Prewired.Tests.Reliability
                     Ty.Str => "s",
                     _ => "b",
                 };
-                var local = new Local(prefix + _names++, type, assigned);
+                // In a Deep body a construct's locals are touched again at the end of their block, after its nested awaits.
+                var local = new Local(prefix + _names++, type, assigned) { Kind = kind ?? "local in " + Enclosing, Touch = _shape == Shape.Deep && _enclosing.Count > 0 };
                 _scopes[^1].Locals.Add(local);
                 return local;
             }
@@ -1154,7 +828,7 @@ namespace Prewired.Tests.Reliability
             private Local? Target(Ty? type)
             {
                 var candidates = _scopes.SelectMany(s => s.Locals)
-                    .Where(l => (type is null || l.Type == type) && (l.Assigned || _scopes[^1].Locals.Contains(l)) && !l.Name.StartsWith('w') && !l.Name.StartsWith('k'))
+                    .Where(l => (type is null || l.Type == type) && (l.Assigned || _scopes[^1].Locals.Contains(l)) && !l.Name.StartsWith('w') && !l.Name.StartsWith('k') && l.Writable && l.ReadAs is null)
                     .ToList();
                 return candidates.Count == 0 ? null : candidates[_r.Next(candidates.Count)];
             }
@@ -1165,10 +839,11 @@ namespace Prewired.Tests.Reliability
                 if (_scopes[^1].Locals.Contains(local)) local.Assigned = true;
             }
 
-            private static string Use(Local local)
+            private string Use(Local local)
             {
                 local.Read = true;
-                return local.Name;
+                Touched(local, "read");
+                return local.ReadAs ?? local.Name;
             }
 
             private List<Chunk> Scoped(Func<List<Chunk>> build)
@@ -1209,6 +884,12 @@ namespace Prewired.Tests.Reliability
                     text.AppendLine("private int _f;");
                     text.AppendLine();
                     text.AppendLine("public int ReadField() => _f;");
+                    text.AppendLine();
+                }
+
+                if (_usesLimit)
+                {
+                    text.AppendLine("private readonly int _limit = 2;");
                     text.AppendLine();
                 }
 

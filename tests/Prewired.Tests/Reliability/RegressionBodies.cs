@@ -566,6 +566,57 @@ namespace Prewired.Tests.Reliability
                 Variants = new[] { 0 },
                 HelperSites = "2:T,3:T",
             },
+
+            // Random body seed 3301 #39 (issue 33 point 3, the Deep shape, 2026-12-01): a try statement in a checked block
+            // that awaits in its try block while its catch or finally block does not and computes something the context
+            // changes. HiddenAwaitLowering's CheckedWriter writes such a block as 'checked { ... }' and cast it back to a
+            // block: InvalidCastException (CheckedStatementSyntax to BlockSyntax) in the generator, and the body forwarded.
+            new("R3301_39_CheckedTryWithoutAwaitInFinally", "Task<int>", """
+                {
+                    checked
+                    {
+                        try
+                        {
+                            await env.T(0);
+                            if (v == 1) throw new InvalidOperationException("t" + v);
+                        }
+                        catch (InvalidOperationException e)
+                        {
+                            env.Log("caught " + e.Message + (v * 3));
+                        }
+                        finally
+                        {
+                            env.Log("finally " + (v + 1));
+                        }
+                    }
+
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
+
+            // Random body seed 3302 #223 (issue 33 point 3, the Deep shape): an async local function of the body's block
+            // awaited once. The continuation after that await does not call it, but the comment naming the resume point
+            // ('// await A0(300)') did, to LocalFunctions.Called's text search: the continuation declared it again, unused,
+            // warning CS8321 in generated code.
+            new("R3302_223_LocalFunctionNamedOnlyInAComment", "Task", """
+                {
+                    async Task<int> A0(int x)
+                    {
+                        env.Log("A0 " + x);
+                        await env.T(0);
+                        return x + v;
+                    }
+
+                    var i1 = await A0(300);
+                    env.Log("i1=" + i1);
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
         };
     }
 }

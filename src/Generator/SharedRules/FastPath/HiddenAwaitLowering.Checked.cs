@@ -157,18 +157,18 @@ namespace Prewired.Generator.SharedRules
 
                     case TryStatementSyntax tryStatement:
                     {
-                        var tryBlock = (BlockSyntax?)Statement(tryStatement.Block);
+                        var tryBlock = BlockOf(tryStatement.Block);
                         if (tryBlock is null) return null;
                         var catches = new List<CatchClauseSyntax>();
                         foreach (var catchClause in tryStatement.Catches)
                         {
-                            var catchBlock = (BlockSyntax?)Statement(catchClause.Block);
+                            var catchBlock = BlockOf(catchClause.Block);
                             if (catchBlock is null) return null;
                             var filter = catchClause.Filter is null ? null : catchClause.Filter.WithFilterExpression(Wrap(catchClause.Filter.FilterExpression));
                             catches.Add(catchClause.WithBlock(catchBlock).WithFilter(filter));
                         }
 
-                        var finallyBlock = tryStatement.Finally is null ? null : (BlockSyntax?)Statement(tryStatement.Finally.Block);
+                        var finallyBlock = tryStatement.Finally is null ? null : BlockOf(tryStatement.Finally.Block);
                         if (tryStatement.Finally is not null && finallyBlock is null) return null;
                         return tryStatement.WithBlock(tryBlock).WithCatches(SyntaxFactory.List(catches)).WithFinally(tryStatement.Finally?.WithBlock(finallyBlock!));
                     }
@@ -199,6 +199,17 @@ namespace Prewired.Generator.SharedRules
                         return null;
                 }
             }
+
+            /// <summary>
+            /// A try, catch or finally block written out: a block without an await comes back as <c>checked { ... }</c>,
+            /// which a try statement cannot hold as its block, so it goes inside one (<c>finally { checked { ... } }</c>).
+            /// </summary>
+            private BlockSyntax? BlockOf(BlockSyntax block) => Statement(block) switch
+            {
+                null => null,
+                BlockSyntax written => written,
+                var written => SyntaxFactory.Block(written.WithoutTrivia()).WithTriviaFrom(block),
+            };
 
             /// <summary>
             /// The expression of an expression statement (or a for initializer or incrementor), its evaluated parts in the

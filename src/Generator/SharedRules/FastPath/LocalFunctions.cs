@@ -87,7 +87,10 @@ namespace Prewired.Generator.SharedRules
         public static IEnumerable<LocalFunctionStatementSyntax> Called(IReadOnlyList<LocalFunctionStatementSyntax> functions, string code)
         {
             var taken = new HashSet<LocalFunctionStatementSyntax>();
-            var texts = new List<string> { code };
+
+            // The code's tokens without their trivia: a comment the writer puts next to a resume point ('// await A0(300)')
+            // is no call (the continuation after the only call declared the function again, unused: CS8321).
+            var texts = new List<string> { WithoutComments(code) };
             for (var changed = true; changed;)
             {
                 changed = false;
@@ -103,6 +106,9 @@ namespace Prewired.Generator.SharedRules
 
             return functions.Where(taken.Contains);
         }
+
+        private static string WithoutComments(string code)
+            => string.Join(" ", SyntaxFactory.ParseTokens(code).Select(token => token.Text));
 
         /// <summary>The local functions declared in the method's own block, in source order.</summary>
         public static IEnumerable<LocalFunctionStatementSyntax> TopLevel(SyntaxNode body)
