@@ -732,10 +732,8 @@ namespace Prewired.Generator.FastPath
                                                          && _switchVariables.TryGetValue(switchVariable, out var switchName):
                     printer.Write(switchName);
                     return true;
-                case IdentifierNameSyntax identifier when _renamedByName.Contains(identifier.Identifier.ValueText)
-                                                         && _model.GetSymbolInfo(identifier).Symbol is { } referenced
-                                                         && _renamedByName[identifier.Identifier.ValueText].Contains(referenced, SymbolEqualityComparer.Default):
-                    printer.Write(_layout.NameOf(referenced));
+                case IdentifierNameSyntax identifier when RenamedName(identifier) is { } renamed:
+                    printer.Write(renamed);
                     return true;
                 case DeclarationExpressionSyntax { Designation: SingleVariableDesignationSyntax single } when Assigned(_model.GetDeclaredSymbol(single)):
                     // out var v, where v is live state (a parameter) or declared in the preamble: it is assigned.

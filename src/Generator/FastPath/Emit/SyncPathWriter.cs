@@ -363,15 +363,12 @@ namespace Prewired.Generator.FastPath
 
         private bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
-            if (node is VariableDeclaratorSyntax { Initializer: null } declarator && _assignedByFields.Contains(declarator))
+            // A local the compiler would count unassigned on a path of the lowering the body does not have: declared with a
+            // default no code can observe (a struct assigned field by field that an await hands over; one assigned across a
+            // lowered catch or finally).
+            if (node is VariableDeclaratorSyntax { Initializer: null } declarator && (_assignedByFields.Contains(declarator) || _lowering.AssignedAcrossLoweredCatch(declarator)))
             {
-                printer.Write(declarator.Identifier.Text + " = default");
-                return true;
-            }
-
-            if (node is VariableDeclaratorSyntax { Initializer: null } unassigned && _lowering.AssignedAcrossLoweredCatch(unassigned))
-            {
-                printer.Write(unassigned.Identifier.Text + " = default!");
+                printer.Write(declarator.Identifier.Text + " = default!");
                 return true;
             }
 

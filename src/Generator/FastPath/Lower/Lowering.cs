@@ -195,18 +195,8 @@ namespace Prewired.Generator.FastPath
             {
                 var getEnumerator = info.GetEnumeratorMethod!;
                 EnumeratorVariable = "__enumerator" + id;
-                // The foreach info's GetEnumerator is the declared type's, without the nullable annotations the collection's
-                // type has (var groups = ...GroupBy(x => x.Store).ToList(): List<IGrouping<IMessageStore?, Envelope>>):
-                // the same method of the collection's own type names the enumerator as the compiler types it (else CS8620).
-                var enumeratorType = getEnumerator.ReturnType;
-                if (!getEnumerator.IsExtensionMethod && collectionType is INamedTypeSymbol named
-                    && SymbolEqualityComparer.Default.Equals(getEnumerator.ContainingType.OriginalDefinition, named.OriginalDefinition)
-                    && named.GetMembers(getEnumerator.Name).OfType<IMethodSymbol>()
-                        .FirstOrDefault(m => SymbolEqualityComparer.Default.Equals(m.OriginalDefinition, getEnumerator.OriginalDefinition)) is { } annotated)
-                {
-                    enumeratorType = annotated.ReturnType;
-                }
-
+                // Named as the collection's own type declares it (AnnotatedEnumerator: else CS8620).
+                var enumeratorType = AnnotatedEnumerator.Of(getEnumerator, collectionType).ReturnType;
                 Variables.Add((enumeratorType.ToDisplayString(MethodShellParser.TypeFormat), EnumeratorVariable));
 
                 // An interface's GetEnumerator implemented explicitly is reached through the interface, as the compiler does.

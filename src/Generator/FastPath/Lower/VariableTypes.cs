@@ -46,17 +46,8 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>The type of <c>Current</c> of the enumerator the collection's own (annotated) type returns, or null.</summary>
         private static ITypeSymbol? AnnotatedCurrent(ForEachStatementSyntax forEach, SemanticModel model)
-        {
-            var getEnumerator = model.GetForEachStatementInfo(forEach).GetEnumeratorMethod;
-            if (getEnumerator is null || getEnumerator.IsExtensionMethod || model.GetTypeInfo(forEach.Expression).Type is not INamedTypeSymbol named
-                || !SymbolEqualityComparer.Default.Equals(getEnumerator.ContainingType.OriginalDefinition, named.OriginalDefinition))
-            {
-                return null;
-            }
-
-            var annotated = named.GetMembers(getEnumerator.Name).OfType<IMethodSymbol>()
-                .FirstOrDefault(m => SymbolEqualityComparer.Default.Equals(m.OriginalDefinition, getEnumerator.OriginalDefinition));
-            return annotated?.ReturnType.GetMembers("Current").OfType<IPropertySymbol>().FirstOrDefault()?.Type;
-        }
+            => model.GetForEachStatementInfo(forEach).GetEnumeratorMethod is { } getEnumerator
+                ? AnnotatedEnumerator.Of(getEnumerator, model.GetTypeInfo(forEach.Expression).Type).ReturnType.GetMembers("Current").OfType<IPropertySymbol>().FirstOrDefault()?.Type
+                : null;
     }
 }
