@@ -625,10 +625,6 @@ namespace Prewired.Tests.Reliability
                 // across an await"): the declaration's scope is the rest of the block, written out as a try.
                 if (_scopes[^1].HasUsingDeclaration || _scopes[^1].IsSection) return null;
 
-                // Nor inside an await foreach or await using (both written out as loops and tries around their bodies):
-                // there a goto of either form forwarded ("jumps forward/back across an await"), which PW0201.md does not
-                // list; and a backward one in an await foreach crashed the test process (docs/reliability.md, "Bugs found").
-                if (_enclosing.Contains("await foreach") || _enclosing.Contains("await using")) return null;
                 var label = "G" + _labels++;
                 var lines = new List<string>();
                 if (!backward)

@@ -617,6 +617,69 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 1 },
             },
+
+            // Random body seed 20261201 #5278 (issue 33 point 3): a goto back across an await, then an await using
+            // declaration in the same block. The block's statements went through the await using lowering, which did not
+            // write gotos out: the method forwarded ("jumps back across an await"), a form docs/diagnostics/PW0201.md says
+            // splits. The gotos of such a block are now written out over the whole list.
+            new("R20261201_5278_BackwardGotoBeforeAnAwaitUsingDeclaration", "Task<int>", """
+                {
+                    var g = 0;
+                    G0: env.Log("G0 " + g);
+                    {
+                        await env.T(0);
+                    }
+                    if (++g < 2) goto G0;
+                    await using var u = Fx.UseAsync(env, 1);
+                    env.Log("body " + v);
+                    return v + g;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                HelperSites = "1:V",
+            },
+
+            // Seeds 3301 #74, 3304 #264 and #296 (issue 33 point 3): gotos inside an await foreach and an await using body
+            // forwarded, both forms PW0201.md says split (back to a label of the block, forward from an if at its top):
+            // the body's statements were inlined into the written-out loop and try without their gotos written out. Such a
+            // body now stays a block of its own there.
+            new("R3301_74_GotosInsideAwaitForeachAndAwaitUsingBodies", "Task<int>", """
+                {
+                    var total = 0;
+                    await foreach (var q in Fx.Items(env, 0))
+                    {
+                        var g = 0;
+                        G1: env.Log("G1 " + g + " " + q);
+                        {
+                            total += await env.TR(1, q);
+                        }
+                        if (++g < 2) goto G1;
+                        if (q > v) goto L2;
+                        {
+                            await env.T(2);
+                            env.Log("skipped " + q);
+                        }
+                        L2: env.Log("L2 " + q);
+                    }
+
+                    await using (Fx.UseAsync(env, 3))
+                    {
+                        var k = 0;
+                        G3: env.Log("G3 " + k);
+                        {
+                            total += await env.TR(4, k);
+                        }
+                        if (++k < 2) goto G3;
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                HelperSites = "0:T,3:V",
+            },
         };
     }
 }

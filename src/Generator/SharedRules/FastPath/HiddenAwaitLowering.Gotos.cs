@@ -23,8 +23,11 @@ namespace Prewired.Generator.SharedRules
     {
         /// <summary>Whether a goto of <paramref name="body"/> jumps across an await within its label's block.</summary>
         public static bool HasGotoAcrossAnAwait(SyntaxNode body)
-            => body.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<BlockSyntax>().Any(block =>
-                block.Statements.OfType<LabeledStatementSyntax>().Any(label => GotoRegions(block.Statements, label.Identifier.ValueText).Any(r => r.Statements.Any(HoldsAwait))));
+            => body.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<BlockSyntax>().Any(HasGotoAcrossAnAwaitAtItsLevel);
+
+        /// <summary>Whether a goto jumps across an await to a label of <paramref name="block"/>'s own statements.</summary>
+        private static bool HasGotoAcrossAnAwaitAtItsLevel(BlockSyntax block)
+            => block.Statements.OfType<LabeledStatementSyntax>().Any(label => GotoRegions(block.Statements, label.Identifier.ValueText).Any(r => r.Statements.Any(HoldsAwait)));
 
         /// <summary>The block's statements with its gotos across awaits written out as loops and ifs where they can be.</summary>
         private BlockSyntax WithGotosWrittenOut(BlockSyntax block, BlockSyntax original)

@@ -119,7 +119,7 @@ namespace Prewired.Generator.SharedRules
                 depth++;
             }
 
-            foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, depth);
+            foreach (var (statement, indent) in BodyStatements(node.Statement)) template.Statement(statement, indent, depth);
             CloseResources(template, resources, depth);
             _loweredAny = true;
             return template.Build(LoweredBody.HiddenAwait(node.AwaitKeyword, "await using")).WithTriviaFrom(node);
@@ -129,8 +129,10 @@ namespace Prewired.Generator.SharedRules
         {
             if (_nested > 0) return base.VisitBlock(node);
             if (!node.Statements.Any(IsAwaitUsingDeclaration)) return WithGotosWrittenOut((BlockSyntax)base.VisitBlock(node)!, node);
+            // The gotos of the statements before a declaration are written out over the whole list, which sees what the
+            // declaration's scope (now a try) reads of their variables.
             var statements = Statements(node.Statements.ToList());
-            return node.WithStatements(SyntaxFactory.List(statements.Select(s => s.Node)));
+            return WithGotosWrittenOut(node.WithStatements(SyntaxFactory.List(statements.Select(s => s.Node))), node);
         }
 
         public override SyntaxNode? VisitForEachStatement(ForEachStatementSyntax node)
@@ -171,7 +173,7 @@ namespace Prewired.Generator.SharedRules
             template.Line(1, $"foreach (var {element} in {template.Expression(node.Expression, Visit(node.Expression)!, 1)})", SourcePositions.SpanOf(node.ForEachKeyword, node.CloseParenToken));
             template.Line(1, "{");
             template.Line(2, $"{node.Variable.WithoutTrivia()} = {element};", SourcePositions.SpanOf(node.Variable.GetFirstToken(), node.Variable.GetLastToken()));
-            foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, 2);
+            foreach (var (statement, indent) in BodyStatements(node.Statement)) template.Statement(statement, indent, 2);
             template.Line(1, "}");
             _loweredAny = true;
             return template.Build(LoweredBody.Origin(node.ForEachKeyword.Span)).WithTriviaFrom(node);
@@ -258,7 +260,7 @@ namespace Prewired.Generator.SharedRules
             var iteration = node is ForEachStatementSyntax simple ? (simple.Type.GetFirstToken(), simple.Identifier)
                 : (((ForEachVariableStatementSyntax)node).Variable.GetFirstToken(), ((ForEachVariableStatementSyntax)node).Variable.GetLastToken());
             template.Line(depth + 1, iterationPrefix + current + ";", SourcePositions.SpanOf(iteration.Item1, iteration.Item2));
-            foreach (var (statement, indent) in Statements(Inner(node.Statement))) template.Statement(statement, indent, depth + 1);
+            foreach (var (statement, indent) in BodyStatements(node.Statement)) template.Statement(statement, indent, depth + 1);
             template.Line(depth, "}");
             if (dispose is not null)
             {
@@ -420,6 +422,16 @@ namespace Prewired.Generator.SharedRules
         /// <summary>A construct left as it is: its reason, and its place in the user's source for the finding at its await keyword.</summary>
         private static SyntaxNode NotLowered(SyntaxNode original, SyntaxNode visited, string reason)
             => visited.WithAdditionalAnnotations(new SyntaxAnnotation(LoweredBody.NotLoweredKind, reason), LoweredBody.Origin(original.Span));
+
+        /// <summary>
+        /// The statements of a written-out loop's or await using's body: its own, inlined, unless a goto jumps across an
+        /// await to a label at the block's own level. Such a block stays a block, visited as one, so its gotos are written
+        /// out (<see cref="WithGotosWrittenOut"/>) as in any other block.
+        /// </summary>
+        private List<(StatementSyntax Node, int Indent)> BodyStatements(StatementSyntax statement)
+            => statement is BlockSyntax block && HasGotoAcrossAnAwaitAtItsLevel(block)
+                ? new List<(StatementSyntax Node, int Indent)> { ((StatementSyntax)VisitBlock(block)!, LoweringTemplate.LineIndent(block)) }
+                : Statements(Inner(statement));
 
         /// <summary>The statements of an embedded statement, inlined into the written-out block: a block's own (an await
         /// using declaration among them scopes over the rest), or the statement itself.</summary>
