@@ -618,6 +618,33 @@ namespace Prewired.Tests.Reliability
                 Variants = new[] { 0, 1 },
             },
 
+            // Random body seed 20261201 #1455 (issue 33 point 3): a finally block that awaits, then declares a using variable.
+            // The written-out finally joined the enclosing statements, so its resource lived to the end of the method
+            // (disposed after what follows the try, not before) and the continuation's jump to a later resume point
+            // passed the declaration: CS8648 in generated code. The finally's statements now keep a block of their own.
+            new("R20261201_1455_UsingDeclarationAfterAnAwaitInAFinally", "Task<int>", """
+                {
+                    try
+                    {
+                        env.Log("try " + v);
+                        await env.T(0);
+                    }
+                    finally
+                    {
+                        { env.Log("n " + await env.TR(1, "t")); }
+                        using var u = Fx.Use(env, "u");
+                        env.Log("u=" + u.Name);
+                    }
+
+                    env.Log("after");
+                    await env.T(2);
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
+
             // Random body seed 20261201 #5278 (issue 33 point 3): a goto back across an await, then an await using
             // declaration in the same block. The block's statements went through the await using lowering, which did not
             // write gotos out: the method forwarded ("jumps back across an await"), a form docs/diagnostics/PW0201.md says

@@ -346,7 +346,7 @@ namespace Prewired.Generator.FastPath
             if (_beforeFirstLabel)
             {
                 // The top of the continuation, resuming in the finally: the try runs on no path.
-                WriteStatements(tryStatement.Finally!.Block.Statements);
+                WriteStatements(FinallyLowering.Statements(tryStatement.Finally!));
                 WriteAfterFinally(tryStatement, lowering);
                 return;
             }
@@ -384,7 +384,7 @@ namespace Prewired.Generator.FastPath
             _lines.OpenBrace();
             _lines.Line($"{lowering.ErrorVariable} = __exception;");
             _lines.CloseBrace();
-            WriteStatements(tryStatement.Finally!.Block.Statements);
+            WriteStatements(FinallyLowering.Statements(tryStatement.Finally!));
             WriteAfterFinally(tryStatement, lowering);
         }
 

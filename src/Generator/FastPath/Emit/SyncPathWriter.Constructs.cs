@@ -245,7 +245,7 @@ namespace Prewired.Generator.FastPath
             _lines.OpenBrace();
             _lines.Line($"{lowering.ErrorVariable} = __exception;");
             _lines.CloseBrace();
-            WriteStatements(tryStatement.Finally!.Block.Statements);
+            WriteStatements(FinallyLowering.Statements(tryStatement.Finally!));
 
             // Inside another try written out this way (nested await using), the recorded return waits for its finally too.
             if (_lowering.FinallyAround(tryStatement) is { } outer)

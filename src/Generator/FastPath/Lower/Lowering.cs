@@ -309,6 +309,17 @@ namespace Prewired.Generator.FastPath
             EndReachable = RegionFlow.ControlFlow(model, tryStatement)?.EndPointIsReachable ?? true;
         }
 
+        /// <summary>
+        /// The finally block's statements as the written-out try runs them, after its catch-all: in a block of their own when
+        /// one of them is a using declaration, whose resource the original disposes at the end of the finally, not of the
+        /// block holding the try, and past which a resume jump could not go (CS8648). Otherwise its statements join the
+        /// enclosing list, as a finally without such a declaration has nothing scoped to its block that runs at its end.
+        /// </summary>
+        public static IReadOnlyList<StatementSyntax> Statements(FinallyClauseSyntax finallyClause)
+            => finallyClause.Block.Statements.Any(s => s is LocalDeclarationStatementSyntax declaration && declaration.UsingKeyword.IsKind(SyntaxKind.UsingKeyword))
+                ? new StatementSyntax[] { finallyClause.Block }
+                : finallyClause.Block.Statements;
+
         public string ErrorVariable { get; }
 
         public string PendingVariable { get; }
