@@ -645,6 +645,23 @@ namespace Prewired.Tests.Reliability
                 Variants = new[] { 0, 1 },
             },
 
+            // Random bodies seed 20261201 #3981 and #9070 (issue 33 point 3), shrunk by hand: a notifying AsyncLocal set before
+            // and after an await whose task completed faulted, the fault caught. The synchronous path handed the completed
+            // task to the continuation to throw there; the continuation ran to its end synchronously, and its builder then
+            // restored the ExecutionContext of the hand-off, a context switch (a '[notify b -> a, context switch]') the
+            // async method does not make. A completed task now throws in place; only a pending one is handed over.
+            new("R20261201_9070_NotifyingAsyncLocalAfterACaughtCompletedFault", "Task<int>", """
+                {
+                    Env.Notified.Value = new Env.Tracked(env, "a");
+                    try { await env.T(0); } catch (InvalidOperationException) { env.Log("caught"); }
+                    Env.Notified.Value = new Env.Tracked(env, "b");
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0 },
+            },
+
             // Random body seed 20261201 #5278 (issue 33 point 3): a goto back across an await, then an await using
             // declaration in the same block. The block's statements went through the await using lowering, which did not
             // write gotos out: the method forwarded ("jumps back across an await"), a form docs/diagnostics/PW0201.md says

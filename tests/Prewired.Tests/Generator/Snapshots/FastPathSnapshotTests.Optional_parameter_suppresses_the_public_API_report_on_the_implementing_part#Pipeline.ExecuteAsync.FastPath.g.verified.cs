@@ -44,8 +44,8 @@ partial class Pipeline
 #line (12,9)-(12,54) 55 "/0/Test0.cs"
         var __awaitable0 = callback(cancellationToken);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return ExecuteAsync__Resume(0, __awaitable0);
-        var value = __awaitable0.Result;
+        if (!__awaitable0.IsCompleted) return ExecuteAsync__Resume(0, __awaitable0);
+        var value = __awaitable0.GetAwaiter().GetResult();
 #line (13,9)-(13,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
 #line hidden

@@ -33,7 +33,8 @@ partial class Worker
 #line (14,9)-(14,32) 45 "/0/Test0.cs"
         var __awaitable0 = Task.Delay(1, ct);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully) return WorkAsync__Resume(0, __awaitable0);
+        if (!__awaitable0.IsCompleted) return WorkAsync__Resume(0, __awaitable0);
+        __awaitable0.GetAwaiter().GetResult();
 #line (15,9)-(15,16) 8 "/0/Test0.cs"
         Count++;
 #line hidden

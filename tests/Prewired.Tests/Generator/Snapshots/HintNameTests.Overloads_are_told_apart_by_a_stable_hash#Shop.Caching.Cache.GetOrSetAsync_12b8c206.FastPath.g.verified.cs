@@ -44,8 +44,8 @@ namespace Shop.Caching
 #line (27,13)-(27,62) 63 "/0/Test0.cs"
             var __awaitable0 = factory(key, cancellationToken);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully) return GetOrSetAsync__2__Resume(0, __awaitable0, expiry);
-            var value = __awaitable0.Result;
+            if (!__awaitable0.IsCompleted) return GetOrSetAsync__2__Resume(0, __awaitable0, expiry);
+            var value = __awaitable0.GetAwaiter().GetResult();
 #line (28,13)-(28,48) 12 "/0/Test0.cs"
             return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value.Count + expiry.Seconds);
 #line hidden
