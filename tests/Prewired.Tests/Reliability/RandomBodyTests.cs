@@ -29,7 +29,8 @@ namespace Prewired.Tests.Reliability
                 TimeLimit = FuzzSettings.TimeLimit,
                 Progress = FuzzSettings.IsBigRun ? line => System.Console.Error.WriteLine("[fuzz] " + line) : null,
             };
-            var bodies = FuzzSettings.Only is { } only ? only.Select(i => RandomBodyGenerator.Generate(seed, i)) : RandomBodyGenerator.Bodies(seed, count, start);
+            var skip = FuzzSettings.Skip;
+            var bodies = (FuzzSettings.Only ?? Enumerable.Range(start, count).ToArray()).Where(i => !skip.Contains(i)).Select(i => RandomBodyGenerator.Generate(seed, i));
             var report = FuzzRunner.Run(bodies, options);
             output.WriteLine($"seed {seed}, bodies {start}..{start + count - 1}: {report.Summary()}");
             System.Console.Error.WriteLine($"[fuzz] seed {seed}, bodies {start}..{start + count - 1}: {report.Summary()}");
