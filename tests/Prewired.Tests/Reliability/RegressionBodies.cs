@@ -724,6 +724,34 @@ namespace Prewired.Tests.Reliability
                 Variants = new[] { 0, 1 },
                 HelperSites = "0:T,3:V",
             },
+
+            // Random bodies of seed 777 (issue 33 point 3, once the Deep shape wrote every statement kind in checked blocks):
+            // a switch section with a 'when' clause that has an operator, inside a checked block that awaits. The checked
+            // writer gave up on any label with an operator ("inside a 'checked' statement", PW0201); a when clause is
+            // evaluated at run time, so it is now wrapped like a condition, 'when checked(w + v > 2)'.
+            new("R777_WhenClauseWithAnOperatorInACheckedSwitch", "Task<int>", """
+                {
+                    var total = 0;
+                    checked
+                    {
+                        switch (v % 4)
+                        {
+                            case int w when w + v > 2:
+                                total += await env.TR(0, w);
+                                total += int.MaxValue - 3 + w; // overflows for v = 3 (OverflowException)
+                                break;
+                            default:
+                                await env.T(1);
+                                break;
+                        }
+                    }
+
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2, 3 },
+            },
         };
     }
 }

@@ -186,10 +186,11 @@ namespace Prewired.Generator.SharedRules
                         var sections = new List<SwitchSectionSyntax>();
                         foreach (var section in switchStatement.Sections)
                         {
-                            if (section.Labels.Any(Sensitive)) return null;
+                            var labels = section.Labels.Select(Label).ToList();
+                            if (labels.Any(l => l is null)) return null;
                             var sectionStatements = Statements(section.Statements);
                             if (sectionStatements is null) return null;
-                            sections.Add(section.WithStatements(SyntaxFactory.List(sectionStatements)));
+                            sections.Add(section.WithLabels(SyntaxFactory.List(labels.Select(l => l!))).WithStatements(SyntaxFactory.List(sectionStatements)));
                         }
 
                         return switchStatement.WithExpression(Wrap(switchStatement.Expression)).WithSections(SyntaxFactory.List(sections));
@@ -199,6 +200,19 @@ namespace Prewired.Generator.SharedRules
                         return null;
                 }
             }
+
+            /// <summary>
+            /// A switch label in the context: a <c>when</c> clause is an expression evaluated at run time, so it is wrapped
+            /// like a condition (<c>case int w when checked(w + 1 > v):</c>). A pattern or case value with an operation is
+            /// a constant the context decides at compile time (an overflow is an error only in a checked one): null.
+            /// </summary>
+            private SwitchLabelSyntax? Label(SwitchLabelSyntax label) => label switch
+            {
+                CasePatternSwitchLabelSyntax pattern when Sensitive(pattern.Pattern) => null,
+                CasePatternSwitchLabelSyntax { WhenClause: { } when } pattern => pattern.WithWhenClause(when.WithCondition(Wrap(when.Condition))),
+                CaseSwitchLabelSyntax value when Sensitive(value.Value) => null,
+                _ => label,
+            };
 
             /// <summary>
             /// A try, catch or finally block written out: a block without an await comes back as <c>checked { ... }</c>,
