@@ -752,6 +752,28 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 1, 2, 3 },
             },
+
+            // The minimal body of issue 33 point 3's trial runs on which the test host crashed while the method forwarded
+            // (a backward goto across an await in an await foreach body; docs/reliability.md). Since the gotos there are
+            // written out it splits, and runs like the original in every scenario.
+            new("R3301_BackwardGotoInAwaitForeachThatCrashedTheHost", "Task<int>", """
+                {
+                    await foreach (var q in Fx.Items(env, 0))
+                    {
+                        var g = 0;
+                        G0: env.Log("G0 " + g);
+                        {
+                            await env.T(1);
+                        }
+                        if (++g < 2) goto G0;
+                    }
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                HelperSites = "0:T",
+            },
         };
     }
 }
