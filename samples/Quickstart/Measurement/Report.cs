@@ -38,11 +38,19 @@ namespace Quickstart.Measurement
         /// <summary>"4.4x faster", or "1.3x slower" when it is.</summary>
         public static string Ratio(double baselineNanoseconds, double nanoseconds) => Ratio(baselineNanoseconds / nanoseconds);
 
-        /// <summary>"4.4x faster" for a baseline that takes 4.4 times as long, or "1.3x slower" when it takes less.</summary>
+        /// <summary>
+        /// "4.4x faster" for a baseline that takes 4.4 times as long, "1.3x slower" when it takes less, and "the same" within
+        /// <see cref="Noise"/>: a median ratio of 0.97 on a shared machine says nothing about which is faster, and
+        /// "1.0x slower" would claim it does.
+        /// </summary>
         public static string Ratio(double ratio)
         {
+            if (Math.Abs(ratio - 1) < Noise) return "the same (within 5%)";
             return ratio >= 1 ? $"{ratio:0.0}x faster" : $"{1 / ratio:0.0}x slower";
         }
+
+        /// <summary>How far from 1 a median ratio must be to be reported as faster or slower (5%).</summary>
+        public const double Noise = 0.05;
 
         public static string Nanoseconds(double nanoseconds) => nanoseconds.ToString(nanoseconds < 10 ? "0.0" : "0", CultureInfo.InvariantCulture) + " ns";
 
