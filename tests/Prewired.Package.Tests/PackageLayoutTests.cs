@@ -96,6 +96,18 @@ namespace Prewired.Package.Tests
         }
 
         [Fact]
+        public void Release_notes_name_every_diagnostic_the_package_ships()
+        {
+            // Every ID with a page in docs/diagnostics (the analyzers', the generator's and the MSBuild task's), so a
+            // new diagnostic cannot ship without the release notes saying so.
+            using var package = _packages.Open(Prewired);
+            var notes = Value(Nuspec(package), "releaseNotes");
+            var documented = Directory.GetFiles(Path.Combine(_packages.RepositoryRoot, "docs", "diagnostics"), "PW*.md").Select(Path.GetFileNameWithoutExtension).ToList();
+            Assert.NotEmpty(documented);
+            Assert.All(documented, id => Assert.Contains(id!, notes, StringComparison.Ordinal));
+        }
+
+        [Fact]
         public void DependencyInjection_depends_on_Prewired_with_its_analyzers_and_on_the_DI_abstractions()
         {
             using var package = _packages.Open(DependencyInjection);

@@ -17,6 +17,7 @@ namespace Prewired.Package.Tests
         {
             var metadata = typeof(PackedPackages).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().ToDictionary(a => a.Key, a => a.Value!);
             var root = metadata["Prewired.RepositoryRoot"];
+            RepositoryRoot = root;
             var configuration = metadata["Prewired.Configuration"];
             Directory = Path.Combine(Path.GetTempPath(), "prewired-pack-" + Guid.NewGuid().ToString("N"));
             foreach (var project in new[] { "src/Runtime/Prewired.csproj", "src/DependencyInjection/Prewired.DependencyInjection.csproj" })
@@ -26,6 +27,9 @@ namespace Prewired.Package.Tests
         }
 
         public string Directory { get; }
+
+        /// <summary>The repository the packages were packed from (its docs are what the package ships).</summary>
+        public string RepositoryRoot { get; }
 
         public ZipArchive Open(string fileName) => ZipFile.OpenRead(Path.Combine(Directory, fileName));
 
