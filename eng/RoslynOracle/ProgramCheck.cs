@@ -87,6 +87,7 @@ namespace Prewired.RoslynOracle
                 {
                     tally.Forwarded++;
                     FileTally.Count(tally.ForwardReasons, Generalize(forward.Groups[1].Value));
+                    File.AppendAllText(Path.Combine(_work, "forwards.txt"), $"{program.File} {program.Name} {Path.GetFileName(generated.FilePath)}: {forward.Groups[1].Value}\n");
                 }
                 else
                 {
