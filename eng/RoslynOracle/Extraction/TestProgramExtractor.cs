@@ -80,6 +80,9 @@ namespace Prewired.RoslynOracle.Extraction
                     case InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: var with } access } when with.StartsWith("With"):
                         expression = access.Expression; // c.WithOptions(...): the compilation c
                         continue;
+                    case InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "VerifyDiagnostics" or "VerifyEmitDiagnostics" } verified }:
+                        expression = verified.Expression; // CreateCompilation(...).VerifyDiagnostics(...) returns the compilation
+                        continue;
                     case InvocationExpressionSyntax creation when creation.Expression.ToString().Contains("CreateCompilation") || creation.Expression.ToString().Contains("CreateStandardCompilation"):
                         if (creation.ArgumentList.Arguments.FirstOrDefault()?.Expression is not { } inner) return (null, "a compilation without a source", context);
                         expression = inner;
