@@ -35,6 +35,7 @@ namespace Prewired.RoslynOracle
         public async Task CheckAsync(TestProgram program, FileTally tally, CancellationToken cancellationToken)
         {
             tally.Programs++;
+            foreach (var note in program.Notes) FileTally.Count(tally.Adaptations, note);
             var directory = Path.Combine(_work, Path.GetFileNameWithoutExtension(program.File), Safe(program.Name));
             var original = ProgramCompiler.Compile(new[] { ("Program.cs", program.Source) }, generate: false);
             if (original.Image is null)
@@ -43,8 +44,21 @@ namespace Prewired.RoslynOracle
                 return;
             }
 
-            var marking = await FastPathMarking.MarkAsync(program.Source, Array.Empty<(string, string)>(), ProgramCompiler.References, cancellationToken).ConfigureAwait(false);
+            FastPathMarking.Result marking;
+            try
+            {
+                marking = await FastPathMarking.MarkAsync(program.Source, Array.Empty<(string, string)>(), ProgramCompiler.References, cancellationToken).ConfigureAwait(false);
+            }
+            catch (InvalidOperationException diverged)
+            {
+                tally.Run++;
+                tally.CompileErrors++;
+                Finding(program, "conversion fails", diverged.Message, program.Source, original);
+                return;
+            }
+
             tally.NotOffered += marking.NotOffered.Count;
+            foreach (var _ in marking.ExplicitImplementations) FileTally.Count(tally.Adaptations, "explicit interface implementation left unmarked (methods; a partial method cannot be one, PW0202 does not offer it)");
             if (marking.Marked.Count == 0)
             {
                 Skip(tally, "no async method to mark");
@@ -73,6 +87,7 @@ namespace Prewired.RoslynOracle
                 {
                     tally.Forwarded++;
                     FileTally.Count(tally.ForwardReasons, Generalize(forward.Groups[1].Value));
+                    File.AppendAllText(Path.Combine(_work, "forwards.txt"), $"{program.File} {program.Name} {Path.GetFileName(generated.FilePath)}: {forward.Groups[1].Value}\n");
                 }
                 else
                 {

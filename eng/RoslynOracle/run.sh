@@ -5,7 +5,22 @@
 # converted source and the generated code of each, go to $WORK/findings.txt.
 #
 #   bash eng/RoslynOracle/run.sh /work/.mirror/ljw1004+roslyn/repo HEAD [/tmp/oracle]
+#
+# With --files, takes a directory of test files already copied out (transcribed from a stored index, as for the C# 8
+# files of README.md) instead of a git directory, and a scratch directory for the work:
+#
+#   bash eng/RoslynOracle/run.sh --files /tmp/roslyn-c8/files /tmp/roslyn-c8
 set -euo pipefail
+if [ "${1:-}" = "--files" ]; then
+  FILES_DIR=$(cd "${2:?"usage: run.sh --files <test files dir> <scratch dir>"}" && pwd)
+  SCRATCH=${3:?"usage: run.sh --files <test files dir> <scratch dir>"}
+  HERE="$(cd "$(dirname "$0")" && pwd)"
+  REPO="$(cd "$HERE/../.." && pwd)"
+  case "$FILES_DIR" in "$REPO"*) echo "the test files must be outside the repository" >&2; exit 2;; esac
+  case "$SCRATCH" in "$REPO"*) echo "the scratch directory must be outside the repository" >&2; exit 2;; esac
+  dotnet build "$HERE" -c Release -v q -nologo
+  exec dotnet "$HERE/bin/Release/net10.0/Prewired.RoslynOracle.dll" "$FILES_DIR" "$SCRATCH/work"
+fi
 ROSLYN_GIT=${1:?"usage: run.sh <roslyn git dir> <commit> [scratch dir]"}
 COMMIT=${2:-HEAD}
 SCRATCH=${3:-/tmp/prewired-roslyn-oracle}

@@ -86,6 +86,55 @@ namespace Prewired.CodeFixes.Tests
             Assert.Equal(new[] { "a library, not a program (no Main)", "its source is not a constant string (built at run time or from a helper)" }, skipped.Select(s => s.Reason));
         }
 
+        private const string NewerTestFile = """"
+            public class CodeGenAwaitSampleTests : EmitMetadataTestBase
+            {
+                [Fact]
+                public void WithHelperSource()
+                {
+                    string source = @"
+            class Program { static async System.Threading.Tasks.Task Main() { await System.Threading.Tasks.Task.Yield(); System.Console.Write(""a""); } }";
+                    var comp = CreateCompilationWithTasksExtensions(new[] { source, s_IAsyncEnumerable }, options: TestOptions.DebugExe);
+                    CompileAndVerify(comp, expectedOutput: "a");
+                    CompileAndVerify(CreateCompilationWithTasksExtensions(source + AsyncStreamsTypes), expectedOutput: "a");
+                    CompileAndVerify(CreateCompilationWithTasksExtensions(new[] { source, OtherSource }), expectedOutput: "a");
+                }
+
+                [Fact]
+                public void Replaced()
+                {
+                    string source = @"class Program { static void Main() { System.Console.Write(""REPLACE""); } }";
+                    CompileAndVerify(source.Replace("REPLACE", "b"), expectedOutput: "b");
+                }
+
+                [Theory]
+                [InlineData("x")]
+                [InlineData("y")]
+                public void Bound(string letter)
+                {
+                    var source = $$"""
+                        class Program { static void Main() { System.Console.Write("{{letter}}"); } }
+                        """;
+                    CompileAndVerify(source, expectedOutput: ExecutionConditionUtil.IsMonoOrCoreClr ? letter : null);
+                }
+            }
+            """";
+
+        [Fact]
+        public void Extracts_programs_of_the_newer_test_files_and_notes_how_they_are_adapted()
+        {
+            var (programs, skipped) = TestProgramExtractor.Extract("Sample.cs", NewerTestFile);
+            Assert.Equal(new[] { "WithHelperSource", "WithHelperSource#1", "Replaced", "Bound", "Bound#1" }, programs.Select(p => p.Name));
+            Assert.Equal(new[] { "several source files" }, skipped.Select(s => s.Reason));
+            Assert.Equal("Roslyn's helper source `s_IAsyncEnumerable` left out (it declares types .NET 10 has)", Assert.Single(programs[0].Notes));
+            Assert.Equal("Roslyn's helper source `AsyncStreamsTypes` left out (it declares types .NET 10 has)", Assert.Single(programs[1].Notes));
+            Assert.DoesNotContain("AsyncStreamsTypes", programs[1].Source);
+            Assert.Contains("Write(\"b\")", programs[2].Source);
+            Assert.Equal(new[] { "x", "y" }, programs.Skip(3).Select(p => p.ExpectedOutput));
+            Assert.Contains("Write(\"y\")", programs[4].Source);
+            Assert.Contains(programs[4].Notes, n => n.Contains("CoreCLR"));
+        }
+
         [Fact]
         public async Task Converts_runs_and_compares_a_program_in_both_forms()
         {

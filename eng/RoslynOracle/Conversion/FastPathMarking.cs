@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -26,7 +27,10 @@ namespace Prewired.RoslynOracle.Conversion
         private static readonly DiagnosticDescriptor Candidate = new("PW0202", "candidate", "candidate", "Prewired", DiagnosticSeverity.Info, true);
 #pragma warning restore RS2008
 
-        public sealed record Result(string Source, List<string> Marked, List<string> NotOffered);
+        /// <summary>More conversions than any test program has methods: the code fix keeps making new candidates.</summary>
+        private const int MaxConversions = 100;
+
+        public sealed record Result(string Source, List<string> Marked, List<string> NotOffered, List<string> ExplicitImplementations);
 
         public static async Task<Result> MarkAsync(string source, IEnumerable<(string Name, string Text)> otherFiles, IReadOnlyList<MetadataReference> references, CancellationToken cancellationToken)
         {
@@ -54,6 +58,7 @@ namespace Prewired.RoslynOracle.Conversion
                     .FirstOrDefault(m => !attempted.Contains(m.Key));
                 if (next.Method is null) break;
                 attempted.Add(next.Key);
+                if (attempted.Count > MaxConversions) throw new InvalidOperationException($"the conversion does not converge: more than {MaxConversions} methods converted one after another, the last '{next.Key}'");
 
                 var actions = new List<CodeAction>();
                 var diagnostic = Diagnostic.Create(Candidate, next.Method.Identifier.GetLocation());
@@ -72,7 +77,10 @@ namespace Prewired.RoslynOracle.Conversion
             }
 
             var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
-            return new Result(text.ToString(), marked, notOffered);
+            var finalModel = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+            var explicitImplementations = (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!.DescendantNodes().OfType<MethodDeclarationSyntax>()
+                .Where(m => m.ExplicitInterfaceSpecifier is not null && IsMarkable(m, finalModel!, includeExplicit: true)).Select(m => Key(m, finalModel!)).ToList();
+            return new Result(text.ToString(), marked, notOffered, explicitImplementations);
         }
 
         /// <summary>The names the program's [FastPath] attributes point at: the moved bodies, async but already converted.</summary>
@@ -82,9 +90,16 @@ namespace Prewired.RoslynOracle.Conversion
                 .SelectMany(a => a.DescendantNodes().OfType<IdentifierNameSyntax>())
                 .Select(i => i.Identifier.ValueText).Where(n => n != "nameof").ToHashSet();
 
-        private static bool IsMarkable(MethodDeclarationSyntax method, SemanticModel model)
+        /// <summary>
+        /// A named async method returning Task, Task&lt;T&gt;, ValueTask or ValueTask&lt;T&gt; whose body awaits, not of an
+        /// interface and not an explicit interface implementation: a partial method cannot be one, so [FastPath] cannot mark
+        /// it (PW0202 does not offer it; handed a PW0202 there anyway, the code fix would keep the interface specifier and
+        /// offer its own body method again, without end).
+        /// </summary>
+        private static bool IsMarkable(MethodDeclarationSyntax method, SemanticModel model, bool includeExplicit = false)
         {
             if (!method.Modifiers.Any(SyntaxKind.AsyncKeyword) || (method.Body is null && method.ExpressionBody is null)) return false;
+            if (method.ExplicitInterfaceSpecifier is not null && !includeExplicit) return false;
             if (model.GetDeclaredSymbol(method) is not IMethodSymbol symbol || symbol.ContainingType.TypeKind == TypeKind.Interface) return false;
             if (symbol.ReturnType is not INamedTypeSymbol { ContainingNamespace: var ns } returnType || ns.ToDisplayString() != "System.Threading.Tasks"
                 || returnType.Name is not ("Task" or "ValueTask"))

@@ -24,6 +24,9 @@ namespace Prewired.RoslynOracle.Reporting
         public SortedDictionary<string, int> SkipReasons { get; } = new();
         public SortedDictionary<string, int> ForwardReasons { get; } = new();
 
+        /// <summary>How extracted programs differ from what their tests compile (<see cref="Extraction.TestProgram.Notes"/>), counted per program.</summary>
+        public SortedDictionary<string, int> Adaptations { get; } = new();
+
         public static void Count(SortedDictionary<string, int> counts, string key) => counts[key] = counts.TryGetValue(key, out var n) ? n + 1 : 1;
     }
 }

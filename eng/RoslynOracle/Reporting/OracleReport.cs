@@ -26,6 +26,13 @@ namespace Prewired.RoslynOracle.Reporting
             text.AppendLine("| Forwarded: why | methods |");
             text.AppendLine("|---|---|");
             foreach (var (reason, count) in total.ForwardReasons.OrderByDescending(r => r.Value)) text.AppendLine($"| {reason.Replace("|", "\\|")} | {count} |");
+            if (total.Adaptations.Count > 0)
+            {
+                text.AppendLine();
+                text.AppendLine("| Adapted to .NET 10: how | programs |");
+                text.AppendLine("|---|---|");
+                foreach (var (how, count) in total.Adaptations.OrderByDescending(r => r.Value)) text.AppendLine($"| {how} | {count} |");
+            }
             return text.ToString();
         }
 
@@ -49,6 +56,7 @@ namespace Prewired.RoslynOracle.Reporting
                 total.PendingOutputDifferences += t.PendingOutputDifferences;
                 foreach (var (k, v) in t.SkipReasons) total.SkipReasons[k] = (total.SkipReasons.TryGetValue(k, out var n) ? n : 0) + v;
                 foreach (var (k, v) in t.ForwardReasons) total.ForwardReasons[k] = (total.ForwardReasons.TryGetValue(k, out var n) ? n : 0) + v;
+                foreach (var (k, v) in t.Adaptations) total.Adaptations[k] = (total.Adaptations.TryGetValue(k, out var n) ? n : 0) + v;
             }
 
             return total;
