@@ -774,6 +774,35 @@ namespace Prewired.Tests.Reliability
                 Variants = new[] { 0, 1 },
                 HelperSites = "0:T",
             },
+
+            // Random body seed 20261201 #6503 (issue 33 point 3, the run of 2026-12-02), shrunk by hand: a 'return await' in a
+            // catch block of a try whose finally awaits, the catch entered on the synchronous path (a throw before any await,
+            // or, since a completed fault throws in place, a faulted task). The hand-off at the returned await took no
+            // live state ("a returned await needs nothing around it"), though the finally still runs and reads 'env' and
+            // 'v': the continuation got default values (NullReferenceException). A catch frame whose try has a finally now
+            // keeps the frames.
+            new("R20261201_6503_ReturnedAwaitInACatchBeforeAnAwaitingFinally", "Task<int>", """
+                {
+                    try
+                    {
+                        if (v == 2) throw new InvalidOperationException("sync");
+                        await env.T(0);
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        return await env.TR(1, v);
+                    }
+                    finally
+                    {
+                        await env.T(2);
+                        env.Log("finally " + v);
+                    }
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1, 2 },
+            },
         };
     }
 }

@@ -47,8 +47,11 @@ namespace Prewired.Generator.FastPath
             // An await in a loop's condition resumes inside that loop: the rest of the iteration it tested, then the loop again.
             if (split.AwaitingLoop is { } loop) frames.Insert(0, new ContinuationFrame(FrameKind.Loop, loop, new List<StatementSyntax>(), isMethodBody: false));
 
-            // A returned await needs nothing around it, unless a catch, a finally or a disposal still runs after it.
-            if (split.Form == SplitForm.Return && !frames.Any(f => f.IsProtected || f.Kind == FrameKind.Try)) frames.Clear();
+            // A returned await needs nothing around it, unless a catch, a finally or a disposal still runs after it: a try
+            // block's catches and finally, or the finally of a catch block's try (also when the synchronous path runs that
+            // finally after the statement, FinallyWrittenOut: seed 20261201 body 6503).
+            if (split.Form == SplitForm.Return && !frames.Any(f => f.IsProtected || f.Kind == FrameKind.Try
+                    || (f.Kind == FrameKind.Catch && ((TryStatementSyntax)f.Container.Parent!).Finally is not null))) frames.Clear();
             FrameReachability.Decide(split, frames, model);
             return LiveState.Find(split, frames, model);
         }
