@@ -102,6 +102,136 @@ namespace Prewired.Tests.Semantics
                     }
                     """,
             },
+            // Roslyn's CodeGenAwaitForeachTests.TestWithNullableCollection2 (issue 33 point 2, the C# 8 files): await foreach
+            // over a null collection of a nullable struct type. C# unwraps it (Nullable<T>.Value: InvalidOperationException);
+            // the written-out loop boxed it to the interface and called GetAsyncEnumerator on null (NullReferenceException).
+            new("O03_AwaitForeachOverNullNullableStruct", "Task<int>", """
+                {
+                    Bag? bag = v == 0 ? null : new Bag(env, 2);
+                    var total = 0;
+                    try
+                    {
+                        await foreach (var item in bag)
+                        {
+                            total += item;
+                            await env.T(0);
+                        }
+                        env.Log("walked " + total);
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        env.Log("no bag");
+                    }
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                HelperSites = "1:V",
+                Members = """
+                    private readonly struct Bag : IAsyncEnumerable<int>
+                    {
+                        private readonly Env _env;
+                        private readonly int _count;
+
+                        public Bag(Env env, int count)
+                        {
+                            _env = env;
+                            _count = count;
+                        }
+
+                        IAsyncEnumerator<int> IAsyncEnumerable<int>.GetAsyncEnumerator(CancellationToken token) => Items(_env, _count).GetAsyncEnumerator(token);
+
+                        private static async IAsyncEnumerable<int> Items(Env env, int count)
+                        {
+                            for (var i = 1; i <= count; i++)
+                            {
+                                await env.V(1);
+                                yield return i;
+                            }
+                        }
+                    }
+                    """,
+            },
+            // The sibling of O03 for a plain foreach that awaits inside: written out as its enumerator, it boxed the nullable
+            // to the interface the same way (NullReferenceException for InvalidOperationException).
+            new("O03b_ForeachOverNullNullableStruct", "Task<int>", """
+                {
+                    Pair? pair = v == 0 ? null : new Pair(v);
+                    var total = 0;
+                    try
+                    {
+                        foreach (var item in pair)
+                        {
+                            total += item;
+                            await env.T(0);
+                        }
+                        env.Log("walked " + total);
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        env.Log("no pair");
+                    }
+                    return total;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+                Members = """
+                    private readonly struct Pair : IEnumerable<int>
+                    {
+                        private readonly int _first;
+
+                        public Pair(int first) => _first = first;
+
+                        IEnumerator<int> IEnumerable<int>.GetEnumerator()
+                        {
+                            yield return _first;
+                            yield return _first + 1;
+                        }
+
+                        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => throw new NotSupportedException();
+                    }
+                    """,
+            },
+            // Roslyn's CodeGenAwaitForeachTests.TestGetAsyncEnumeratorPatternViaExtensionsWithFormattableStringConversion1: an
+            // extension GetAsyncEnumerator, called in its static form with the collection as an ordinary argument, bound to
+            // another overload (an interpolated string converts to FormattableString as an argument, not as a receiver).
+            // The collection is now converted to the chosen method's 'this' parameter type.
+            new("O04_AwaitForeachExtensionGetAsyncEnumeratorOnInterpolatedString", "Task<int>", """
+                {
+                    var seen = "";
+                    await foreach (var letter in $"ab")
+                    {
+                        seen += letter;
+                        await env.T(0);
+                    }
+                    env.Log("seen " + seen);
+                    return seen.Length;
+                }
+                """)
+            {
+                FileMembers = """
+                    internal static class O04Letters
+                    {
+                        public static O04LetterWalk GetAsyncEnumerator(this FormattableString text) => throw new InvalidOperationException("the FormattableString overload");
+
+                        public static O04LetterWalk GetAsyncEnumerator(this object value) => new O04LetterWalk(value.ToString()!);
+                    }
+
+                    internal sealed class O04LetterWalk
+                    {
+                        private readonly string _text;
+                        private int _index = -1;
+
+                        public O04LetterWalk(string text) => _text = text;
+
+                        public char Current => _text[_index];
+
+                        public Task<bool> MoveNextAsync() => Task.FromResult(++_index < _text.Length);
+                    }
+                    """,
+            },
         };
     }
 }

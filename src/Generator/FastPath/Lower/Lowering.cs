@@ -199,6 +199,11 @@ namespace Prewired.Generator.FastPath
                 var enumeratorType = AnnotatedEnumerator.Of(getEnumerator, collectionType).ReturnType;
                 Variables.Add((enumeratorType.ToDisplayString(MethodShellParser.TypeFormat), EnumeratorVariable));
 
+                // A collection of a nullable value type is unwrapped first, as C# does (Nullable<T>.Value: a null one throws
+                // InvalidOperationException, where the interface cast of a boxed null would throw NullReferenceException).
+                UnwrapsNullable = collectionType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }
+                                  && !(getEnumerator.ReducedFrom ?? getEnumerator).IsExtensionMethod;
+
                 // An interface's GetEnumerator implemented explicitly is reached through the interface, as the compiler does.
                 CastToInterface = getEnumerator.ContainingType.TypeKind == TypeKind.Interface && collectionType.TypeKind != TypeKind.Interface && !getEnumerator.IsExtensionMethod
                     ? getEnumerator.ContainingType.ToDisplayString(MethodShellParser.TypeFormat)
@@ -233,6 +238,9 @@ namespace Prewired.Generator.FastPath
 
         public string? CastToInterface { get; }
 
+        /// <summary>Whether the collection is a nullable value type whose value the loop enumerates (read with <c>.Value</c>).</summary>
+        public bool UnwrapsNullable { get; }
+
         /// <summary>The generated variables the continuation takes over, in order: the enumerator, or the collection and index.</summary>
         public List<(string Type, string Name)> Variables { get; } = new();
 
@@ -249,9 +257,12 @@ namespace Prewired.Generator.FastPath
         public string Start(string collection) => $"var {StartAssignment(collection)}";
 
         /// <summary>The start as an assignment to the generated variable (the continuation's parameter).</summary>
-        public string StartAssignment(string collection) => Shape == ForEachShape.Enumerator
-            ? $"{EnumeratorVariable} = {(CastToInterface is null ? $"({collection})" : $"(({CastToInterface})({collection}))")}.GetEnumerator();"
-            : $"{CollectionVariable} = {collection};";
+        public string StartAssignment(string collection)
+        {
+            if (Shape != ForEachShape.Enumerator) return $"{CollectionVariable} = {collection};";
+            var source = UnwrapsNullable ? $"(({collection}))!.Value" : collection; // '!': a null one throws, as in the body (CS8629 otherwise); two parentheses, or "(x)!" would parse as a cast
+            return $"{EnumeratorVariable} = {(CastToInterface is null ? $"({source})" : $"(({CastToInterface})({source}))")}.GetEnumerator();";
+        }
 
         /// <summary>The loop header for the remaining iterations (<paramref name="first"/>: from the start).</summary>
         public string Header(bool first) => Shape == ForEachShape.Enumerator

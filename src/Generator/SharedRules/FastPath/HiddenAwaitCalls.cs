@@ -119,7 +119,22 @@ namespace Prewired.Generator.SharedRules
                     return null;
                 }
 
-                return $"{definition.ContainingType.ToDisplayString(SourceNames.TypeFormat)}.{definition.Name}({collection})";
+                // C# found it for the collection as a receiver; as an ordinary argument the collection could bind another
+                // overload (an interpolated string converts to FormattableString as an argument, not as a receiver: Roslyn's
+                // oracle, O04), so it goes in converted to the receiver type C# chose.
+                var receiver = method.ReducedFrom is not null ? method.ReceiverType! : method.Parameters[0].Type;
+                var argument = SymbolEqualityComparer.Default.Equals(receiver, collectionType) || !LoweringShapes.IsNameable(receiver)
+                    ? collection
+                    : $"({receiver.ToDisplayString(SourceNames.TypeFormat)})({collection})";
+                return $"{definition.ContainingType.ToDisplayString(SourceNames.TypeFormat)}.{definition.Name}({argument})";
+            }
+
+            if (collectionType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+            {
+                // A collection of a nullable value type is unwrapped first, as C# does (Nullable<T>.Value: a null one throws
+                // InvalidOperationException, not the NullReferenceException of a boxed null: Roslyn's oracle, O03).
+                collection = $"(({collection}))!.Value"; // '!': a null one throws, as in the body (CS8629 otherwise); two parentheses, or "(x)!" would parse as a cast
+                collectionType = nullable.TypeArguments[0];
             }
 
             if (method.ContainingType.TypeKind == TypeKind.Interface && collectionType.TypeKind is not (TypeKind.Interface or TypeKind.TypeParameter))
