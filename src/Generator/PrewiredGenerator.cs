@@ -6,6 +6,7 @@ using Prewired.Generator.Emit;
 using Prewired.Generator.FastPath;
 using Prewired.Generator.Model;
 using Prewired.Generator.Pipelines;
+using Prewired.Generator.Pipelines.Handlers;
 using Prewired.Generator.SharedRules;
 using Prewired.Generator.TailAwait;
 
@@ -39,11 +40,25 @@ namespace Prewired.Generator
                 .Where(static m => m is not null)
                 .WithTrackingName(TrackingNames.NonNullPipelineModels);
 
+            // Every request handler of the assembly gets its pipeline, unless a [Pipeline] takes its request over or a handler
+            // before it answers the same request. The per-class models cache on their own; only the choice among them runs
+            // again when one changes, and each chosen pipeline's file is written again only when its model changed.
+            var handlers = context.SyntaxProvider
+                .CreateSyntaxProvider(HandlerParser.IsCandidate, Guarded<GeneratorSyntaxContext, EquatableArray<HandlerModel>>(HandlerParser.Parse))
+                .WithTrackingName(TrackingNames.HandlerModels)
+                .SelectMany(static (models, _) => models)
+                .Collect();
+            var discovered = handlers
+                .Combine(pipelines.Select(static (m, _) => m!).Collect())
+                .SelectMany(static (pair, _) => DiscoveredPipelines.Select(pair.Left, pair.Right))
+                .WithTrackingName(TrackingNames.DiscoveredPipelines);
+
             // [FastPath] first: its transforms take longest per method, so the compiler's error check of the files after the
             // current one (WorkAhead, on a second thread) keeps ahead of them, and [TailAwait]'s then find every file checked.
             context.RegisterSourceOutput(fastPath, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(pipelines, static (output, model) => AddSource(output, model!));
+            context.RegisterSourceOutput(discovered, static (output, model) => AddSource(output, model));
         }
 
         private static void AddSource(SourceProductionContext output, PipelineModel model)
@@ -69,6 +84,10 @@ namespace Prewired.Generator
         private static Func<GeneratorAttributeSyntaxContext, CancellationToken, TModel?> Guarded<TModel>(
             Func<GeneratorAttributeSyntaxContext, CancellationToken, TModel?> parse)
             where TModel : class
+            => Guarded<GeneratorAttributeSyntaxContext, TModel?>(parse);
+
+        /// <summary>As above, for any transform: a failure gives the model's default (null, or an empty array), nothing generated.</summary>
+        private static Func<TContext, CancellationToken, TModel> Guarded<TContext, TModel>(Func<TContext, CancellationToken, TModel> parse)
             => (context, cancellationToken) =>
             {
                 try
@@ -77,7 +96,7 @@ namespace Prewired.Generator
                 }
                 catch (Exception exception) when (exception is not OperationCanceledException)
                 {
-                    return null;
+                    return default!;
                 }
             };
     }

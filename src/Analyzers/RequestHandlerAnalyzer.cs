@@ -1,0 +1,87 @@
+using System;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using Prewired.Analyzers.Handlers;
+using Prewired.Generator.SharedRules;
+using Prewired.Generator.SharedRules.Pipelines;
+
+namespace Prewired.Analyzers
+{
+    /// <summary>
+    /// Reports on the request handlers the generator gives a pipeline without a [Pipeline] class: a second handler of one
+    /// request (PW0314, at it, naming the first), what the shared chain validation finds in a handler's generated pipeline
+    /// (at the handler's name; a default skipped for its constraint is PW0316), and a request sent where no pipeline takes
+    /// it (PW0315, at the send: an <c>Invoke</c> on a pipeline interface, or resolving one from a container).
+    /// </summary>
+    [DiagnosticAnalyzer(LanguageNames.CSharp)]
+    public sealed class RequestHandlerAnalyzer : DiagnosticAnalyzer
+    {
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(
+            DiagnosticDescriptors.DuplicateHandler, DiagnosticDescriptors.NoHandler, DiagnosticDescriptors.DefaultNotAppliedToHandler,
+            DiagnosticDescriptors.ContextDoesNotFlow, DiagnosticDescriptors.InvalidStageType, DiagnosticDescriptors.ResultDoesNotFlow,
+            DiagnosticDescriptors.TokenDoesNotFlow, DiagnosticDescriptors.OpenStageCannotBeClosed, DiagnosticDescriptors.NotAPipelineStage,
+            DiagnosticDescriptors.AmbiguousStage, DiagnosticDescriptors.TerminatorNotLast, DiagnosticDescriptors.MissingTerminator);
+
+        public override void Initialize(AnalysisContext context)
+        {
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+            context.EnableConcurrentExecution();
+            context.RegisterCompilationStartAction(start =>
+            {
+                if (start.Compilation.GetTypeByMetadataName("Prewired.ICancellableTerminator`2") is null) return;
+                // Built on first use, once per compilation: the handler and send checks both need the whole assembly's handlers.
+                var index = new Lazy<HandlerIndex>(() => HandlerIndex.Build(start.Compilation, start.CancellationToken));
+                start.RegisterSymbolAction(symbol => AnalyzeHandler(symbol, index), SymbolKind.NamedType);
+                start.RegisterOperationAction(operation => AnalyzeSend(operation, index), OperationKind.Invocation);
+            });
+        }
+
+        private static void AnalyzeHandler(SymbolAnalysisContext context, Lazy<HandlerIndex> index)
+        {
+            var type = (INamedTypeSymbol)context.Symbol;
+            var handlers = RequestHandler.Of(type);
+            if (handlers.Count == 0) return;
+            foreach (var handler in handlers)
+            {
+                if (index.Value.IsOverridden(handler)) continue;
+                var first = index.Value.FirstOf(handler);
+                if (first is not null && !SymbolEqualityComparer.Default.Equals(first.Type, type))
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.DuplicateHandler, HandlerChainValidator.NameLocation(type, context.CancellationToken),
+                        new[] { HandlerChainValidator.NameLocation(first.Type, context.CancellationToken) },
+                        PipelineValidator.Display(type), PipelineValidator.Display(handler.Request), PipelineValidator.Display(first.Type)));
+                    continue;
+                }
+
+                var validation = HandlerChainValidator.Validate(handler, context.Compilation, context.CancellationToken);
+                foreach (var finding in validation.Findings)
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.For(finding.Id), finding.Location, finding.AdditionalLocations, finding.Arguments.Cast<object>().ToArray()));
+                }
+            }
+        }
+
+        private static void AnalyzeSend(OperationAnalysisContext context, Lazy<HandlerIndex> index)
+        {
+            var invocation = (IInvocationOperation)context.Operation;
+            var method = invocation.TargetMethod;
+            var pipeline = method.Name == "Invoke" && IsPipelineInterface(method.ContainingType) ? method.ContainingType
+                : method.TypeArguments.OfType<INamedTypeSymbol>().FirstOrDefault(IsPipelineInterface);
+            if (pipeline is null || pipeline.TypeArguments[0] is not INamedTypeSymbol request) return;
+            // A request of another assembly may be handled there: only this assembly's requests are known to be unhandled.
+            if (!SymbolEqualityComparer.Default.Equals(request.ContainingAssembly, context.Compilation.Assembly)) return;
+            if (index.Value.HasPipelineFor(request, context.Compilation)) return;
+            var fix = pipeline.Arity == 2
+                ? $"add its handler, a class implementing ICancellableTerminator<{PipelineValidator.Display(request)}, {PipelineValidator.Display(pipeline.TypeArguments[1])}>, or a [Pipeline] class that starts with it"
+                : "add a [Pipeline] class that starts with it";
+            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.NoHandler, invocation.Syntax.GetLocation(), PipelineValidator.Display(request), fix));
+        }
+
+        /// <summary>IPipeline&lt;TContext&gt; and ICancellablePipeline&lt;TContext&gt;, with or without TResult: what a request is sent through.</summary>
+        private static bool IsPipelineInterface(INamedTypeSymbol? type)
+            => type is { TypeKind: TypeKind.Interface, Name: "IPipeline" or "ICancellablePipeline", Arity: 1 or 2, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } };
+    }
+}
