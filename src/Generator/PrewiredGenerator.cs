@@ -7,6 +7,7 @@ using Prewired.Generator.FastPath;
 using Prewired.Generator.Model;
 using Prewired.Generator.Pipelines;
 using Prewired.Generator.Pipelines.Handlers;
+using Prewired.Generator.Pipelines.Sender;
 using Prewired.Generator.SharedRules;
 using Prewired.Generator.TailAwait;
 
@@ -53,18 +54,35 @@ namespace Prewired.Generator
                 .SelectMany(static (pair, _) => DiscoveredPipelines.Select(pair.Left, pair.Right))
                 .WithTrackingName(TrackingNames.DiscoveredPipelines);
 
+            // One sender and one AddPrewired() over every pipeline, in an assembly with request handlers (a Mediator-style one; an
+            // assembly of [Pipeline] chains alone gets none): rewritten when a pipeline's model or the options change.
+            var sender = pipelines.Select(static (m, _) => m!).Collect()
+                .Combine(discovered.Collect())
+                .Combine(handlers.Select(static (all, _) => all.Length > 0))
+                .Combine(context.CompilationProvider.Select(static (compilation, _) => SenderOptions.Of(compilation)))
+                .Select(static (input, _) => input.Left.Right ? SenderParser.Build(input.Left.Left.Left, input.Left.Left.Right, input.Right) : null)
+                .WithTrackingName(TrackingNames.SenderModel);
+
             // [FastPath] first: its transforms take longest per method, so the compiler's error check of the files after the
             // current one (WorkAhead, on a second thread) keeps ahead of them, and [TailAwait]'s then find every file checked.
             context.RegisterSourceOutput(fastPath, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(pipelines, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(discovered, static (output, model) => AddSource(output, model));
+            context.RegisterSourceOutput(sender, static (output, model) => AddSource(output, model));
         }
 
         private static void AddSource(SourceProductionContext output, PipelineModel model)
         {
             output.AddSource(model.HintName, PipelineEmitter.Emit(model));
             if (model.Registration is { } registration) output.AddSource(registration.HintName, RegistrationEmitter.Emit(model, registration));
+        }
+
+        private static void AddSource(SourceProductionContext output, SenderModel? model)
+        {
+            if (model is null) return;
+            output.AddSource(SenderEmitter.Namespace + "." + SenderEmitter.ClassName + ".g.cs", SenderEmitter.Emit(model));
+            if (model.Options.DependencyInjection) output.AddSource(SenderEmitter.Namespace + ".AddPrewired.g.cs", AddPrewiredEmitter.Emit(model));
         }
 
         private static bool IsClass(SyntaxNode node, CancellationToken cancellationToken) => node is ClassDeclarationSyntax;

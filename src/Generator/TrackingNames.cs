@@ -11,5 +11,6 @@ namespace Prewired.Generator
         public const string NonNullPipelineModels = nameof(NonNullPipelineModels);
         public const string HandlerModels = nameof(HandlerModels);
         public const string DiscoveredPipelines = nameof(DiscoveredPipelines);
+        public const string SenderModel = nameof(SenderModel);
     }
 }

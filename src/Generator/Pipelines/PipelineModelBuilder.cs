@@ -21,7 +21,8 @@ namespace Prewired.Generator.Pipelines
         /// <param name="stages">The stages, validated.</param>
         /// <param name="registration">Its own DI registration, if any.</param>
         /// <param name="compilation">For the target's features (StackTraceHidden).</param>
-        public static PipelineModel Build(PipelineClass declaration, int pipelineLevel, List<ResolvedStage> stages, RegistrationModel? registration, Compilation compilation)
+        /// <param name="qualifiedName">The class as namespace-level code names it; null when it cannot (generic, private).</param>
+        public static PipelineModel Build(PipelineClass declaration, int pipelineLevel, List<ResolvedStage> stages, RegistrationModel? registration, string? qualifiedName, Compilation compilation)
         {
             var stagesLevel = stages.Min(s => EffectiveAccessibility.Of(s.Type));
             var entry = stages[0].Receives;
@@ -38,7 +39,8 @@ namespace Prewired.Generator.Pipelines
                 StageModels(stages).ToEquatableArray(),
                 registration,
                 stages[0].Shape.Result?.ToDisplayString(TypeFormat),
-                stages.Any(s => s.Shape.TakesToken));
+                stages.Any(s => s.Shape.TakesToken),
+                qualifiedName);
         }
 
         private static IEnumerable<StageModel> StageModels(List<ResolvedStage> stages)

@@ -44,7 +44,8 @@ namespace Prewired.Generator.Pipelines
                 containing.ToEquatableArray(),
                 MethodShellParser.TypeDeclaration(pipeline),
                 pipeline.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat));
-            return PipelineModelBuilder.Build(declaration, pipelineLevel, stages, registration, compilation);
+            var qualified = PipelineRegistrationTarget.IsNameable(pipeline) ? pipeline.ToDisplayString(TypeFormat) : null;
+            return PipelineModelBuilder.Build(declaration, pipelineLevel, stages, registration, qualified, compilation);
         }
 
         private static string? Namespace(INamedTypeSymbol type) => type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : null;

@@ -45,7 +45,7 @@ namespace Prewired.Tests.Generator
             {
                 public ValueTask<Price> Terminate(GetPrice context, CancellationToken cancellationToken) => new(new Price { Amount = context.Sku.Length });
             }
-            """, expectedFiles: 2);
+            """, expectedFiles: 3);
 
         [Fact]
         public void An_explicit_pipeline_overrides_the_request_and_a_second_handler_gets_none() => GeneratorTest.Verify(Requests + """
@@ -68,7 +68,7 @@ namespace Prewired.Tests.Generator
             // GetPrice's chain, as written: no discovered pipeline for it.
             [Pipeline(typeof(GetPriceHandler), ApplyDefaults = false)]
             public sealed partial class PricePipeline;
-            """, expectedFiles: 2);
+            """, expectedFiles: 3);
 
         [Fact]
         public void A_class_handling_two_requests_gets_a_pipeline_per_request_named_after_each() => GeneratorTest.Verify("""
@@ -100,7 +100,7 @@ namespace Prewired.Tests.Generator
             // Not handlers of one request: a generic and an abstract class are building blocks.
             public abstract class Base<T> : ICancellableTerminator<T, Unit> { public abstract ValueTask<Unit> Terminate(T context, CancellationToken cancellationToken); }
             internal abstract class AbstractHandler : ICancellableTerminator<Tick, int> { public abstract ValueTask<int> Terminate(Tick context, CancellationToken cancellationToken); }
-            """, expectedFiles: 4);
+            """, expectedFiles: 5);
 
         [Fact]
         public void Half_typed_handlers_generate_nothing_and_do_not_throw()

@@ -39,7 +39,10 @@ namespace Prewired.Generator.Pipelines.Handlers
             return handlers.Select(handler =>
             {
                 var validation = HandlerChainValidator.Validate(handler, compilation, cancellationToken);
-                var pipeline = validation.IsValid ? PipelineModelBuilder.Build(ClassFor(handler.Request), EffectiveAccessibility.Internal, validation.Stages, null, compilation) : null;
+                var declaration = ClassFor(handler.Request);
+                var pipeline = validation.IsValid
+                    ? PipelineModelBuilder.Build(declaration, EffectiveAccessibility.Internal, validation.Stages, null, "global::" + declaration.Namespace + "." + declaration.Name, compilation)
+                    : null;
                 return new HandlerModel(handler.Request.ToDisplayString(TypeFormat), handler.Type.ToDisplayString(TypeFormat), order, pipeline);
             }).ToEquatableArray();
         }

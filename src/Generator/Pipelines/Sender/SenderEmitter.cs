@@ -1,0 +1,63 @@
+using System.Linq;
+using Prewired.Generator.Emit;
+
+namespace Prewired.Generator.Pipelines.Sender
+{
+    /// <summary>
+    /// Writes <c>Prewired.Generated.PrewiredSender</c>: one <c>Send</c> overload per request type, so the compiler picks the
+    /// pipeline (no dictionary, no lookup by type per call). Each pipeline is resolved from the service provider on its first
+    /// send and kept in a field: with singleton pipelines a send is a field read and a direct call, 0 B.
+    /// </summary>
+    internal static class SenderEmitter
+    {
+        public const string Namespace = "Prewired.Generated";
+        public const string ClassName = "PrewiredSender";
+        public const string QualifiedName = "global::" + Namespace + "." + ClassName;
+        private const string Token = "global::System.Threading.CancellationToken";
+
+        public static string Emit(SenderModel model)
+        {
+            var body = new CodeLines();
+            body.Line("/// <summary>");
+            body.Line("/// Sends each request of this assembly through its pipeline: one <c>Send</c> overload per request type, chosen by the compiler.");
+            body.Line("/// Each pipeline is resolved from the service provider on its first send and kept, so the sender's lifetime is the pipelines':");
+            body.Line("/// <c>services.AddPrewired()</c> registers it with them.");
+            body.Line("/// </summary>");
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            body.Line($"internal sealed class {ClassName}");
+            body.OpenBrace();
+            body.Line("private readonly global::System.IServiceProvider _services;");
+            foreach (var send in model.Sends) body.Line($"private {send.Pipeline}? {send.Field};");
+            body.Line();
+            body.Line("/// <summary>A sender resolving each pipeline from <paramref name=\"services\"/> on its first send: a container, or any provider that creates them.</summary>");
+            body.Line($"public {ClassName}(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));");
+            foreach (var send in model.Sends)
+            {
+                body.Line();
+                WriteSend(model, send, body);
+            }
+
+            body.Line();
+            body.Line("// Off the hot path: once per pipeline and sender.");
+            body.Line("private T Resolve<T>() where T : class");
+            body.Indent++;
+            body.Line("=> _services.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException(\"'\" + typeof(T).FullName + \"' is not registered: call services.AddPrewired() (or register the pipeline) first.\");");
+            body.Indent--;
+            body.CloseBrace();
+            var members = string.Concat(body.Render(1).Select(line => line + "\n"));
+            return GeneratedFileEmitter.Wrap(Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
+        }
+
+        private static void WriteSend(SenderModel model, SendModel send, CodeLines body)
+        {
+            var returns = send.Result is null ? "global::System.Threading.Tasks.Task" : $"global::System.Threading.Tasks.ValueTask<{send.Result}>";
+            var tokenUse = send.Cancellable ? "passing it the token" : "whose stages take no token";
+            body.Line($"/// <summary>Sends <paramref name=\"request\"/> through <see cref=\"{send.Pipeline}\"/>, {tokenUse}.</summary>");
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            if (model.Options.HideFrames) body.Line("[global::System.Diagnostics.StackTraceHidden]");
+            body.Line("[global::System.Diagnostics.DebuggerStepThrough]");
+            var call = send.Cancellable ? "Invoke(request, cancellationToken)" : "Invoke(request)";
+            body.Line($"public {returns} Send({send.Request} request, {Token} cancellationToken = default) => ({send.Field} ??= Resolve<{send.Pipeline}>()).{call};");
+        }
+    }
+}
