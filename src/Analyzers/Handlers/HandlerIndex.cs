@@ -20,19 +20,27 @@ namespace Prewired.Analyzers.Handlers
         private readonly Dictionary<string, List<RequestHandler>> _byRequest;
         private readonly List<(string Entry, string Terminator)> _explicit;
         private readonly List<ITypeSymbol> _entries;
+        private readonly List<INamedTypeSymbol> _explicitStages;
 
-        private HandlerIndex(Dictionary<string, List<RequestHandler>> byRequest, List<(string, string)> explicitPipelines, List<ITypeSymbol> entries)
+        private HandlerIndex(Dictionary<string, List<RequestHandler>> byRequest, List<(string, string)> explicitPipelines, List<ITypeSymbol> entries,
+            List<INamedTypeSymbol> explicitStages, bool hasHandlers)
         {
             _byRequest = byRequest;
             _explicit = explicitPipelines;
             _entries = entries;
+            _explicitStages = explicitStages;
+            HasHandlers = hasHandlers;
         }
+
+        /// <summary>Whether the assembly has a request handler at all: then the generator writes the sender and AddPrewired().</summary>
+        public bool HasHandlers { get; }
 
         public static HandlerIndex Build(Compilation compilation, CancellationToken cancellationToken)
         {
             var handlers = new List<(RequestHandler Handler, string Order)>();
             var explicitPipelines = new List<(string, string)>();
             var entries = new List<ITypeSymbol>();
+            var explicitStages = new List<INamedTypeSymbol>();
             foreach (var type in SourceTypes(compilation.Assembly.GlobalNamespace, cancellationToken))
             {
                 foreach (var handler in RequestHandler.Of(type)) handlers.Add((handler, HandlerSelection.OrderKey(type)));
@@ -43,6 +51,7 @@ namespace Prewired.Analyzers.Handlers
                 var stages = validation.Stages;
                 explicitPipelines.Add((stages[0].Receives.ToDisplayString(TypeFormat), stages[stages.Count - 1].Type.ToDisplayString(TypeFormat)));
                 entries.Add(stages[0].Receives);
+                if (PipelineRegistrationTarget.IsNameable(type)) explicitStages.AddRange(stages.Select(st => st.Type));
             }
 
             var byRequest = new Dictionary<string, List<RequestHandler>>();
@@ -55,7 +64,7 @@ namespace Prewired.Analyzers.Handlers
                 list.Add(handler);
             }
 
-            return new HandlerIndex(byRequest, explicitPipelines, entries);
+            return new HandlerIndex(byRequest, explicitPipelines, entries, explicitStages, handlers.Count > 0);
         }
 
         /// <summary>Whether an explicit [Pipeline] takes over <paramref name="handler"/>'s request (its own findings are reported there).</summary>
@@ -77,6 +86,22 @@ namespace Prewired.Analyzers.Handlers
         public bool HasPipelineFor(ITypeSymbol context, Compilation compilation)
             => _entries.Any(e => SymbolEqualityComparer.Default.Equals(e, context)
                                  || compilation.ClassifyConversion(context, e) is { IsImplicit: true, IsReference: true });
+
+        /// <summary>
+        /// The stage types <c>AddPrewired()</c> registers, closed: those of every nameable [Pipeline] class and of every
+        /// handler's generated pipeline (the first handler of each request, its chain valid), as the generator writes them.
+        /// </summary>
+        public List<INamedTypeSymbol> RegisteredStages(Compilation compilation, CancellationToken cancellationToken)
+        {
+            var stages = new List<INamedTypeSymbol>(_explicitStages);
+            foreach (var handlers in _byRequest.Values)
+            {
+                var validation = HandlerChainValidator.Validate(handlers[0], compilation, cancellationToken);
+                if (validation.IsValid) stages.AddRange(validation.Stages.Select(st => st.Type));
+            }
+
+            return stages.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToList();
+        }
 
         private static IEnumerable<INamedTypeSymbol> SourceTypes(INamespaceSymbol ns, CancellationToken cancellationToken)
         {

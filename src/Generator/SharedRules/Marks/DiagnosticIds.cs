@@ -59,6 +59,10 @@ namespace Prewired.Generator.SharedRules
         public const string NoHandler = "PW0315";
         public const string DefaultNotAppliedToHandler = "PW0316";
 
+        // AddPrewired() registers singletons by default: a scoped service a stage takes would be captured by the one chain,
+        // which Microsoft.Extensions.DependencyInjection reports only at run time (with scope validation on).
+        public const string ScopedServiceCaptured = "PW0317";
+
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 
