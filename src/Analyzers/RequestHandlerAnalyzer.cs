@@ -2,6 +2,8 @@ using System;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Prewired.Analyzers.Handlers;
@@ -14,7 +16,8 @@ namespace Prewired.Analyzers
     /// Reports on the request handlers the generator gives a pipeline without a [Pipeline] class: a second handler of one
     /// request (PW0314, at it, naming the first), what the shared chain validation finds in a handler's generated pipeline
     /// (at the handler's name; a default skipped for its constraint is PW0316), and a request sent where no pipeline takes
-    /// it (PW0315, at the send: an <c>Invoke</c> on a pipeline interface, or resolving one from a container).
+    /// it (PW0315, at the send: an <c>Invoke</c> on a pipeline interface, resolving one from a container, or a <c>Send</c> of
+    /// the generated sender that no overload takes).
     /// </summary>
     [DiagnosticAnalyzer(LanguageNames.CSharp)]
     public sealed class RequestHandlerAnalyzer : DiagnosticAnalyzer
@@ -36,6 +39,7 @@ namespace Prewired.Analyzers
                 var index = new Lazy<HandlerIndex>(() => HandlerIndex.Build(start.Compilation, start.CancellationToken));
                 start.RegisterSymbolAction(symbol => AnalyzeHandler(symbol, index), SymbolKind.NamedType);
                 start.RegisterOperationAction(operation => AnalyzeSend(operation, index), OperationKind.Invocation);
+                start.RegisterSyntaxNodeAction(node => AnalyzeSenderSend(node, index), SyntaxKind.InvocationExpression);
             });
         }
 
@@ -78,6 +82,35 @@ namespace Prewired.Analyzers
                 ? $"add its handler, a class implementing ICancellableTerminator<{PipelineValidator.Display(request)}, {PipelineValidator.Display(pipeline.TypeArguments[1])}>, or a [Pipeline] class that starts with it"
                 : "add a [Pipeline] class that starts with it";
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.NoHandler, invocation.Syntax.GetLocation(), PipelineValidator.Display(request), fix));
+        }
+
+        /// <summary>
+        /// <c>sender.Send(request)</c> on the generated sender with a request no overload takes: the compiler's error says only
+        /// that the argument does not convert to the requests that have one; this says why, at the same send.
+        /// </summary>
+        private static void AnalyzeSenderSend(SyntaxNodeAnalysisContext context, Lazy<HandlerIndex> index)
+        {
+            var invocation = (InvocationExpressionSyntax)context.Node;
+            if (invocation.Expression is not MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Send" } || invocation.ArgumentList.Arguments.Count == 0) return;
+            var info = context.SemanticModel.GetSymbolInfo(invocation, context.CancellationToken);
+            if (info.Symbol is not null || info.CandidateSymbols.IsEmpty
+                || !info.CandidateSymbols.All(c => c.ContainingType is { Name: SenderName.ClassName } sender
+                                                     && SymbolEqualityComparer.Default.Equals(sender.ContainingAssembly, context.Compilation.Assembly)
+                                                     && sender.ContainingNamespace.ToDisplayString() == SenderName.Namespace(context.Compilation)))
+            {
+                return;
+            }
+
+            if (context.SemanticModel.GetTypeInfo(invocation.ArgumentList.Arguments[0].Expression, context.CancellationToken).Type is not INamedTypeSymbol request
+                || request.TypeKind == TypeKind.Error
+                || !SymbolEqualityComparer.Default.Equals(request.ContainingAssembly, context.Compilation.Assembly)
+                || index.Value.HasPipelineFor(request, context.Compilation))
+            {
+                return;
+            }
+
+            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.NoHandler, invocation.GetLocation(), PipelineValidator.Display(request),
+                $"add its handler, a class implementing ICancellableTerminator<{PipelineValidator.Display(request)}, TResponse>, or a [Pipeline] class that starts with it; the sender then has a Send for it"));
         }
 
         /// <summary>IPipeline&lt;TContext&gt; and ICancellablePipeline&lt;TContext&gt;, with or without TResult: what a request is sent through.</summary>

@@ -18,8 +18,9 @@ namespace Prewired.Analyzers
     /// run time, and only with scope validation on; the registrations are in the code, so the build can say it.
     /// </summary>
     /// <remarks>
-    /// Only what the compilation shows is seen: registrations made here, with the service type written as a type argument or
-    /// a <c>typeof</c>, and the stages' own constructor parameters (a scoped service reached through another service is not).
+    /// Only what the compilation shows is seen: registrations made in the same method as an <c>AddPrewired()</c> call (the
+    /// usual Program.cs), with the service type written as a type argument or a <c>typeof</c>, and the stages' own
+    /// constructor parameters (a scoped service reached through another service is not).
     /// </remarks>
     [DiagnosticAnalyzer(LanguageNames.CSharp)]
     public sealed class ScopedCaptureAnalyzer : DiagnosticAnalyzer
@@ -36,26 +37,40 @@ namespace Prewired.Analyzers
             {
                 if (start.Compilation.GetTypeByMetadataName(PipelineRegistrationTarget.HelperType) is null) return;
                 if (ServicesLifetime.Of(start.Compilation) != ServicesLifetime.Singleton) return;
-                var scoped = new ConcurrentBag<(ITypeSymbol Service, string How, Location At)>();
-                start.RegisterOperationAction(operation => CollectScoped((IInvocationOperation)operation.Operation, scoped), OperationKind.Invocation);
-                start.RegisterCompilationEndAction(end => Report(end, scoped));
+                var scoped = new ConcurrentBag<(ITypeSymbol Service, string How, Location At, ISymbol In)>();
+                var addPrewiredIn = new ConcurrentDictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
+                start.RegisterOperationAction(operation => Collect(operation, scoped, addPrewiredIn), OperationKind.Invocation);
+                start.RegisterCompilationEndAction(end => Report(end, scoped.Where(r => addPrewiredIn.ContainsKey(r.In)).Select(r => (r.Service, r.How, r.At)).ToList()));
             });
         }
 
-        private static void CollectScoped(IInvocationOperation invocation, ConcurrentBag<(ITypeSymbol, string, Location)> scoped)
+        /// <summary>
+        /// Scoped registrations, each with the method (or top-level program) it is made in, and where AddPrewired() is called:
+        /// only a registration made beside an AddPrewired() call is known to go into the container the pipelines use (a test
+        /// project builds many containers; a scoped registration for another one is no capture).
+        /// </summary>
+        private static void Collect(OperationAnalysisContext context, ConcurrentBag<(ITypeSymbol, string, Location, ISymbol)> scoped, ConcurrentDictionary<ISymbol, bool> addPrewiredIn)
         {
+            var invocation = (IInvocationOperation)context.Operation;
             var method = invocation.TargetMethod;
-            if (!ScopedRegistrations.Contains(method.Name) || method.Parameters.FirstOrDefault()?.Type.Name != "IServiceCollection") return;
+            if (method.Parameters.FirstOrDefault()?.Type.Name != "IServiceCollection") return;
+            if (method.Name == "AddPrewired" && method.ContainingType.Name == "PrewiredServiceCollectionExtensions")
+            {
+                addPrewiredIn.TryAdd(context.ContainingSymbol, true);
+                return;
+            }
+
+            if (!ScopedRegistrations.Contains(method.Name)) return;
             // AddScoped<TService, TImplementation>(): the service is what constructors take; AddScoped(typeof(TService), ...) alike.
             var service = method.TypeArguments.FirstOrDefault()
                           ?? invocation.Arguments.Select(a => a.Value).OfType<ITypeOfOperation>().FirstOrDefault()?.TypeOperand;
             if (service is null || service.TypeKind == TypeKind.Error) return;
-            scoped.Add((service, "registered with " + method.Name, invocation.Syntax.GetLocation()));
+            scoped.Add((service, "registered with " + method.Name, invocation.Syntax.GetLocation(), context.ContainingSymbol));
         }
 
-        private static void Report(CompilationAnalysisContext context, ConcurrentBag<(ITypeSymbol Service, string How, Location At)> scoped)
+        private static void Report(CompilationAnalysisContext context, List<(ITypeSymbol Service, string How, Location At)> scoped)
         {
-            if (scoped.IsEmpty) return;
+            if (scoped.Count == 0) return;
             var index = HandlerIndex.Build(context.Compilation, context.CancellationToken);
             if (!index.HasHandlers) return;
             var reported = new HashSet<(Location, ITypeSymbol)>();

@@ -81,8 +81,8 @@ namespace Prewired.Generator
         private static void AddSource(SourceProductionContext output, SenderModel? model)
         {
             if (model is null) return;
-            output.AddSource(SenderEmitter.Namespace + "." + SenderEmitter.ClassName + ".g.cs", SenderEmitter.Emit(model));
-            if (model.Options.DependencyInjection) output.AddSource(SenderEmitter.Namespace + ".AddPrewired.g.cs", AddPrewiredEmitter.Emit(model));
+            output.AddSource(MarkedMethods.HintNames.Capped(model.Options.Namespace + "." + SharedRules.Pipelines.SenderName.ClassName, ".g.cs"), SenderEmitter.Emit(model));
+            if (model.Options.DependencyInjection) output.AddSource(MarkedMethods.HintNames.Capped(model.Options.Namespace + ".AddPrewired", ".g.cs"), AddPrewiredEmitter.Emit(model));
         }
 
         private static bool IsClass(SyntaxNode node, CancellationToken cancellationToken) => node is ClassDeclarationSyntax;

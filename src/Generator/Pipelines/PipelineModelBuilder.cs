@@ -40,6 +40,8 @@ namespace Prewired.Generator.Pipelines
                 registration,
                 stages[0].Shape.Result?.ToDisplayString(TypeFormat),
                 stages.Any(s => s.Shape.TakesToken),
+                EffectiveAccessibility.Of(entry) == EffectiveAccessibility.Public
+                    && (stages[0].Shape.Result is not { } result || EffectiveAccessibility.Of(result) == EffectiveAccessibility.Public),
                 qualifiedName);
         }
 

@@ -2,7 +2,6 @@ using System;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.Extensions.DependencyInjection;
-using Prewired.Generated;
 using Xunit;
 
 namespace Prewired.Pipelines.Tests.Requests

@@ -118,6 +118,22 @@ namespace Prewired.Tests.Analyzers
         }
 
         [Fact]
+        public Task PW0315_a_Send_of_the_generated_sender_that_no_overload_takes_says_why() => VerifyAsync(SendEmailHandler.Replace("{|#1:SendEmailHandler|}", "SendEmailHandler") + """
+
+            public static class Use
+            {
+                public static async Task Run(TestProject.PrewiredSender sender)
+                {
+                    await sender.Send(new SendEmail());
+                    await {|#0:sender.Send(new GetPrice(), default)|};
+                }
+            }
+            """,
+            DiagnosticResult.CompilerError("CS1503").WithSpan(17, 27, 17, 41).WithArguments("1", "GetPrice", "SendEmail"),
+            Diagnostic("PW0315").WithLocation(0).WithArguments("GetPrice",
+                "add its handler, a class implementing ICancellableTerminator<GetPrice, TResponse>, or a [Pipeline] class that starts with it; the sender then has a Send for it"));
+
+        [Fact]
         public Task PW0315_not_for_a_request_a_pipeline_of_a_base_type_takes() => VerifyAsync("""
 
             public class Message { }

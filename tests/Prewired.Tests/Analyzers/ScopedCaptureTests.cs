@@ -93,6 +93,26 @@ namespace Prewired.Tests.Analyzers
             """ + App.Replace("{|#1:", "").Replace("()|};", "();"));
 
         [Fact]
+        public Task Not_for_a_scoped_registration_of_another_container() => VerifyAsync("""
+
+            public sealed class GetOrderHandler(AppDb db) : ICancellableTerminator<GetOrder, int>
+            {
+                public ValueTask<int> Terminate(GetOrder context, CancellationToken cancellationToken) => new(db.GetHashCode());
+            }
+
+            public sealed class AppDb { }
+            public sealed class GetOrder { }
+
+            public static class Startup
+            {
+                public static IServiceCollection Configure(IServiceCollection services) => services.AddPrewired();
+
+                // Another container, a test's say: AddPrewired() does not fill it.
+                public static IServiceCollection Other(IServiceCollection services) => services.AddScoped<AppDb>();
+            }
+            """);
+
+        [Fact]
         public Task Not_for_a_singleton_service() => VerifyAsync("""
 
             public sealed class GetOrderHandler(AppDb db) : ICancellableTerminator<GetOrder, int>

@@ -41,9 +41,9 @@ namespace Prewired.Tests.Runtime
                     using var provider = new ServiceCollection().AddPrewired().BuildServiceProvider(new ServiceProviderOptions { ValidateScopes = true });
                     using var first = provider.CreateScope();
                     using var second = provider.CreateScope();
-                    var a = first.ServiceProvider.GetRequiredService<Prewired.Generated.PrewiredSender>();
-                    var b = first.ServiceProvider.GetRequiredService<Prewired.Generated.PrewiredSender>();
-                    var c = second.ServiceProvider.GetRequiredService<Prewired.Generated.PrewiredSender>();
+                    var a = first.ServiceProvider.GetRequiredService<SENDER_NAMESPACE.PrewiredSender>();
+                    var b = first.ServiceProvider.GetRequiredService<SENDER_NAMESPACE.PrewiredSender>();
+                    var c = second.ServiceProvider.GetRequiredService<SENDER_NAMESPACE.PrewiredSender>();
                     return new[]
                     {
                         "same sender in a scope: " + ReferenceEquals(a, b),
@@ -69,7 +69,16 @@ namespace Prewired.Tests.Runtime
                     typeof(Microsoft.Extensions.DependencyInjection.IServiceCollection).Assembly,
                     typeof(Microsoft.Extensions.DependencyInjection.ServiceProviderOptions).Assembly),
             };
-            using var loaded = CompileAndRun.Load(new[] { GeneratorTest.Usings + ScenarioUsings + attribute + Scenario }, new IIncrementalGenerator[] { new PrewiredGenerator() }, settings);
+            // The sender is {AssemblyName}.PrewiredSender: a name of our choosing, unique per load (the runtime loads each once).
+            var name = "Lifetimes" + System.Guid.NewGuid().ToString("N");
+            var source = GeneratorTest.Usings + ScenarioUsings + attribute + Scenario.Replace("SENDER_NAMESPACE", name);
+            var compilation = TestCompilation.Create(new[] { source }, settings with
+            {
+                AssemblyName = name,
+                AdditionalAssemblies = settings.AdditionalAssemblies.Add(typeof(CompileAndRun).Assembly),
+            });
+            var run = GeneratorDriverHarness.Run(compilation, new IIncrementalGenerator[] { new PrewiredGenerator() });
+            using var loaded = CompileAndRun.Load(run.OutputCompilation, run);
             var facts = ((ILifetimeScenario)loaded.CreateInstance("Shop.Scenario")).Run();
             Assert.Equal(new[]
             {

@@ -21,7 +21,7 @@ namespace Prewired.Generator.Pipelines.Sender
             body.Line("internal static class PrewiredServiceCollectionExtensions");
             body.OpenBrace();
             body.Line("/// <summary>");
-            body.Line($"/// Adds every pipeline of this assembly, every stage of them not registered yet, and <see cref=\"{SenderEmitter.QualifiedName}\"/>, all");
+            body.Line($"/// Adds every pipeline of this assembly, every stage of them not registered yet, and <see cref=\"{SenderEmitter.QualifiedName(model)}\"/>, all");
             body.Line($"/// {model.Options.Lifetime.ToLowerInvariant()} ([assembly: PrewiredServices(Lifetime = ...)] chooses). A stage registered before this call keeps its lifetime.");
             body.Line("/// </summary>");
             body.Line($"public static {di}IServiceCollection AddPrewired(this {di}IServiceCollection services)");
@@ -35,7 +35,7 @@ namespace Prewired.Generator.Pipelines.Sender
             }
 
             body.Line();
-            body.Line($"return {RegistrationEmitter.Helpers}.AddPipeline<{SenderEmitter.QualifiedName}>(services, provider => new {SenderEmitter.QualifiedName}(provider), {lifetime});");
+            body.Line($"return {RegistrationEmitter.Helpers}.AddPipeline<{SenderEmitter.QualifiedName(model)}>(services, provider => new {SenderEmitter.QualifiedName(model)}(provider), {lifetime});");
             body.CloseBrace();
             body.CloseBrace();
             var members = string.Concat(body.Render(1).Select(line => line + "\n"));

@@ -1,18 +1,17 @@
 using System.Linq;
 using Prewired.Generator.Emit;
+using Prewired.Generator.SharedRules.Pipelines;
 
 namespace Prewired.Generator.Pipelines.Sender
 {
     /// <summary>
-    /// Writes <c>Prewired.Generated.PrewiredSender</c>: one <c>Send</c> overload per request type, so the compiler picks the
+    /// Writes <c>{AssemblyName}.PrewiredSender</c>: one <c>Send</c> overload per request type, so the compiler picks the
     /// pipeline (no dictionary, no lookup by type per call). Each pipeline is resolved from the service provider on its first
     /// send and kept in a field: with singleton pipelines a send is a field read and a direct call, 0 B.
     /// </summary>
     internal static class SenderEmitter
     {
-        public const string Namespace = "Prewired.Generated";
-        public const string ClassName = "PrewiredSender";
-        public const string QualifiedName = "global::" + Namespace + "." + ClassName;
+        public static string QualifiedName(SenderModel model) => "global::" + model.Options.Namespace + "." + SenderName.ClassName;
         private const string Token = "global::System.Threading.CancellationToken";
 
         public static string Emit(SenderModel model)
@@ -24,13 +23,14 @@ namespace Prewired.Generator.Pipelines.Sender
             body.Line("/// <c>services.AddPrewired()</c> registers it with them.");
             body.Line("/// </summary>");
             body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
-            body.Line($"internal sealed class {ClassName}");
+            // Public, so a public class (an ASP.NET controller) can take it in its constructor; each Send is as visible as its types.
+            body.Line($"public sealed class {SenderName.ClassName}");
             body.OpenBrace();
             body.Line("private readonly global::System.IServiceProvider _services;");
             foreach (var send in model.Sends) body.Line($"private {send.Pipeline}? {send.Field};");
             body.Line();
             body.Line("/// <summary>A sender resolving each pipeline from <paramref name=\"services\"/> on its first send: a container, or any provider that creates them.</summary>");
-            body.Line($"public {ClassName}(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));");
+            body.Line($"public {SenderName.ClassName}(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));");
             foreach (var send in model.Sends)
             {
                 body.Line();
@@ -45,7 +45,7 @@ namespace Prewired.Generator.Pipelines.Sender
             body.Indent--;
             body.CloseBrace();
             var members = string.Concat(body.Render(1).Select(line => line + "\n"));
-            return GeneratedFileEmitter.Wrap(Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
+            return GeneratedFileEmitter.Wrap(model.Options.Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
         }
 
         private static void WriteSend(SenderModel model, SendModel send, CodeLines body)
@@ -57,7 +57,7 @@ namespace Prewired.Generator.Pipelines.Sender
             if (model.Options.HideFrames) body.Line("[global::System.Diagnostics.StackTraceHidden]");
             body.Line("[global::System.Diagnostics.DebuggerStepThrough]");
             var call = send.Cancellable ? "Invoke(request, cancellationToken)" : "Invoke(request)";
-            body.Line($"public {returns} Send({send.Request} request, {Token} cancellationToken = default) => ({send.Field} ??= Resolve<{send.Pipeline}>()).{call};");
+            body.Line($"{(send.Public ? "public" : "internal")} {returns} Send({send.Request} request, {Token} cancellationToken = default) => ({send.Field} ??= Resolve<{send.Pipeline}>()).{call};");
         }
     }
 }

@@ -14,5 +14,6 @@ namespace Prewired.Generator.Pipelines.Sender
     /// <param name="Cancellable">Whether the pipeline takes the token (otherwise none of its stages would see it).</param>
     /// <param name="Pipeline">The pipeline class, fully qualified.</param>
     /// <param name="Field">The sender's field caching that pipeline.</param>
-    internal sealed record SendModel(string Request, string? Result, bool Cancellable, string Pipeline, string Field);
+    /// <param name="Public">Whether the request and response are public, so the overload can be (otherwise internal).</param>
+    internal sealed record SendModel(string Request, string? Result, bool Cancellable, string Pipeline, string Field, bool Public);
 }

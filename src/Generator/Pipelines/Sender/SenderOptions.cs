@@ -8,12 +8,14 @@ namespace Prewired.Generator.Pipelines.Sender
     /// <param name="DependencyInjection">Whether Prewired.DependencyInjection is referenced, which turns <c>AddPrewired()</c> on.</param>
     /// <param name="Lifetime">The <c>ServiceLifetime</c> member [assembly: PrewiredServices] asks for: Singleton, Scoped or Transient.</param>
     /// <param name="HideFrames">Whether the target has StackTraceHiddenAttribute.</param>
-    internal sealed record SenderOptions(bool DependencyInjection, string Lifetime, bool HideFrames)
+    /// <param name="Namespace">The sender's namespace, the assembly's name (<see cref="SenderName"/>).</param>
+    internal sealed record SenderOptions(bool DependencyInjection, string Lifetime, bool HideFrames, string Namespace)
     {
         public static SenderOptions Of(Compilation compilation)
         {
             var lifetime = ServicesLifetime.Of(compilation);
-            return new SenderOptions(compilation.GetTypeByMetadataName(PipelineRegistrationTarget.HelperType) is not null, lifetime, TargetFeatures.Of(compilation).StackTraceHidden);
+            return new SenderOptions(compilation.GetTypeByMetadataName(PipelineRegistrationTarget.HelperType) is not null, lifetime, TargetFeatures.Of(compilation).StackTraceHidden,
+                SenderName.Namespace(compilation));
         }
     }
 }

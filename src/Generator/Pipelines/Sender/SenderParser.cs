@@ -19,7 +19,7 @@ namespace Prewired.Generator.Pipelines.Sender
             if (pipelines.Count == 0) return null;
             var sends = pipelines.GroupBy(p => p.EntryContext).Where(g => g.Count() == 1).Select(g => g.Single())
                 .OrderBy(p => p.EntryContext, System.StringComparer.Ordinal)
-                .Select((p, i) => new SendModel(p.EntryContext, p.Result, p.Cancellable, p.QualifiedName!, "_pipeline" + i))
+                .Select((p, i) => new SendModel(p.EntryContext, p.Result, p.Cancellable, p.QualifiedName!, "_pipeline" + i, p.PublicSignature))
                 .ToEquatableArray();
             return new SenderModel(sends, pipelines.ToEquatableArray(), options);
         }

@@ -7,7 +7,7 @@ namespace Microsoft.Extensions.DependencyInjection
     internal static class PrewiredServiceCollectionExtensions
     {
         /// <summary>
-        /// Adds every pipeline of this assembly, every stage of them not registered yet, and <see cref="global::Prewired.Generated.PrewiredSender"/>, all
+        /// Adds every pipeline of this assembly, every stage of them not registered yet, and <see cref="global::TestProject.PrewiredSender"/>, all
         /// singleton ([assembly: PrewiredServices(Lifetime = ...)] chooses). A stage registered before this call keeps its lifetime.
         /// </summary>
         public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddPrewired(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services)
@@ -35,7 +35,7 @@ namespace Microsoft.Extensions.DependencyInjection
                 global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<global::Requests.PriceHandler>(provider)), global::Microsoft.Extensions.DependencyInjection.ServiceLifetime.Singleton);
             global::Prewired.DependencyInjection.PipelineServices.AddPipelineService<global::Prewired.IPipeline<global::Requests.GetPrice, global::Requests.Price>, global::Requests.PricePipeline>(services, global::Microsoft.Extensions.DependencyInjection.ServiceLifetime.Singleton);
 
-            return global::Prewired.DependencyInjection.PipelineServices.AddPipeline<global::Prewired.Generated.PrewiredSender>(services, provider => new global::Prewired.Generated.PrewiredSender(provider), global::Microsoft.Extensions.DependencyInjection.ServiceLifetime.Singleton);
+            return global::Prewired.DependencyInjection.PipelineServices.AddPipeline<global::TestProject.PrewiredSender>(services, provider => new global::TestProject.PrewiredSender(provider), global::Microsoft.Extensions.DependencyInjection.ServiceLifetime.Singleton);
         }
     }
 }
