@@ -103,6 +103,24 @@ namespace Prewired.Tests.Generator
             """, expectedFiles: 5);
 
         [Fact]
+        public void A_partial_handler_declared_in_two_parts_gets_one_pipeline() => GeneratorTest.Verify("""
+            namespace Shop;
+
+            public sealed class Ping { }
+            public interface IAudited { }
+
+            public sealed partial class PingHandler : ICancellableTerminator<Ping, int>
+            {
+                public ValueTask<int> Terminate(Ping context, CancellationToken cancellationToken) => new(Count());
+            }
+
+            public sealed partial class PingHandler : IAudited
+            {
+                private static int Count() => 1;
+            }
+            """, expectedFiles: 2);
+
+        [Fact]
         public void Half_typed_handlers_generate_nothing_and_do_not_throw()
         {
             // An unknown response type, an unknown request type, a half-written base list: nothing to generate, no exception.

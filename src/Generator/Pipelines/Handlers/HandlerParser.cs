@@ -29,8 +29,9 @@ namespace Prewired.Generator.Pipelines.Handlers
         {
             if (context.SemanticModel.GetDeclaredSymbol(context.Node, cancellationToken) is not INamedTypeSymbol type) return EquatableArray<HandlerModel>.Empty;
             // A partial class is modelled once, at its first declaration with a base list, whichever declares the interface.
+            // Compared by place, not by node instance: a syntax reference may hand back another red node for the same text.
             var first = type.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<TypeDeclarationSyntax>().FirstOrDefault(d => d.BaseList is not null);
-            if (first != context.Node) return EquatableArray<HandlerModel>.Empty;
+            if (first is null || first.SyntaxTree != context.Node.SyntaxTree || first.Span != context.Node.Span) return EquatableArray<HandlerModel>.Empty;
             var handlers = RequestHandler.Of(type);
             if (handlers.Count == 0) return EquatableArray<HandlerModel>.Empty;
 
