@@ -67,6 +67,17 @@ namespace Prewired.Pipelines.Tests.Requests
             Assert.Contains("SendEmailPipeline' is not registered: call services.AddPrewired()", unknown.Message);
         }
 
+        [Fact]
+        public async Task Without_a_container_the_pipelines_built_by_hand_are_passed_by_name()
+        {
+            var sender = new PrewiredSender(discoveredPipeline: new Prewired.Generated.Prewired.Pipelines.Tests.Requests.DiscoveredPipeline(new DiscoveredHandler()));
+            var request = new Discovered();
+            await sender.Send(request);
+            Assert.Equal(1, request.Handled);
+            var missing = await Assert.ThrowsAsync<InvalidOperationException>(async () => await sender.Send(new SendEmail("a@b")));
+            Assert.Contains("SendEmailPipeline' was not passed to this sender", missing.Message);
+        }
+
         /// <summary>A provider written by hand: the pipelines are constructed with <c>new</c>, as without any container.</summary>
         private sealed class HandMade : IServiceProvider
         {

@@ -97,10 +97,20 @@ namespace Prewired.Tests.Generator
                 public ValueTask<Unit> Terminate(Tick context, CancellationToken cancellationToken) => Unit.ValueTask;
             }
 
+            // A [Pipeline] class of the global namespace: the sender's hand-built constructor names it 'globalPipeline'.
+            public sealed class Global { }
+            public sealed class GlobalHandler : ICancellableTerminator<Global, int>
+            {
+                public ValueTask<int> Terminate(Global context, CancellationToken cancellationToken) => new(0);
+            }
+
+            [Pipeline(typeof(GlobalHandler))]
+            public sealed partial class GlobalPipeline;
+
             // Not handlers of one request: a generic and an abstract class are building blocks.
             public abstract class Base<T> : ICancellableTerminator<T, Unit> { public abstract ValueTask<Unit> Terminate(T context, CancellationToken cancellationToken); }
             internal abstract class AbstractHandler : ICancellableTerminator<Tick, int> { public abstract ValueTask<int> Terminate(Tick context, CancellationToken cancellationToken); }
-            """, expectedFiles: 5);
+            """, expectedFiles: 6);
 
         [Fact]
         public void A_partial_handler_declared_in_two_parts_gets_one_pipeline() => GeneratorTest.Verify("""

@@ -26,11 +26,12 @@ namespace Prewired.Generator.Pipelines.Sender
             // Public, so a public class (an ASP.NET controller) can take it in its constructor; each Send is as visible as its types.
             body.Line($"public sealed class {SenderName.ClassName}");
             body.OpenBrace();
-            body.Line("private readonly global::System.IServiceProvider _services;");
+            body.Line("private readonly global::System.IServiceProvider? _services;");
             foreach (var send in model.Sends) body.Line($"private {send.Pipeline}? {send.Field};");
             body.Line();
             body.Line("/// <summary>A sender resolving each pipeline from <paramref name=\"services\"/> on its first send: a container, or any provider that creates them.</summary>");
             body.Line($"public {SenderName.ClassName}(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));");
+            if (model.Sends.Count > 0) WriteHandBuiltConstructor(model, body);
             foreach (var send in model.Sends)
             {
                 body.Line();
@@ -41,11 +42,28 @@ namespace Prewired.Generator.Pipelines.Sender
             body.Line("// Off the hot path: once per pipeline and sender.");
             body.Line("private T Resolve<T>() where T : class");
             body.Indent++;
-            body.Line("=> _services.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException(\"'\" + typeof(T).FullName + \"' is not registered: call services.AddPrewired() (or register the pipeline) first.\");");
+            body.Line("=> _services?.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException(\"'\" + typeof(T).FullName + (_services is null");
+            body.Line("    ? \"' was not passed to this sender: pass it to the constructor, or build the sender from a service provider.\"");
+            body.Line("    : \"' is not registered: call services.AddPrewired() (or register the pipeline) first.\"));");
             body.Indent--;
             body.CloseBrace();
             var members = string.Concat(body.Render(1).Select(line => line + "\n"));
             return GeneratedFileEmitter.Wrap(model.Options.Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
+        }
+
+        /// <summary>
+        /// Without a container: the pipelines built by hand (<c>new SendEmailPipeline(stages...)</c>), each optional, named after
+        /// its class. Internal, as the generated pipeline classes it takes are.
+        /// </summary>
+        private static void WriteHandBuiltConstructor(SenderModel model, CodeLines body)
+        {
+            body.Line();
+            body.Line("/// <summary>A sender over pipelines built by hand, without a container: a send of a request whose pipeline was not passed throws.</summary>");
+            var parameters = string.Join(", ", model.Sends.Select(s => $"{s.Pipeline}? {s.Parameter} = null"));
+            body.Line($"internal {SenderName.ClassName}({parameters})");
+            body.OpenBrace();
+            foreach (var send in model.Sends) body.Line($"{send.Field} = {send.Parameter};");
+            body.CloseBrace();
         }
 
         private static void WriteSend(SenderModel model, SendModel send, CodeLines body)

@@ -15,5 +15,6 @@ namespace Prewired.Generator.Pipelines.Sender
     /// <param name="Pipeline">The pipeline class, fully qualified.</param>
     /// <param name="Field">The sender's field caching that pipeline.</param>
     /// <param name="Public">Whether the request and response are public, so the overload can be (otherwise internal).</param>
-    internal sealed record SendModel(string Request, string? Result, bool Cancellable, string Pipeline, string Field, bool Public);
+    /// <param name="Parameter">The pipeline's parameter in the constructor that takes pipelines built by hand.</param>
+    internal sealed record SendModel(string Request, string? Result, bool Cancellable, string Pipeline, string Field, bool Public, string Parameter);
 }

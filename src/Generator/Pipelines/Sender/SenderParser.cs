@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using Prewired.Generator.Model;
@@ -17,11 +18,21 @@ namespace Prewired.Generator.Pipelines.Sender
             var pipelines = explicitPipelines.Concat(discovered).Where(p => p.QualifiedName is not null)
                 .OrderBy(p => p.QualifiedName, System.StringComparer.Ordinal).ToList();
             if (pipelines.Count == 0) return null;
-            var sends = pipelines.GroupBy(p => p.EntryContext).Where(g => g.Count() == 1).Select(g => g.Single())
-                .OrderBy(p => p.EntryContext, System.StringComparer.Ordinal)
-                .Select((p, i) => new SendModel(p.EntryContext, p.Result, p.Cancellable, p.QualifiedName!, "_pipeline" + i, p.PublicSignature))
+            var chosen = pipelines.GroupBy(p => p.EntryContext).Where(g => g.Count() == 1).Select(g => g.Single())
+                .OrderBy(p => p.EntryContext, System.StringComparer.Ordinal).ToList();
+            var names = ParameterNames(chosen);
+            var sends = chosen.Select((p, i) => new SendModel(p.EntryContext, p.Result, p.Cancellable, p.QualifiedName!, "_pipeline" + i, p.PublicSignature, names[i]))
                 .ToEquatableArray();
             return new SenderModel(sends, pipelines.ToEquatableArray(), options);
+        }
+
+        /// <summary>The pipeline class names, camelCase; a name two pipelines share (two namespaces) is numbered.</summary>
+        private static List<string> ParameterNames(List<PipelineModel> pipelines)
+        {
+            // The simple name: after the last '.', or after 'global::' for a class of the global namespace.
+            var bases = pipelines.Select(p => p.QualifiedName!.Substring(p.QualifiedName!.LastIndexOfAny(new[] { '.', ':' }) + 1))
+                .Select(n => char.ToLowerInvariant(n[0]) + n.Substring(1)).ToList();
+            return bases.Select((name, i) => SharedRules.SourceNames.Escaped(bases.Count(b => b == name) > 1 ? name + i : name)).ToList();
         }
     }
 }

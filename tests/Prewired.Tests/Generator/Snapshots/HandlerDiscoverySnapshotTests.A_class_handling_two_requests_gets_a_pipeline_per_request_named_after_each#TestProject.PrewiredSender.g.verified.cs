@@ -10,41 +10,60 @@ namespace TestProject
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public sealed class PrewiredSender
     {
-        private readonly global::System.IServiceProvider _services;
-        private global::Prewired.Generated.Shop.Catalog.GetPricePipeline? _pipeline0;
-        private global::Prewired.Generated.Shop.Catalog.GetStockPipeline? _pipeline1;
-        private global::Prewired.Generated.Shop.Catalog.Outer_PingPipeline? _pipeline2;
-        private global::Prewired.Generated.TickPipeline? _pipeline3;
+        private readonly global::System.IServiceProvider? _services;
+        private global::GlobalPipeline? _pipeline0;
+        private global::Prewired.Generated.Shop.Catalog.GetPricePipeline? _pipeline1;
+        private global::Prewired.Generated.Shop.Catalog.GetStockPipeline? _pipeline2;
+        private global::Prewired.Generated.Shop.Catalog.Outer_PingPipeline? _pipeline3;
+        private global::Prewired.Generated.TickPipeline? _pipeline4;
 
         /// <summary>A sender resolving each pipeline from <paramref name="services"/> on its first send: a container, or any provider that creates them.</summary>
         public PrewiredSender(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));
+
+        /// <summary>A sender over pipelines built by hand, without a container: a send of a request whose pipeline was not passed throws.</summary>
+        internal PrewiredSender(global::GlobalPipeline? globalPipeline = null, global::Prewired.Generated.Shop.Catalog.GetPricePipeline? getPricePipeline = null, global::Prewired.Generated.Shop.Catalog.GetStockPipeline? getStockPipeline = null, global::Prewired.Generated.Shop.Catalog.Outer_PingPipeline? outer_PingPipeline = null, global::Prewired.Generated.TickPipeline? tickPipeline = null)
+        {
+            _pipeline0 = globalPipeline;
+            _pipeline1 = getPricePipeline;
+            _pipeline2 = getStockPipeline;
+            _pipeline3 = outer_PingPipeline;
+            _pipeline4 = tickPipeline;
+        }
+
+        /// <summary>Sends <paramref name="request"/> through <see cref="global::GlobalPipeline"/>, passing it the token.</summary>
+        [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+        [global::System.Diagnostics.StackTraceHidden]
+        [global::System.Diagnostics.DebuggerStepThrough]
+        public global::System.Threading.Tasks.ValueTask<int> Send(global::Global request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline0 ??= Resolve<global::GlobalPipeline>()).Invoke(request, cancellationToken);
 
         /// <summary>Sends <paramref name="request"/> through <see cref="global::Prewired.Generated.Shop.Catalog.GetPricePipeline"/>, passing it the token.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.ValueTask<decimal> Send(global::Shop.Catalog.GetPrice request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline0 ??= Resolve<global::Prewired.Generated.Shop.Catalog.GetPricePipeline>()).Invoke(request, cancellationToken);
+        public global::System.Threading.Tasks.ValueTask<decimal> Send(global::Shop.Catalog.GetPrice request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline1 ??= Resolve<global::Prewired.Generated.Shop.Catalog.GetPricePipeline>()).Invoke(request, cancellationToken);
 
         /// <summary>Sends <paramref name="request"/> through <see cref="global::Prewired.Generated.Shop.Catalog.GetStockPipeline"/>, passing it the token.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.ValueTask<int> Send(global::Shop.Catalog.GetStock request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline1 ??= Resolve<global::Prewired.Generated.Shop.Catalog.GetStockPipeline>()).Invoke(request, cancellationToken);
+        public global::System.Threading.Tasks.ValueTask<int> Send(global::Shop.Catalog.GetStock request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline2 ??= Resolve<global::Prewired.Generated.Shop.Catalog.GetStockPipeline>()).Invoke(request, cancellationToken);
 
         /// <summary>Sends <paramref name="request"/> through <see cref="global::Prewired.Generated.Shop.Catalog.Outer_PingPipeline"/>, passing it the token.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.ValueTask<global::Prewired.Unit> Send(global::Shop.Catalog.Outer.Ping request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline2 ??= Resolve<global::Prewired.Generated.Shop.Catalog.Outer_PingPipeline>()).Invoke(request, cancellationToken);
+        public global::System.Threading.Tasks.ValueTask<global::Prewired.Unit> Send(global::Shop.Catalog.Outer.Ping request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline3 ??= Resolve<global::Prewired.Generated.Shop.Catalog.Outer_PingPipeline>()).Invoke(request, cancellationToken);
 
         /// <summary>Sends <paramref name="request"/> through <see cref="global::Prewired.Generated.TickPipeline"/>, passing it the token.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        internal global::System.Threading.Tasks.ValueTask<global::Prewired.Unit> Send(global::Tick request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline3 ??= Resolve<global::Prewired.Generated.TickPipeline>()).Invoke(request, cancellationToken);
+        internal global::System.Threading.Tasks.ValueTask<global::Prewired.Unit> Send(global::Tick request, global::System.Threading.CancellationToken cancellationToken = default) => (_pipeline4 ??= Resolve<global::Prewired.Generated.TickPipeline>()).Invoke(request, cancellationToken);
 
         // Off the hot path: once per pipeline and sender.
         private T Resolve<T>() where T : class
-            => _services.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException("'" + typeof(T).FullName + "' is not registered: call services.AddPrewired() (or register the pipeline) first.");
+            => _services?.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException("'" + typeof(T).FullName + (_services is null
+                ? "' was not passed to this sender: pass it to the constructor, or build the sender from a service provider."
+                : "' is not registered: call services.AddPrewired() (or register the pipeline) first."));
     }
 }

@@ -10,12 +10,19 @@ namespace TestProject
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public sealed class PrewiredSender
     {
-        private readonly global::System.IServiceProvider _services;
+        private readonly global::System.IServiceProvider? _services;
         private global::Prewired.Generated.Shop.GetPricePipeline? _pipeline0;
         private global::Prewired.Generated.Shop.SendEmailPipeline? _pipeline1;
 
         /// <summary>A sender resolving each pipeline from <paramref name="services"/> on its first send: a container, or any provider that creates them.</summary>
         public PrewiredSender(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));
+
+        /// <summary>A sender over pipelines built by hand, without a container: a send of a request whose pipeline was not passed throws.</summary>
+        internal PrewiredSender(global::Prewired.Generated.Shop.GetPricePipeline? getPricePipeline = null, global::Prewired.Generated.Shop.SendEmailPipeline? sendEmailPipeline = null)
+        {
+            _pipeline0 = getPricePipeline;
+            _pipeline1 = sendEmailPipeline;
+        }
 
         /// <summary>Sends <paramref name="request"/> through <see cref="global::Prewired.Generated.Shop.GetPricePipeline"/>, passing it the token.</summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
@@ -29,6 +36,8 @@ namespace TestProject
 
         // Off the hot path: once per pipeline and sender.
         private T Resolve<T>() where T : class
-            => _services.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException("'" + typeof(T).FullName + "' is not registered: call services.AddPrewired() (or register the pipeline) first.");
+            => _services?.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException("'" + typeof(T).FullName + (_services is null
+                ? "' was not passed to this sender: pass it to the constructor, or build the sender from a service provider."
+                : "' is not registered: call services.AddPrewired() (or register the pipeline) first."));
     }
 }

@@ -10,13 +10,15 @@ namespace TestProject
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public sealed class PrewiredSender
     {
-        private readonly global::System.IServiceProvider _services;
+        private readonly global::System.IServiceProvider? _services;
 
         /// <summary>A sender resolving each pipeline from <paramref name="services"/> on its first send: a container, or any provider that creates them.</summary>
         public PrewiredSender(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));
 
         // Off the hot path: once per pipeline and sender.
         private T Resolve<T>() where T : class
-            => _services.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException("'" + typeof(T).FullName + "' is not registered: call services.AddPrewired() (or register the pipeline) first.");
+            => _services?.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException("'" + typeof(T).FullName + (_services is null
+                ? "' was not passed to this sender: pass it to the constructor, or build the sender from a service provider."
+                : "' is not registered: call services.AddPrewired() (or register the pipeline) first."));
     }
 }
