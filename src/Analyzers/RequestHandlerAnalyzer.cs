@@ -72,8 +72,8 @@ namespace Prewired.Analyzers
         {
             var invocation = (IInvocationOperation)context.Operation;
             var method = invocation.TargetMethod;
-            var pipeline = method.Name == "Invoke" && IsPipelineInterface(method.ContainingType) ? method.ContainingType
-                : method.TypeArguments.OfType<INamedTypeSymbol>().FirstOrDefault(IsPipelineInterface);
+            var pipeline = method.Name == "Invoke" && HandlerIndex.IsPipelineInterface(method.ContainingType) ? method.ContainingType
+                : method.TypeArguments.OfType<INamedTypeSymbol>().FirstOrDefault(HandlerIndex.IsPipelineInterface);
             if (pipeline is null || pipeline.TypeArguments[0] is not INamedTypeSymbol request) return;
             // A request of another assembly may be handled there: only this assembly's requests are known to be unhandled.
             if (!SymbolEqualityComparer.Default.Equals(request.ContainingAssembly, context.Compilation.Assembly)) return;
@@ -112,9 +112,5 @@ namespace Prewired.Analyzers
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.NoHandler, invocation.GetLocation(), PipelineValidator.Display(request),
                 $"add its handler, a class implementing ICancellableTerminator<{PipelineValidator.Display(request)}, TResponse>, or a [Pipeline] class that starts with it; the sender then has a Send for it"));
         }
-
-        /// <summary>IPipeline&lt;TContext&gt; and ICancellablePipeline&lt;TContext&gt;, with or without TResult: what a request is sent through.</summary>
-        private static bool IsPipelineInterface(INamedTypeSymbol? type)
-            => type is { TypeKind: TypeKind.Interface, Name: "IPipeline" or "ICancellablePipeline", Arity: 1 or 2, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } };
     }
 }

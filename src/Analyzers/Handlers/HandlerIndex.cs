@@ -44,6 +44,13 @@ namespace Prewired.Analyzers.Handlers
             foreach (var type in SourceTypes(compilation.Assembly.GlobalNamespace, cancellationToken))
             {
                 foreach (var handler in RequestHandler.Of(type)) handlers.Add((handler, HandlerSelection.OrderKey(type)));
+                // A class implementing a pipeline interface itself takes its context too: one written by hand (a chain built at
+                // run time, a test double), and the generated ones, which the analyzers see.
+                if (type.TypeKind == TypeKind.Class)
+                {
+                    entries.AddRange(type.AllInterfaces.Where(IsPipelineInterface).Select(i => i.TypeArguments[0]));
+                }
+
                 var attribute = type.GetAttributes().FirstOrDefault(a => KnownTypes.IsType(a.AttributeClass, KnownTypes.PipelineAttribute));
                 if (attribute is null) continue;
                 var validation = PipelineValidator.Validate(type, attribute, compilation, cancellationToken);
@@ -102,6 +109,10 @@ namespace Prewired.Analyzers.Handlers
 
             return stages.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToList();
         }
+
+        /// <summary>IPipeline&lt;TContext&gt; and ICancellablePipeline&lt;TContext&gt;, with or without TResult: what a request is sent through.</summary>
+        public static bool IsPipelineInterface(INamedTypeSymbol? type)
+            => type is { TypeKind: TypeKind.Interface, Name: "IPipeline" or "ICancellablePipeline", Arity: 1 or 2, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } };
 
         private static IEnumerable<INamedTypeSymbol> SourceTypes(INamespaceSymbol ns, CancellationToken cancellationToken)
         {

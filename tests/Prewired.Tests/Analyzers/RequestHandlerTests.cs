@@ -150,6 +150,21 @@ namespace Prewired.Tests.Analyzers
             """);
 
         [Fact]
+        public Task PW0315_not_for_a_request_a_hand_written_pipeline_takes() => VerifyAsync("""
+
+            // A chain built at run time (or a test double): it takes GetPrice as a generated pipeline would.
+            public sealed class RuntimePricePipeline : ICancellablePipeline<GetPrice, Price>
+            {
+                public ValueTask<Price> Invoke(GetPrice context, CancellationToken cancellationToken) => new(new Price());
+            }
+
+            public static class Use
+            {
+                public static ValueTask<Price> Run(ICancellablePipeline<GetPrice, Price> prices) => prices.Invoke(new GetPrice(), default);
+            }
+            """);
+
+        [Fact]
         public Task PW0316_a_default_skipped_for_its_constraint_sits_at_the_handler() => VerifyAsync("""
             [assembly: PipelineDefaults(typeof(Logging<,>), {|#1:typeof(Validation<,>)|})]
 
