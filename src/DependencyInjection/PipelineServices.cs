@@ -26,6 +26,20 @@ namespace Prewired.DependencyInjection
         }
 
         /// <summary>
+        /// Registers <typeparamref name="TStage"/> with <paramref name="lifetime"/> unless it is registered already: what
+        /// <c>services.AddPrewired()</c> calls, with the assembly's lifetime (<see cref="PrewiredServicesAttribute"/>).
+        /// </summary>
+        /// <typeparam name="TStage">A behavior, connector or terminator type of a pipeline.</typeparam>
+        /// <param name="services">The service collection.</param>
+        /// <param name="lifetime">The lifetime of the stage when this call adds it.</param>
+        public static void TryAddStage<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TStage>(IServiceCollection services, ServiceLifetime lifetime)
+            where TStage : class
+        {
+            if (services is null) throw new ArgumentNullException(nameof(services));
+            services.TryAdd(new ServiceDescriptor(typeof(TStage), typeof(TStage), lifetime));
+        }
+
+        /// <summary>
         /// Registers the pipeline class, created by <paramref name="factory"/> from the container's stages, and
         /// <see cref="IPipeline{TContext}"/> as the same instance within the lifetime.
         /// </summary>

@@ -6,6 +6,8 @@ using Prewired.Generator.Emit;
 using Prewired.Generator.FastPath;
 using Prewired.Generator.Model;
 using Prewired.Generator.Pipelines;
+using Prewired.Generator.Pipelines.Handlers;
+using Prewired.Generator.Pipelines.Sender;
 using Prewired.Generator.SharedRules;
 using Prewired.Generator.TailAwait;
 
@@ -39,17 +41,48 @@ namespace Prewired.Generator
                 .Where(static m => m is not null)
                 .WithTrackingName(TrackingNames.NonNullPipelineModels);
 
+            // Every request handler of the assembly gets its pipeline, unless a [Pipeline] takes its request over or a handler
+            // before it answers the same request. The per-class models cache on their own; only the choice among them runs
+            // again when one changes, and each chosen pipeline's file is written again only when its model changed.
+            var handlers = context.SyntaxProvider
+                .CreateSyntaxProvider(HandlerParser.IsCandidate, Guarded<GeneratorSyntaxContext, EquatableArray<HandlerModel>>(HandlerParser.Parse))
+                .WithTrackingName(TrackingNames.HandlerModels)
+                .SelectMany(static (models, _) => models)
+                .Collect();
+            var discovered = handlers
+                .Combine(pipelines.Select(static (m, _) => m!).Collect())
+                .SelectMany(static (pair, _) => DiscoveredPipelines.Select(pair.Left, pair.Right))
+                .WithTrackingName(TrackingNames.DiscoveredPipelines);
+
+            // One sender and one AddPrewired() over every pipeline, in an assembly with request handlers (a Mediator-style one; an
+            // assembly of [Pipeline] chains alone gets none): rewritten when a pipeline's model or the options change.
+            var sender = pipelines.Select(static (m, _) => m!).Collect()
+                .Combine(discovered.Collect())
+                .Combine(handlers.Select(static (all, _) => all.Length > 0))
+                .Combine(context.CompilationProvider.Select(static (compilation, _) => SenderOptions.Of(compilation)))
+                .Select(static (input, _) => input.Left.Right ? SenderParser.Build(input.Left.Left.Left, input.Left.Left.Right, input.Right) : null)
+                .WithTrackingName(TrackingNames.SenderModel);
+
             // [FastPath] first: its transforms take longest per method, so the compiler's error check of the files after the
             // current one (WorkAhead, on a second thread) keeps ahead of them, and [TailAwait]'s then find every file checked.
             context.RegisterSourceOutput(fastPath, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(pipelines, static (output, model) => AddSource(output, model!));
+            context.RegisterSourceOutput(discovered, static (output, model) => AddSource(output, model));
+            context.RegisterSourceOutput(sender, static (output, model) => AddSource(output, model));
         }
 
         private static void AddSource(SourceProductionContext output, PipelineModel model)
         {
             output.AddSource(model.HintName, PipelineEmitter.Emit(model));
             if (model.Registration is { } registration) output.AddSource(registration.HintName, RegistrationEmitter.Emit(model, registration));
+        }
+
+        private static void AddSource(SourceProductionContext output, SenderModel? model)
+        {
+            if (model is null) return;
+            output.AddSource(MarkedMethods.HintNames.Capped(model.Options.Namespace + "." + SharedRules.Pipelines.SenderName.ClassName, ".g.cs"), SenderEmitter.Emit(model));
+            if (model.Options.DependencyInjection) output.AddSource(MarkedMethods.HintNames.Capped(model.Options.Namespace + ".AddPrewired", ".g.cs"), AddPrewiredEmitter.Emit(model));
         }
 
         private static bool IsClass(SyntaxNode node, CancellationToken cancellationToken) => node is ClassDeclarationSyntax;
@@ -69,6 +102,10 @@ namespace Prewired.Generator
         private static Func<GeneratorAttributeSyntaxContext, CancellationToken, TModel?> Guarded<TModel>(
             Func<GeneratorAttributeSyntaxContext, CancellationToken, TModel?> parse)
             where TModel : class
+            => Guarded<GeneratorAttributeSyntaxContext, TModel?>(parse);
+
+        /// <summary>As above, for any transform: a failure gives the model's default (null, or an empty array), nothing generated.</summary>
+        private static Func<TContext, CancellationToken, TModel> Guarded<TContext, TModel>(Func<TContext, CancellationToken, TModel> parse)
             => (context, cancellationToken) =>
             {
                 try
@@ -77,7 +114,7 @@ namespace Prewired.Generator
                 }
                 catch (Exception exception) when (exception is not OperationCanceledException)
                 {
-                    return null;
+                    return default!;
                 }
             };
     }

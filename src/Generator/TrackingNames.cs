@@ -9,5 +9,8 @@ namespace Prewired.Generator
         public const string NonNullFastPathModels = nameof(NonNullFastPathModels);
         public const string PipelineModels = nameof(PipelineModels);
         public const string NonNullPipelineModels = nameof(NonNullPipelineModels);
+        public const string HandlerModels = nameof(HandlerModels);
+        public const string DiscoveredPipelines = nameof(DiscoveredPipelines);
+        public const string SenderModel = nameof(SenderModel);
     }
 }

@@ -16,6 +16,8 @@ namespace Prewired.Generator.Pipelines
     /// <param name="Registration">The dependency-injection registration, when Prewired.DependencyInjection is referenced.</param>
     /// <param name="Result">The response every stage returns, fully qualified; null for the Task-only NServiceBus shape.</param>
     /// <param name="Cancellable">Whether a stage takes the CancellationToken, so <c>Invoke</c> takes one and passes it on.</param>
+    /// <param name="PublicSignature">Whether the context and response are public (a public sender's Send for it can be public).</param>
+    /// <param name="QualifiedName">The class, fully qualified, when code at namespace level can name it (the sender, AddPrewired); null otherwise.</param>
     internal sealed record PipelineModel(
         string HintName,
         string? Namespace,
@@ -29,5 +31,7 @@ namespace Prewired.Generator.Pipelines
         EquatableArray<StageModel> Stages,
         RegistrationModel? Registration,
         string? Result,
-        bool Cancellable);
+        bool Cancellable,
+        bool PublicSignature,
+        string? QualifiedName);
 }

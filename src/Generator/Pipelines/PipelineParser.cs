@@ -2,7 +2,6 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.ContextGuard;
 using Prewired.Generator.Emit;
 using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.Model;
@@ -25,7 +24,6 @@ namespace Prewired.Generator.Pipelines
             var stages = validation.Stages;
             var pipelineLevel = EffectiveAccessibility.Of(pipeline);
             var stagesLevel = stages.Min(s => EffectiveAccessibility.Of(s.Type));
-            var entry = stages[0].Receives;
             var containing = new List<string>();
             for (var type = pipeline.ContainingType; type is not null; type = type.ContainingType)
             {
@@ -40,59 +38,15 @@ namespace Prewired.Generator.Pipelines
                     pipeline.ToDisplayString(TypeFormat))
                 : null;
             // File names too wherever generated files are written: capped as a marked method's are (HintNames).
-            return new PipelineModel(
+            var declaration = new PipelineClass(
                 MarkedMethods.HintNames.Capped(hint, ".Pipeline.g.cs"),
                 Namespace(pipeline),
                 containing.ToEquatableArray(),
                 MethodShellParser.TypeDeclaration(pipeline),
-                pipeline.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat),
-                entry.ToDisplayString(TypeFormat),
-                EffectiveAccessibility.MemberModifier(pipelineLevel, stagesLevel),
-                EffectiveAccessibility.MemberModifier(pipelineLevel, EffectiveAccessibility.Of(entry)),
-                TargetFeatures.Of(compilation).StackTraceHidden,
-                StageModels(stages).ToEquatableArray(),
-                registration,
-                stages[0].Shape.Result?.ToDisplayString(TypeFormat),
-                stages.Any(s => s.Shape.TakesToken));
+                pipeline.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat));
+            var qualified = PipelineRegistrationTarget.IsNameable(pipeline) ? pipeline.ToDisplayString(TypeFormat) : null;
+            return PipelineModelBuilder.Build(declaration, pipelineLevel, stages, registration, qualified, compilation);
         }
-
-        private static IEnumerable<StageModel> StageModels(List<ResolvedStage> stages)
-        {
-            var names = ParameterNames(stages);
-            for (var i = 0; i < stages.Count; i++)
-            {
-                var stage = stages[i];
-                yield return new StageModel(
-                    stage.Type.ToDisplayString(TypeFormat),
-                    names[i],
-                    stage.Shape.Kind,
-                    stage.Receives.ToDisplayString(TypeFormat),
-                    stage.Shape.OutContext?.ToDisplayString(TypeFormat),
-                    IsCallableDirectly(stage) ? null : stage.Shape.Interface.ToDisplayString(TypeFormat),
-                    stage.Shape.TakesToken);
-            }
-        }
-
-        /// <summary>
-        /// A public implicit implementation is called on the concrete type (a direct call the JIT can inline); an explicit
-        /// one through the interface, which the JIT still devirtualizes for a sealed class.
-        /// </summary>
-        private static bool IsCallableDirectly(ResolvedStage stage)
-        {
-            var method = stage.Shape.InterfaceMethod();
-            return method is not null
-                   && stage.Type.FindImplementationForInterfaceMember(method) is IMethodSymbol { MethodKind: MethodKind.Ordinary, DeclaredAccessibility: Accessibility.Public } implementation
-                   && implementation.Name == method.Name;
-        }
-
-        /// <summary>camelCase type names; a type listed more than once is numbered by its position.</summary>
-        private static List<string> ParameterNames(List<ResolvedStage> stages)
-        {
-            var bases = stages.Select(s => CamelCase(s.Type.Name)).ToList();
-            return bases.Select((name, i) => MethodShellParser.EscapedName(bases.Count(b => b == name) > 1 ? name + i : name)).ToList();
-        }
-
-        private static string CamelCase(string name) => name.Length == 0 ? "stage" : char.ToLowerInvariant(name[0]) + name.Substring(1);
 
         private static string? Namespace(INamedTypeSymbol type) => type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : null;
     }

@@ -10,8 +10,8 @@ namespace Prewired.Generator.Pipelines
     /// </summary>
     internal static class RegistrationEmitter
     {
-        private const string Di = "global::Microsoft.Extensions.DependencyInjection.";
-        private const string Helpers = "global::Prewired.DependencyInjection.PipelineServices";
+        public const string Di = "global::Microsoft.Extensions.DependencyInjection.";
+        public const string Helpers = "global::Prewired.DependencyInjection.PipelineServices";
 
         public static string Emit(PipelineModel model, RegistrationModel registration)
         {
@@ -29,9 +29,28 @@ namespace Prewired.Generator.Pipelines
             body.Line("/// </summary>");
             body.Line($"public static {Di}IServiceCollection {registration.MethodName}(this {Di}IServiceCollection services, {Di}ServiceLifetime lifetime = {Di}ServiceLifetime.Transient)");
             body.OpenBrace();
+            WriteRegistration(body, model, registration.PipelineType, "lifetime", stageLifetime: null, returnLast: true);
+            body.CloseBrace();
+            body.CloseBrace();
+            var indent = registration.Namespace is null ? 0 : 1;
+            var members = string.Concat(body.Render(indent).Select(line => line + "\n"));
+            return GeneratedFileEmitter.Wrap(registration.Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
+        }
+
+        /// <summary>
+        /// The statements registering one pipeline: its stages (each unless registered already), the class created by its
+        /// constructor from the container's stages, and the pipeline interfaces it implements as the same instance. Shared by
+        /// <c>Add{Pipeline}()</c> (stages transient, <paramref name="stageLifetime"/> null) and <c>AddPrewired()</c> (every
+        /// stage with the assembly's lifetime).
+        /// </summary>
+        /// <param name="lifetime">The pipeline's lifetime, as an expression.</param>
+        /// <param name="stageLifetime">The stages' lifetime, as an expression; null for transient.</param>
+        /// <param name="returnLast">Whether the last statement returns the collection (each helper returns it).</param>
+        public static void WriteRegistration(CodeLines body, PipelineModel model, string pipelineType, string lifetime, string? stageLifetime, bool returnLast)
+        {
             foreach (var type in model.Stages.Select(s => s.TypeName).Distinct())
             {
-                body.Line($"{Helpers}.TryAddStage<{type}>(services);");
+                body.Line(stageLifetime is null ? $"{Helpers}.TryAddStage<{type}>(services);" : $"{Helpers}.TryAddStage<{type}>(services, {stageLifetime});");
             }
 
             // The Task-only pipeline registers itself and IPipeline<TContext> in one helper call; a typed one names its interface.
@@ -39,26 +58,21 @@ namespace Prewired.Generator.Pipelines
             var aliases = new System.Collections.Generic.List<string>();
             if (model.Result is not null) aliases.Add($"global::Prewired.IPipeline<{typeArguments}>");
             if (model.Cancellable) aliases.Add($"global::Prewired.ICancellablePipeline<{typeArguments}>");
-            var add = model.Result is null ? $"AddPipeline<{registration.PipelineType}, {model.EntryContext}>" : $"AddPipeline<{registration.PipelineType}>";
-            body.Line($"{(aliases.Count == 0 ? "return " : string.Empty)}{Helpers}.{add}(services, provider => new {registration.PipelineType}(");
+            var add = model.Result is null ? $"AddPipeline<{pipelineType}, {model.EntryContext}>" : $"AddPipeline<{pipelineType}>";
+            var returns = returnLast ? "return " : string.Empty;
+            body.Line($"{(aliases.Count == 0 ? returns : string.Empty)}{Helpers}.{add}(services, provider => new {pipelineType}(");
             body.Indent++;
             for (var i = 0; i < model.Stages.Count; i++)
             {
-                var separator = i == model.Stages.Count - 1 ? "), lifetime);" : ",";
+                var separator = i == model.Stages.Count - 1 ? $"), {lifetime});" : ",";
                 body.Line($"{Di}ServiceProviderServiceExtensions.GetRequiredService<{model.Stages[i].TypeName}>(provider){separator}");
             }
 
             body.Indent--;
             for (var i = 0; i < aliases.Count; i++)
             {
-                body.Line($"{(i == aliases.Count - 1 ? "return " : string.Empty)}{Helpers}.AddPipelineService<{aliases[i]}, {registration.PipelineType}>(services, lifetime);");
+                body.Line($"{(i == aliases.Count - 1 ? returns : string.Empty)}{Helpers}.AddPipelineService<{aliases[i]}, {pipelineType}>(services, {lifetime});");
             }
-
-            body.CloseBrace();
-            body.CloseBrace();
-            var indent = registration.Namespace is null ? 0 : 1;
-            var members = string.Concat(body.Render(indent).Select(line => line + "\n"));
-            return GeneratedFileEmitter.Wrap(registration.Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
         }
     }
 }

@@ -19,6 +19,7 @@ namespace Prewired.Tests.Generator
         private static readonly string[] s_trackingNames =
         {
             TrackingNames.TailAwaitModels, TrackingNames.FastPathModels, TrackingNames.PipelineModels,
+            TrackingNames.HandlerModels, TrackingNames.DiscoveredPipelines, TrackingNames.SenderModel,
         };
 
         public static GeneratorRun Verify(string source, int expectedFiles, [CallerFilePath] string testFile = "", [CallerMemberName] string testMethod = "")

@@ -250,7 +250,7 @@ namespace Prewired.Tests.Generator
             // Only the first stage takes the token: the behaviors after it never see one.
             [Pipeline(typeof(Timeout), typeof(Fallback), typeof(LookupConnector), typeof(PriceHandler))]
             public sealed partial class FirstOnly;
-            """, expectedFiles: 3);
+            """, expectedFiles: 4);
 
         [Fact]
         public void Open_generic_behaviors_closed_over_the_context_and_result_at_their_stage() => GeneratorTest.Verify(RequestStages + """
@@ -299,7 +299,7 @@ namespace Prewired.Tests.Generator
 
             [Pipeline(typeof(Trim), typeof(Lookup), typeof(CancellableHandler))]
             public sealed partial class CancellablePricePipeline;
-            """, expectedFiles: 4, WithDependencyInjection);
+            """, expectedFiles: 6, WithDependencyInjection);
 
         [Fact]
         public void Assembly_defaults_come_first_closed_over_each_pipeline_and_registered_with_it() => GeneratorTest.Verify("""

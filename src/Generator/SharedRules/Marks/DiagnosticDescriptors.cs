@@ -115,6 +115,25 @@ namespace Prewired.Generator.SharedRules
             "Excluded type is not an assembly default",
             "'{0}' is not a default of this assembly, so excluding it from '{1}' leaves nothing out: [assembly: PipelineDefaults] declares {2}; exclude one of those as it is written there, or remove this one");
 
+        public static readonly DiagnosticDescriptor DuplicateHandler = Error(DiagnosticIds.DuplicateHandler,
+            "Request has more than one handler",
+            "'{0}' is a second handler of '{1}': '{2}' handles it already, and a request has one handler, so '{0}' would never run; remove one of them, or declare the pipeline '{1}' should take with [Pipeline(...)]");
+
+        public static readonly DiagnosticDescriptor NoHandler = Warning(DiagnosticIds.NoHandler,
+            "Request is sent but nothing handles it",
+            "'{0}' is sent here, but no pipeline of this assembly takes it, so this fails at run time: {1}");
+
+        public static readonly DiagnosticDescriptor DefaultNotAppliedToHandler = Warning(DiagnosticIds.DefaultNotAppliedToHandler,
+            "Assembly default behavior not applied to a handler's pipeline",
+            "'{0}' from [assembly: PipelineDefaults] is not applied to the pipeline of '{1}': {2}; if that is meant, add [SuppressMessage(\"Prewired\", \"PW0316\")] to '{1}' (or set dotnet_diagnostic.PW0316.severity = none where constrained defaults select their requests)");
+
+        // Reported when the whole compilation has been seen (its registrations and its pipelines): a compilation-end diagnostic.
+        public static readonly DiagnosticDescriptor ScopedServiceCaptured = new(DiagnosticIds.ScopedServiceCaptured,
+            "A singleton pipeline would capture a scoped service",
+            "'{0}' is scoped ({1}), but {2}: the singleton would keep the first scope's '{0}' for every request; set [assembly: PrewiredServices(Lifetime = ServiceLifetime.Scoped)] so each scope gets its own chain, or create a scope per call with IServiceScopeFactory",
+            Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + DiagnosticIds.ScopedServiceCaptured + ".md",
+            customTags: WellKnownDiagnosticTags.CompilationEnd);
+
         public static readonly DiagnosticDescriptor ConcurrentNext = Warning(DiagnosticIds.ConcurrentNext,
             "next is called concurrently",
             "'{0}' runs the rest of the pipeline while '{1}' may still be running on the same context: await each call before starting the next, or give each call its own context");
@@ -182,6 +201,10 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.OpenStageCannotBeClosed => OpenStageCannotBeClosed,
             DiagnosticIds.DefaultStageNotApplied => DefaultStageNotApplied,
             DiagnosticIds.ExclusionNotADefault => ExclusionNotADefault,
+            DiagnosticIds.DuplicateHandler => DuplicateHandler,
+            DiagnosticIds.NoHandler => NoHandler,
+            DiagnosticIds.DefaultNotAppliedToHandler => DefaultNotAppliedToHandler,
+            DiagnosticIds.ScopedServiceCaptured => ScopedServiceCaptured,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

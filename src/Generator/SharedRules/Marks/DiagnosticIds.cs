@@ -49,6 +49,20 @@ namespace Prewired.Generator.SharedRules
         // excludes nothing.
         public const string DefaultStageNotApplied = "PW0312";
         public const string ExclusionNotADefault = "PW0313";
+
+        // Handlers found in the assembly (a pipeline generated per request): a second handler of one request is an error at
+        // it, naming the first (Mediator's MSG0001); a request sent where nothing handles it a warning at the send (MSG0005),
+        // since the send compiles and would fail at run time; a default skipped for its constraint in a handler's generated
+        // pipeline is PW0312's finding under an ID of its own, with a fix that fits a handler (there is no [Pipeline] to write
+        // ExcludeDefaults on), so a project whose constrained defaults select their requests can turn it off in one line.
+        public const string DuplicateHandler = "PW0314";
+        public const string NoHandler = "PW0315";
+        public const string DefaultNotAppliedToHandler = "PW0316";
+
+        // AddPrewired() registers singletons by default: a scoped service a stage takes would be captured by the one chain,
+        // which Microsoft.Extensions.DependencyInjection reports only at run time (with scope validation on).
+        public const string ScopedServiceCaptured = "PW0317";
+
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

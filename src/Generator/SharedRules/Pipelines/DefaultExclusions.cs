@@ -25,10 +25,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// <summary>Each excluded type's <c>typeof</c> (the attribute when the elements are not written one by one).</summary>
         public List<Location> Locations { get; }
 
+        /// <summary>No exclusions: a discovered handler's pipeline, which has no attribute to write them on.</summary>
+        public static DefaultExclusions None => new(new List<INamedTypeSymbol>(), new List<Location>());
+
         public static DefaultExclusions Of(AttributeData attribute, AttributeSyntax? syntax, Location whole)
         {
             var argument = attribute.NamedArguments.FirstOrDefault(a => a.Key == PropertyName).Value;
-            if (argument.Kind != TypedConstantKind.Array || argument.IsNull) return new DefaultExclusions(new List<INamedTypeSymbol>(), new List<Location>());
+            if (argument.Kind != TypedConstantKind.Array || argument.IsNull) return None;
             var written = syntax?.ArgumentList?.Arguments.FirstOrDefault(a => a.NameEquals?.Name.Identifier.ValueText == PropertyName)?.Expression;
             var elements = written is null ? null : StageArgumentSyntax.ArrayElements(written);
             var types = new List<INamedTypeSymbol>();

@@ -49,6 +49,15 @@ namespace Prewired.Generator.SharedRules.Pipelines
             return fix;
         }
 
+        /// <summary>
+        /// The same finding in a discovered handler's pipeline, which is the assembly's defaults then the handler: there is no
+        /// list to put a connector in or move a stage within, so the fixes are the default's (<paramref name="blamedDefault"/>,
+        /// its typeof as declared): fit it to every request, or declare this request's chain without it.
+        /// </summary>
+        public static string HandlerChainFix(string handler, string blamedDefault)
+            => $"a default runs before every handler, so make '{blamedDefault}' fit every request (an open generic type), "
+               + $"or declare this request's pipeline without it: [Pipeline(typeof({handler}), ExcludeDefaults = new[] {{ typeof({blamedDefault}) }})] on a partial class";
+
         /// <summary>A terminator before the end: moved last in the pipeline's own list; a default cannot be last, since the defaults run first.</summary>
         public static string TerminatorFix(bool isDefault)
             => isDefault

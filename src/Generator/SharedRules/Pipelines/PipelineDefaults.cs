@@ -17,6 +17,13 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// compiler reports that); a default listed in <paramref name="exclusions"/> is left out.
         /// </summary>
         public static DeclaredDefaults For(AttributeData pipelineAttribute, DefaultExclusions exclusions, Compilation compilation, CancellationToken cancellationToken)
+            => For(!pipelineAttribute.NamedArguments.Any(a => a.Key == "ApplyDefaults" && a.Value.Value is false), exclusions, compilation, cancellationToken);
+
+        /// <summary>
+        /// The assembly's defaults, applied (<paramref name="apply"/>) or only declared: a discovered handler's pipeline applies
+        /// them all, having no attribute to opt out or exclude with.
+        /// </summary>
+        public static DeclaredDefaults For(bool apply, DefaultExclusions exclusions, Compilation compilation, CancellationToken cancellationToken)
         {
             var declaration = compilation.Assembly.GetAttributes().FirstOrDefault(a => KnownTypes.IsType(a.AttributeClass, AttributeName));
             if (declaration is null || declaration.ConstructorArguments.Length != 1 || declaration.ConstructorArguments[0].Kind != TypedConstantKind.Array
@@ -28,7 +35,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
             var types = declaration.ConstructorArguments[0].Values.Select(v => v.Value as INamedTypeSymbol).ToList();
             if (types.Any(t => t is null || t.TypeKind == TypeKind.Error)) return DeclaredDefaults.None;
             var declared = types.Select(t => t!).ToList();
-            if (pipelineAttribute.NamedArguments.Any(a => a.Key == "ApplyDefaults" && a.Value.Value is false))
+            if (!apply)
             {
                 return new DeclaredDefaults(declared, new List<INamedTypeSymbol>(), new List<Location>());
             }

@@ -24,12 +24,25 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// <summary>The extension method, e.g. <c>AddIncomingPipeline</c>.</summary>
         public string MethodName { get; }
 
+        /// <summary>
+        /// Whether code at namespace level (the registration, the generated sender) can name the pipeline class: it is not
+        /// generic, not nested in a generic type, and at least internal.
+        /// </summary>
+        public static bool IsNameable(INamedTypeSymbol pipeline)
+        {
+            for (var type = pipeline; type is not null; type = type.ContainingType)
+            {
+                if (type.Arity > 0) return false;
+            }
+
+            return EffectiveAccessibility.Of(pipeline) >= EffectiveAccessibility.Internal;
+        }
+
         public static PipelineRegistrationTarget? Find(INamedTypeSymbol pipeline, Compilation compilation)
         {
-            if (compilation.GetTypeByMetadataName(HelperType) is null) return null;
+            if (compilation.GetTypeByMetadataName(HelperType) is null || !IsNameable(pipeline)) return null;
             var chain = new System.Collections.Generic.List<INamedTypeSymbol>();
             for (var type = pipeline; type is not null; type = type.ContainingType) chain.Insert(0, type);
-            if (chain.Any(t => t.Arity > 0) || EffectiveAccessibility.Of(pipeline) < EffectiveAccessibility.Internal) return null;
 
             // Nested pipelines are named with their containing types, so Outer.Pipeline and Other.Pipeline do not collide.
             var name = string.Concat(chain.Select(t => t.Name));

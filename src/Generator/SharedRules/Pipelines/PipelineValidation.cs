@@ -30,9 +30,9 @@ namespace Prewired.Generator.SharedRules.Pipelines
 
         /// <summary>
         /// Generate only for a stage list that resolved completely with nothing to report but the warnings about defaults,
-        /// which leave a working chain (PW0312: a default skipped for its constraint; PW0313: an exclusion that excludes nothing).
+        /// which leave a working chain (PW0312, PW0316 for a handler: a default skipped for its constraint; PW0313: an exclusion that excludes nothing).
         /// </summary>
-        public bool IsValid => _usable && Findings.All(f => f.Id is DiagnosticIds.DefaultStageNotApplied or DiagnosticIds.ExclusionNotADefault) && Stages.Count > 0;
+        public bool IsValid => _usable && Findings.All(f => f.Id is DiagnosticIds.DefaultStageNotApplied or DiagnosticIds.DefaultNotAppliedToHandler or DiagnosticIds.ExclusionNotADefault) && Stages.Count > 0;
 
         /// <summary>The compiler already rejects the attribute's arguments: nothing to add, nothing to generate.</summary>
         public static PipelineValidation Unusable(List<Finding> findings) => new(findings, new List<ResolvedStage>(), null, usable: false);

@@ -48,18 +48,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
             types.InsertRange(0, defaults.Applied);
             locations = locations.WithDefaults(defaults.AppliedLocations);
 
-            var usable = true;
-            for (var i = 0; i < types.Count; i++)
-            {
-                if (InvalidTypeReason(types[i]!) is { } reason)
-                {
-                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.AdditionalAt(i), locations.Name(i, types[i]!), reason));
-                    usable = false;
-                }
-            }
-
-            var complete = false;
-            var stages = usable ? ResolveFlow(pipeline, types!, locations, compilation, findings, out complete) : new List<ResolvedStage>();
+            var stages = ValidateChain(ChainOwner.Pipeline(pipeline), types!, locations, compilation, findings, out var complete);
             if (complete && ConflictingMember(pipeline, stages) is { } conflict)
             {
                 findings.Add(new Finding(DiagnosticIds.InvalidPipelineClass, ClassLocation(pipeline, attributeSyntax), pipeline.Name,
@@ -80,18 +69,40 @@ namespace Prewired.Generator.SharedRules.Pipelines
         }
 
         /// <summary>
+        /// Checks each stage type, then walks the chain (<see cref="ResolveFlow"/>): what a [Pipeline] class and a discovered
+        /// handler's generated pipeline have in common, the defaults already in front of <paramref name="types"/>.
+        /// </summary>
+        internal static List<ResolvedStage> ValidateChain(ChainOwner owner, List<INamedTypeSymbol> types, ArgumentLocations locations,
+            Compilation compilation, List<Finding> findings, out bool complete)
+        {
+            complete = false;
+            var usable = true;
+            for (var i = 0; i < types.Count; i++)
+            {
+                if (InvalidTypeReason(types[i]) is { } reason)
+                {
+                    findings.Add(new Finding(DiagnosticIds.InvalidStageType, locations.At(i), locations.AdditionalAt(i), locations.Name(i, types[i]), reason));
+                    usable = false;
+                }
+            }
+
+            return usable ? ResolveFlow(owner, types, locations, compilation, findings, out complete) : new List<ResolvedStage>();
+        }
+
+        /// <summary>
         /// Walks the stages in order, carrying the context each one passes on and the response they all return (set by the
         /// first stage). An open generic stage is closed over the context and response at its position first; an assembly
         /// default whose constraint the types there do not meet is left out (PW0312). The walk stops at the first stage that
         /// does not fit: what comes after it has no known context to be checked against.
         /// </summary>
-        private static List<ResolvedStage> ResolveFlow(INamedTypeSymbol pipeline, List<INamedTypeSymbol> types, ArgumentLocations locations,
+        private static List<ResolvedStage> ResolveFlow(ChainOwner owner, List<INamedTypeSymbol> types, ArgumentLocations locations,
             Compilation compilation, List<Finding> findings, out bool complete)
         {
             complete = false;
             var stages = new List<ResolvedStage>();
             ITypeSymbol? context = null;
-            var result = ResultOfClosedTerminator(types[types.Count - 1]);
+            // A handler's chain knows its request and response from the start: they close the open defaults before it.
+            var result = owner.Request is null ? ResultOfClosedTerminator(types[types.Count - 1]) : new Optional<ITypeSymbol?>(owner.Response);
             var resultFixed = false;
             var resultSetBy = 0;
             for (var i = 0; i < types.Count; i++)
@@ -100,7 +111,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                 var isLast = i == types.Count - 1;
                 if (type.IsUnboundGenericType)
                 {
-                    var entry = context ?? EntryContextAfter(types, i);
+                    var entry = context ?? owner.Request ?? EntryContextAfter(types, i);
                     if (entry is null && FirstClosedAfter(types, i) is { } unusable && StageInterface.Of(types[unusable]).Count == 0)
                     {
                         // The open stage has no context because the closed stage that would give it (usually the handler) is
@@ -113,7 +124,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     if (closing.Closed is null && closing.ConstraintUnmet && locations.IsDefault(i))
                     {
                         // A default behavior constrained to some requests: not applied where the constraint is not met, and said so.
-                        findings.Add(new Finding(DiagnosticIds.DefaultStageNotApplied, locations.At(i), locations.AdditionalAt(i), Display(type), pipeline.Name, closing.Reason!));
+                        findings.Add(new Finding(owner.SkippedDefaultId, locations.At(i), locations.AdditionalAt(i), Display(type), owner.Name, closing.Reason!));
                         continue;
                     }
 
@@ -144,7 +155,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
                         var behavior = shapes[0];
                         var returns = resultFixed ? result.Value : behavior.Result;
                         var cancellable = behavior.TakesToken || stages.Any(s => s.Shape.TakesToken);
-                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), locations.AdditionalAt(i), pipeline.Name,
+                        findings.Add(new Finding(DiagnosticIds.MissingTerminator, locations.At(i), locations.AdditionalAt(i), owner.Name,
                             FixWording.TerminatorFor(behavior.OutContext!, returns, cancellable)));
                     }
                     else
@@ -156,16 +167,20 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     return stages;
                 }
 
-                var fitting = context is null ? wanted : Fitting(wanted, context, compilation);
+                // A handler of several requests, alone in its chain, is called through the interface of the request it answers here
+                // (only there: a closed default before it takes what it takes, and a mismatch is reported at the handler, as for a [Pipeline]).
+                var fitting = (context ?? (isLast ? owner.Request : null)) is { } taken ? Fitting(wanted, taken, compilation) : wanted;
                 if (fitting.Count == 0)
                 {
                     // Name the stage before it (a default the attribute does not show, too) and only the fixes that apply.
                     var before = stages[stages.Count - 1].Position;
                     var name = locations.Name(i, type);
                     var canMove = !isLast && !locations.IsDefault(i);
+                    var fix = owner.Request is null
+                        ? FixWording.ContextFix(name, wanted[0].InContext, context!, isLast, canMove, locations.IsDefault(i) ? Display(types[i]) : null)
+                        : FixWording.HandlerChainFix(owner.Name, Display(types[locations.IsDefault(i) ? i : before]));
                     findings.Add(new Finding(DiagnosticIds.ContextDoesNotFlow, locations.At(i), locations.AdditionalAt(i), name, Display(wanted[0].InContext), Display(context!),
-                        locations.Name(before, types[before]),
-                        FixWording.ContextFix(name, wanted[0].InContext, context!, isLast, canMove, locations.IsDefault(i) ? Display(types[i]) : null)));
+                        locations.Name(before, types[before]), fix));
                     return stages;
                 }
 
@@ -203,7 +218,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
             }
 
             complete = true;
-            CheckTokenFlow(stages, types, locations, findings);
+            CheckTokenFlow(owner, stages, types, locations, findings);
             return stages;
         }
 
@@ -266,7 +281,7 @@ namespace Prewired.Generator.SharedRules.Pipelines
         /// The pipeline's CancellationToken reaches a stage through every stage before it: an inline behavior's generated
         /// next struct carries it past a stage that does not take it, but a plain IBehavior's next is a Func without one.
         /// </summary>
-        private static void CheckTokenFlow(List<ResolvedStage> stages, List<INamedTypeSymbol> types, ArgumentLocations locations, List<Finding> findings)
+        private static void CheckTokenFlow(ChainOwner owner, List<ResolvedStage> stages, List<INamedTypeSymbol> types, ArgumentLocations locations, List<Finding> findings)
         {
             ResolvedStage? dropped = null;
             foreach (var stage in stages)
@@ -277,8 +292,10 @@ namespace Prewired.Generator.SharedRules.Pipelines
                     var name = locations.Name(stage.Position, types[stage.Position]);
                     var dropper = locations.Name(dropped.Position, types[dropped.Position]);
                     var canMove = stage.Shape.Kind != StageKind.Terminator && !locations.IsDefault(stage.Position) && !locations.IsDefault(dropped.Position);
-                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, locations.At(stage.Position), locations.AdditionalAt(stage.Position),
-                        name, dropper, FixWording.TokenFix(name, dropper, canMove, locations.IsDefault(dropped.Position) ? Display(types[dropped.Position]) : null)));
+                    var fix = owner.Request is null
+                        ? FixWording.TokenFix(name, dropper, canMove, locations.IsDefault(dropped.Position) ? Display(types[dropped.Position]) : null)
+                        : FixWording.HandlerChainFix(owner.Name, Display(types[dropped.Position]));
+                    findings.Add(new Finding(DiagnosticIds.TokenDoesNotFlow, locations.At(stage.Position), locations.AdditionalAt(stage.Position), name, dropper, fix));
                     return;
                 }
 

@@ -1,0 +1,64 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.MarkedMethods;
+using Prewired.Generator.Model;
+using Prewired.Generator.SharedRules.Pipelines;
+
+namespace Prewired.Generator.Pipelines.Handlers
+{
+    /// <summary>
+    /// Finds the request handlers of the assembly (<see cref="RequestHandler"/>) and models the pipeline each one gets without a
+    /// [Pipeline] class: the assembly's defaults, then the handler, in an internal class of the generator's own namespace
+    /// (<c>Prewired.Generated.{request's namespace}</c>), so no name the user wrote can collide with it.
+    /// </summary>
+    internal static class HandlerParser
+    {
+        public const string GeneratedNamespace = "Prewired.Generated";
+
+        private static readonly SymbolDisplayFormat TypeFormat = MethodShellParser.TypeFormat;
+
+        /// <summary>A class with a base list: only those can implement the handler interface (a record class too).</summary>
+        public static bool IsCandidate(SyntaxNode node, CancellationToken cancellationToken)
+            => node is ClassDeclarationSyntax { BaseList: not null } or RecordDeclarationSyntax { BaseList: not null, ClassOrStructKeyword.RawKind: not (int)SyntaxKind.StructKeyword };
+
+        public static EquatableArray<HandlerModel> Parse(GeneratorSyntaxContext context, CancellationToken cancellationToken)
+        {
+            if (context.SemanticModel.GetDeclaredSymbol(context.Node, cancellationToken) is not INamedTypeSymbol type) return EquatableArray<HandlerModel>.Empty;
+            // A partial class is modelled once, at its first declaration with a base list, whichever declares the interface.
+            // Compared by place, not by node instance: a syntax reference may hand back another red node for the same text.
+            var first = type.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<TypeDeclarationSyntax>().FirstOrDefault(d => d.BaseList is not null);
+            if (first is null || first.SyntaxTree != context.Node.SyntaxTree || first.Span != context.Node.Span) return EquatableArray<HandlerModel>.Empty;
+            var handlers = RequestHandler.Of(type);
+            if (handlers.Count == 0) return EquatableArray<HandlerModel>.Empty;
+
+            var compilation = context.SemanticModel.Compilation;
+            var order = HandlerSelection.OrderKey(type);
+            return handlers.Select(handler =>
+            {
+                var validation = HandlerChainValidator.Validate(handler, compilation, cancellationToken);
+                var declaration = ClassFor(handler.Request);
+                var pipeline = validation.IsValid
+                    ? PipelineModelBuilder.Build(declaration, EffectiveAccessibility.Internal, validation.Stages, null, "global::" + declaration.Namespace + "." + declaration.Name, compilation)
+                    : null;
+                return new HandlerModel(handler.Request.ToDisplayString(TypeFormat), handler.Type.ToDisplayString(TypeFormat), order, pipeline);
+            }).ToEquatableArray();
+        }
+
+        /// <summary>
+        /// <c>Prewired.Generated.Shop.SendEmailPipeline</c> for <c>Shop.SendEmail</c>: named after the request, which is unique
+        /// per pipeline (a second handler of it is an error and gets none), containing types and type arguments spelled in.
+        /// </summary>
+        public static PipelineClass ClassFor(ITypeSymbol request)
+        {
+            var ns = request.ContainingNamespace is { IsGlobalNamespace: false } n ? GeneratedNamespace + "." + n.ToDisplayString() : GeneratedNamespace;
+            var written = request.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat.WithMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.None));
+            for (var outer = request.ContainingType; outer is not null; outer = outer.ContainingType) written = outer.Name + "_" + written;
+            var name = new string(written.Select(c => char.IsLetterOrDigit(c) || c == '_' ? c : '_').ToArray()).TrimEnd('_') + "Pipeline";
+            return new PipelineClass(HintNames.Capped(ns + "." + name, ".Pipeline.g.cs"), ns, EquatableArray<string>.Empty, "internal sealed class " + name, name);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+using System.Linq;
+using Prewired.Generator.Emit;
+using Prewired.Generator.SharedRules.Pipelines;
+
+namespace Prewired.Generator.Pipelines.Sender
+{
+    /// <summary>
+    /// Writes <c>{AssemblyName}.PrewiredSender</c>: one <c>Send</c> overload per request type, so the compiler picks the
+    /// pipeline (no dictionary, no lookup by type per call). Each pipeline is resolved from the service provider on its first
+    /// send and kept in a field: with singleton pipelines a send is a field read and a direct call, 0 B.
+    /// </summary>
+    internal static class SenderEmitter
+    {
+        public static string QualifiedName(SenderModel model) => "global::" + model.Options.Namespace + "." + SenderName.ClassName;
+        private const string Token = "global::System.Threading.CancellationToken";
+
+        public static string Emit(SenderModel model)
+        {
+            var body = new CodeLines();
+            body.Line("/// <summary>");
+            body.Line("/// Sends each request of this assembly through its pipeline: one <c>Send</c> overload per request type, chosen by the compiler.");
+            body.Line("/// Each pipeline is resolved from the service provider on its first send and kept, so the sender's lifetime is the pipelines':");
+            body.Line("/// <c>services.AddPrewired()</c> registers it with them.");
+            body.Line("/// </summary>");
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            // Public, so a public class (an ASP.NET controller) can take it in its constructor; each Send is as visible as its types.
+            body.Line($"public sealed class {SenderName.ClassName}");
+            body.OpenBrace();
+            body.Line("private readonly global::System.IServiceProvider? _services;");
+            foreach (var send in model.Sends) body.Line($"private {send.Pipeline}? {send.Field};");
+            body.Line();
+            body.Line("/// <summary>A sender resolving each pipeline from <paramref name=\"services\"/> on its first send: a container, or any provider that creates them.</summary>");
+            body.Line($"public {SenderName.ClassName}(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));");
+            if (model.Sends.Count > 0) WriteHandBuiltConstructor(model, body);
+            foreach (var send in model.Sends)
+            {
+                body.Line();
+                WriteSend(model, send, body);
+            }
+
+            body.Line();
+            body.Line("// Off the hot path: once per pipeline and sender.");
+            body.Line("private T Resolve<T>() where T : class");
+            body.Indent++;
+            body.Line("=> _services?.GetService(typeof(T)) as T ?? throw new global::System.InvalidOperationException(\"'\" + typeof(T).FullName + (_services is null");
+            body.Line("    ? \"' was not passed to this sender: pass it to the constructor, or build the sender from a service provider.\"");
+            body.Line("    : \"' is not registered: call services.AddPrewired() (or register the pipeline) first.\"));");
+            body.Indent--;
+            body.CloseBrace();
+            var members = string.Concat(body.Render(1).Select(line => line + "\n"));
+            return GeneratedFileEmitter.Wrap(model.Options.Namespace, new string[0], new string[0], new string[0], nullableEnabled: true, members);
+        }
+
+        /// <summary>
+        /// Without a container: the pipelines built by hand (<c>new SendEmailPipeline(stages...)</c>), each optional, named after
+        /// its class. Internal, as the generated pipeline classes it takes are.
+        /// </summary>
+        private static void WriteHandBuiltConstructor(SenderModel model, CodeLines body)
+        {
+            body.Line();
+            body.Line("/// <summary>A sender over pipelines built by hand, without a container: a send of a request whose pipeline was not passed throws.</summary>");
+            var parameters = string.Join(", ", model.Sends.Select(s => $"{s.Pipeline}? {s.Parameter} = null"));
+            body.Line($"internal {SenderName.ClassName}({parameters})");
+            body.OpenBrace();
+            foreach (var send in model.Sends) body.Line($"{send.Field} = {send.Parameter};");
+            body.CloseBrace();
+        }
+
+        private static void WriteSend(SenderModel model, SendModel send, CodeLines body)
+        {
+            var returns = send.Result is null ? "global::System.Threading.Tasks.Task" : $"global::System.Threading.Tasks.ValueTask<{send.Result}>";
+            var tokenUse = send.Cancellable ? "passing it the token" : "whose stages take no token";
+            body.Line($"/// <summary>Sends <paramref name=\"request\"/> through <see cref=\"{send.Pipeline}\"/>, {tokenUse}.</summary>");
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            if (model.Options.HideFrames) body.Line("[global::System.Diagnostics.StackTraceHidden]");
+            body.Line("[global::System.Diagnostics.DebuggerStepThrough]");
+            var call = send.Cancellable ? "Invoke(request, cancellationToken)" : "Invoke(request)";
+            body.Line($"{(send.Public ? "public" : "internal")} {returns} Send({send.Request} request, {Token} cancellationToken = default) => ({send.Field} ??= Resolve<{send.Pipeline}>()).{call};");
+        }
+    }
+}
