@@ -19,6 +19,9 @@
 # undo with `git checkout . && git clean -fd` in the clone). Environment:
 #   CANDIDATES   valuetask | all: which methods PW0202 offers (PrewiredFastPathCandidates); default all
 #   FRAMEWORK    target framework the tests run on (dotnet test -f); default: every one the test project has
+#   TEST_ARGS    more arguments for both test runs, split at spaces, never glob-expanded (a test filter: a test that
+#                needs the network, e.g. Microsoft.Testing.Platform's --treenode-filter '/*/*/*/(!Name)'); default none
+#   BUILD_ARGS   more arguments for every build, split at spaces (-m:1 on a shared machine); default none
 #   OUT          where logs, assemblies and summary.md go; default artifacts/real-libraries/<library-dir name>
 #   AfterMicrosoftNETSdkTargets and any other MSBuild property from the environment reach every build, as usual (an
 #   offline adaptation of pinned versions, docs/real-libraries.md).
@@ -61,14 +64,21 @@ COMMIT=$(git -C "$LIB" rev-parse HEAD)
 rm -rf "$OUT" && mkdir -p "$OUT/feed" "$OUT/before" "$OUT/after"
 echo "library $LIB at $COMMIT; tests $TEST_PROJECT; converting ${CONVERT[*]}; candidates $CANDIDATES; output $OUT"
 
+# The tests run from the folder of the global.json nearest to the test project (the clone's root when there is none):
+# dotnet test reads it from the current folder upwards (refit keeps it in src/).
+TEST_DIR=$(dirname "$LIB/$TEST_PROJECT")
+while [ "$TEST_DIR" != "$LIB" ] && [ ! -f "$TEST_DIR/global.json" ]; do TEST_DIR=$(dirname "$TEST_DIR"); done
+TEST_PATH=$(realpath --relative-to="$TEST_DIR" "$LIB/$TEST_PROJECT")
+
 # Microsoft.Testing.Platform projects (global.json "test": {"runner": ...}) take the project after --project.
 test_command() {
   local args=(-c Release --no-build)
   [ -n "${FRAMEWORK:-}" ] && args+=(-f "$FRAMEWORK")
-  if grep -qs '"Microsoft.Testing.Platform"' "$LIB/global.json"; then
-    echo dotnet test --project "$TEST_PROJECT" "${args[@]}"
+  [ -n "${TEST_ARGS:-}" ] && args+=("$TEST_ARGS")
+  if grep -qs '"Microsoft.Testing.Platform"' "$TEST_DIR/global.json"; then
+    echo dotnet test --project "$TEST_PATH" "${args[@]}"
   else
-    echo dotnet test "$TEST_PROJECT" "${args[@]}"
+    echo dotnet test "$TEST_PATH" "${args[@]}"
   fi
 }
 
@@ -87,7 +97,8 @@ build() { # <label> [msbuild args]: every project to convert, then the test proj
   shift
   : > "$OUT/build-$label.log"
   for p in "${CONVERT[@]}" "$TEST_PROJECT"; do
-    (cd "$LIB" && dotnet build "$p" -c Release "$@") >> "$OUT/build-$label.log" 2>&1 || return 1
+    # shellcheck disable=SC2086
+    (cd "$LIB" && dotnet build "$p" -c Release ${BUILD_ARGS:-} "$@") >> "$OUT/build-$label.log" 2>&1 || return 1
   done
 }
 
@@ -104,8 +115,8 @@ keep_assemblies() { # <label>
 run_tests() { # <label>
   local command
   command=$(test_command)
-  echo "$command" > "$OUT/test-$1.command"
-  (cd "$LIB" && $command) > "$OUT/test-$1.log" 2>&1 || true
+  if [ "$TEST_DIR" = "$LIB" ]; then echo "$command"; else echo "$command, in ${TEST_DIR#"$LIB"/}"; fi > "$OUT/test-$1.command"
+  (set -f; cd "$TEST_DIR" && $command) > "$OUT/test-$1.log" 2>&1 || true
 }
 
 # "run passed failed skipped" from a dotnet test log (VSTest's "Failed!  - Failed: 4, Passed: 481, Skipped: 0, Total: 485"

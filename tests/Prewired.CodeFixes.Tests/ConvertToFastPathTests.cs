@@ -248,6 +248,56 @@ namespace Prewired.CodeFixes.Tests
                 """,
         }.RunAsync();
 
+        /// <summary>
+        /// A suppression on the method covers its body, which moves: the body method gets a copy of each [SuppressMessage]
+        /// (the declaration keeps them). Refit's <c>ApiException.Create</c> suppresses VSTHRD200 (no "Async" suffix) for its
+        /// public name; without the copy its body <c>CreateCore</c> broke the same rule, a new warning in refit's build.
+        /// </summary>
+        [Fact]
+        public Task Suppressions_are_copied_to_the_body() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>
+        {
+            TestCode = """
+                using System.Diagnostics;
+                using System.Diagnostics.CodeAnalysis;
+                using System.Threading.Tasks;
+
+                public class Reader
+                {
+                    /// <summary>Reads.</summary>
+                    [SuppressMessage("Usage", "VSTHRD200:Use \"Async\" suffix for async methods", Justification = "Public name.")]
+                    [DebuggerStepThrough, SuppressMessage("Design", "CA1031")]
+                    public static async ValueTask<int> {|PW0202:Read|}(int id)
+                    {
+                        var value = await Task.FromResult(id);
+                        return value;
+                    }
+                }
+                """,
+            FixedCode = """
+                using System.Diagnostics;
+                using System.Diagnostics.CodeAnalysis;
+                using System.Threading.Tasks;
+                using Prewired;
+
+                public partial class Reader
+                {
+                    /// <summary>Reads.</summary>
+                    [SuppressMessage("Usage", "VSTHRD200:Use \"Async\" suffix for async methods", Justification = "Public name.")]
+                    [DebuggerStepThrough, SuppressMessage("Design", "CA1031")]
+                    [FastPath(nameof(ReadCore))]
+                    public static partial ValueTask<int> Read(int id);
+
+                    [SuppressMessage("Usage", "VSTHRD200:Use \"Async\" suffix for async methods", Justification = "Public name.")]
+                    [SuppressMessage("Design", "CA1031")]
+                    private static async ValueTask<int> ReadCore(int id)
+                    {
+                        var value = await Task.FromResult(id);
+                        return value;
+                    }
+                }
+                """,
+        }.RunAsync();
+
         /// <summary>[AsyncMethodBuilder] configures the state machine: it stays on the body, every other attribute moves to the declaration.</summary>
         [Fact]
         public Task AsyncMethodBuilder_stays_on_the_body() => new PrewiredCodeFixTest<CandidateAnalyzer, ConvertToPartialShapeCodeFixProvider>

@@ -95,8 +95,11 @@ namespace Prewired.CodeFixes.Syntax
 
         /// <summary>
         /// The body of <paramref name="method"/> as a private async method named <paramref name="name"/>, on its own lines
-        /// after a blank line: same static-ness, return type, parameters and body; no attributes or doc comment (those
-        /// describe the public method and stay on its declaration).
+        /// after a blank line: same static-ness, return type, parameters and body; no doc comment and no attributes (those
+        /// describe the public method and stay on its declaration) but [AsyncMethodBuilder], which moves, and the method's
+        /// [SuppressMessage]/[UnconditionalSuppressMessage] attributes, which are copied: a suppression on the method covers its
+        /// body, and the body carries the same code (and a name that breaks the same naming rule: VSTHRD200's missing
+        /// "Async" suffix on refit's <c>ApiException.Create</c>, whose body <c>CreateCore</c> warned without the copy).
         /// </summary>
         public static MethodDeclarationSyntax ToBodyMethod(MethodDeclarationSyntax method, string name, SyntaxTrivia endOfLine)
         {
@@ -105,8 +108,8 @@ namespace Prewired.CodeFixes.Syntax
             if (method.Modifiers.Any(SyntaxKind.StaticKeyword)) modifiers.Add(SyntaxFactory.Token(SyntaxKind.StaticKeyword));
             modifiers.Add(SyntaxFactory.Token(SyntaxKind.AsyncKeyword));
 
-            // Only [AsyncMethodBuilder] stays with the body, each list on its own line.
-            var bodyOnly = method.AttributeLists.Where(IsBodyOnly)
+            // [AsyncMethodBuilder] and copies of the suppressions go with the body, each list on its own line.
+            var bodyOnly = method.AttributeLists.Where(IsBodyOnly).Concat(SuppressionCopies(method))
                 .Select((l, i) => l.WithLeadingTrivia(i == 0 ? SyntaxFactory.TriviaList(endOfLine, indentation) : SyntaxFactory.TriviaList(indentation)).WithTrailingTrivia(endOfLine))
                 .ToList();
             var headerLeading = bodyOnly.Count == 0 ? SyntaxFactory.TriviaList(endOfLine, indentation) : SyntaxFactory.TriviaList(indentation);
@@ -135,6 +138,28 @@ namespace Prewired.CodeFixes.Syntax
             => ((MethodDeclarationSyntax)SyntaxFactory.ParseMemberDeclaration(text + " void M();")!).AttributeLists[0].WithoutTrivia();
 
         public static ExpressionSyntax NameOf(string name) => SyntaxFactory.ParseExpression("nameof(" + name + ")");
+
+        /// <summary>
+        /// The method's suppression attributes, one list each, written as they were (their text, so a qualified or aliased
+        /// name stays valid where it was). None when a directive sits anywhere in the header, the attributes' included: an
+        /// attribute that one target's build sees and another's does not would be copied by one and not the other ('dotnet
+        /// format' merges the fixes of every target of a multi-targeted project), and a header split by an #if group is
+        /// converted in its inactive branches as text, without copies.
+        /// </summary>
+        private static IEnumerable<AttributeListSyntax> SuppressionCopies(MethodDeclarationSyntax method)
+        {
+            var bodyStart = ((SyntaxNode?)method.Body ?? method.ExpressionBody)?.SpanStart ?? method.Span.End;
+            if (method.DescendantTrivia().Any(t => t.SpanStart < bodyStart && (t.IsDirective || t.IsKind(SyntaxKind.DisabledTextTrivia)))) yield break;
+            foreach (var list in method.AttributeLists)
+            {
+                if (list.Target is not null && !list.Target.Identifier.IsKind(SyntaxKind.MethodKeyword)) continue;
+                foreach (var attribute in list.Attributes)
+                {
+                    if (LastName(attribute.Name) is not ("SuppressMessage" or "SuppressMessageAttribute" or "UnconditionalSuppressMessage" or "UnconditionalSuppressMessageAttribute")) continue;
+                    yield return SyntaxFactory.AttributeList(SyntaxFactory.SingletonSeparatedList(attribute.WithoutTrivia()));
+                }
+            }
+        }
 
         /// <summary>An attribute list that only holds [AsyncMethodBuilder(...)], which belongs to the async body.</summary>
         private static bool IsBodyOnly(AttributeListSyntax list)
