@@ -14,15 +14,27 @@ namespace Prewired.Generator.Emit
     /// value-equal record, so a model rendered under the same features compares equal and incremental caching holds; a change
     /// of references that changes an answer changes the rendered text, and the output follows.
     /// </remarks>
-    internal sealed record TargetFeatures(bool StackTraceHidden)
+    internal sealed record TargetFeatures(bool TaskIsCompletedSuccessfully, bool StackTraceHidden)
     {
         private static readonly ConditionalWeakTable<Compilation, TargetFeatures> s_byCompilation = new();
 
         public static TargetFeatures Of(Compilation compilation) => s_byCompilation.GetValue(compilation, Compute);
 
+        /// <summary>
+        /// The test "the awaited task did not complete successfully" on <paramref name="task"/>, a Task or Task&lt;T&gt;
+        /// variable: <c>Task.IsCompletedSuccessfully</c> is .NET Core 2.0+ (not in netstandard2.0 or .NET Framework); the
+        /// status test is the same check. ValueTask always has the property (System.Threading.Tasks.Extensions too).
+        /// </summary>
+        public string TaskNotCompletedSuccessfully(string task)
+            => TaskIsCompletedSuccessfully
+                ? $"!{task}.IsCompletedSuccessfully"
+                : $"{task}.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion";
+
         private static TargetFeatures Compute(Compilation compilation)
         {
+            var task = AccessibleType(compilation, "System.Threading.Tasks.Task");
             return new TargetFeatures(
+                TaskIsCompletedSuccessfully: task is not null && task.GetMembers("IsCompletedSuccessfully").Any(m => m is IPropertySymbol { DeclaredAccessibility: Accessibility.Public, IsStatic: false }),
                 // Bcl packages carry internal copies of the attribute for their own use: only one the user's code may name counts.
                 StackTraceHidden: AccessibleType(compilation, "System.Diagnostics.StackTraceHiddenAttribute") is not null);
         }

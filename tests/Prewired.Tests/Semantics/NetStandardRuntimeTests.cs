@@ -117,9 +117,9 @@ namespace Prewired.Tests.Semantics
         public void Compiles_for_netstandard2_0_and_runs_its_runtime_build()
         {
             var (loaded, generated) = s_compiled.Value;
-            // Task.IsCompletedSuccessfully is not in netstandard2.0: the completion test is IsCompleted, which every target has.
-            Assert.Contains(".IsCompleted) return TaskFastAsync", generated, StringComparison.Ordinal);
-            Assert.DoesNotContain("IsCompletedSuccessfully", generated, StringComparison.Ordinal);
+            // The target's own test: Task.IsCompletedSuccessfully is not in netstandard2.0.
+            Assert.Contains("Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion", generated, StringComparison.Ordinal);
+            Assert.DoesNotContain(".IsCompletedSuccessfully) return TaskFastAsync", generated, StringComparison.Ordinal);
             Assert.Contains("AsyncContextGuard.Capture()", generated, StringComparison.Ordinal);
             var prewired = loaded.Assembly.GetReferencedAssemblies().Single(a => a.Name == "Prewired");
             var runtime = AssemblyLoadContextOf(loaded).Assemblies.Single(a => a.GetName().Name == "Prewired");

@@ -36,13 +36,15 @@ namespace Prewired.Generator.FastPath
 
         // "<T>" for a generic method: the continuations are generic like it, and a call cannot always infer their type arguments.
         private readonly string _typeArguments;
+        private readonly TargetFeatures _features;
 
         // The one continuation's parameters, when the method has one (else a continuation per await, named prefix + index).
         private readonly ContinuationLayout? _layout;
 
-        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, ContinuationLayout? layout = null)
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout = null)
         {
             _layout = layout;
+            _features = features;
             _typeArguments = typeArguments;
             _lowering = lowering;
             _lines = lines;
@@ -291,16 +293,25 @@ namespace Prewired.Generator.FastPath
             }
             else if (split.TaskKind is { } taskKind)
             {
-                // A task awaited as it is: one completion test on the task and its result read through its awaiter, as the
-                // compiler's own lowering does, with no awaiter variable. Only a pending task goes to the continuation: one
-                // that completed faulted or canceled throws here, from GetResult, as the await would. Handed over, it would
-                // run the continuation's builder, whose ExecutionContext restore when it returns is a context switch the
-                // async method does not make (an AsyncLocal change notification it lacks: seed 20261201 bodies 3981 and
-                // 9070, issue 33).
+                // A task awaited as it is: one status test on the task, as hand-written Optimization #3 does, and the result
+                // read directly. Only a pending task goes to the continuation: one that completed faulted or canceled
+                // throws here, as the await would (CompletedFault, out of line: the hot path keeps no awaiter struct).
+                // Handed over, it would run the continuation's builder, whose ExecutionContext restore when it returns is
+                // a context switch the async method does not make (an AsyncLocal change notification it lacks: seed
+                // 20261201 bodies 3981 and 9070, issue 33).
                 _lines.MappedLine($"var {split.AwaitableVariable} = {SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)};", split.MappedTo);
-                HandOff(split, $"!{split.AwaitableVariable}.IsCompleted", Resume(split.AwaitableVariable));
-                result = $"{split.AwaitableVariable}.GetAwaiter().GetResult()";
-                discard = result + ";";
+                var notCompletedSuccessfully = !taskKind.IsValueTask()
+                    ? _features.TaskNotCompletedSuccessfully(split.AwaitableVariable)
+                    : $"!{split.AwaitableVariable}.IsCompletedSuccessfully";
+                HandOff(split, $"{notCompletedSuccessfully} && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow({split.AwaitableVariable})", Resume(split.AwaitableVariable));
+                result = taskKind is ReturnKind.TaskOfT or ReturnKind.ValueTaskOfT ? $"{split.AwaitableVariable}.Result" : null;
+                discard = taskKind switch
+                {
+                    // A value task's pooled source is released when its result is read; a successful Task has nothing to observe.
+                    ReturnKind.ValueTaskOfT => $"_ = {result};",
+                    ReturnKind.ValueTask => $"{split.AwaitableVariable}.GetAwaiter().GetResult();",
+                    _ => null,
+                };
             }
             else
             {

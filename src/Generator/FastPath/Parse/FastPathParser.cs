@@ -92,7 +92,7 @@ namespace Prewired.Generator.FastPath
                         else
                         {
                             syncLines = new CodeLines();
-                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix, lowering, MethodShellParser.TypeParameterList(body), layout);
+                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix, lowering, MethodShellParser.TypeParameterList(body), features, layout);
                         }
                     }
                 }
@@ -336,9 +336,9 @@ namespace Prewired.Generator.FastPath
             return (layout, continuation, null);
         }
 
-        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, ContinuationLayout? layout)
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout)
         {
-            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments, layout);
+            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments, features, layout);
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)

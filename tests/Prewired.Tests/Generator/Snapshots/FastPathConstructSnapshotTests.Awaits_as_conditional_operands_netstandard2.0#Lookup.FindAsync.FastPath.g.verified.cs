@@ -40,8 +40,8 @@ partial class Lookup
 #line (14,9)-(14,51) 46 "/0/Test0.cs"
             var __awaitable0 = LoadAsync(key);
 #line hidden
-            if (!__awaitable0.IsCompleted) return FindAsync__Resume(0, __awaitable0, default!, default!, key, refresh, default!, default!);
-            __spill0 = __awaitable0.GetAwaiter().GetResult();
+            if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return FindAsync__Resume(0, __awaitable0, default!, default!, key, refresh, default!, default!);
+            __spill0 = __awaitable0.Result;
         }
 #line (14,9)-(14,51) 8 "/0/Test0.cs"
         var name = __spill0;
@@ -54,8 +54,8 @@ partial class Lookup
 #line (15,24)-(15,46) 49 "/0/Test0.cs"
             var __awaitable1 = ExpiredAsync(key);
 #line hidden
-            if (!__awaitable1.IsCompleted) return FindAsync__Resume(1, default!, __awaitable1, default!, key, refresh, name, default!);
-            __spill1 = __awaitable1.GetAwaiter().GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return FindAsync__Resume(1, default!, __awaitable1, default!, key, refresh, name, default!);
+            __spill1 = __awaitable1.Result;
         }
         else
         {
@@ -68,8 +68,8 @@ partial class Lookup
 #line (15,49)-(15,76) 46 "/0/Test0.cs"
             var __awaitable2 = LoadAsync(key);
 #line hidden
-            if (!__awaitable2.IsCompleted) return FindAsync__Resume(2, __awaitable2, default!, default!, key, refresh, default!, default!);
-            name = __awaitable2.GetAwaiter().GetResult();
+            if (__awaitable2.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return FindAsync__Resume(2, __awaitable2, default!, default!, key, refresh, default!, default!);
+            name = __awaitable2.Result;
         }
         long __spill3;
 #line (16,22)-(16,36) 28 "/0/Test0.cs"
@@ -79,8 +79,8 @@ partial class Lookup
 #line (16,9)-(16,67) 48 "/0/Test0.cs"
             var __awaitable3 = CountAsync(name);
 #line hidden
-            if (!__awaitable3.IsCompleted) return FindAsync__Resume(3, default!, default!, __awaitable3, key, refresh, name, default!);
-            __spill3 = __awaitable3.GetAwaiter().GetResult();
+            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return FindAsync__Resume(3, default!, default!, __awaitable3, key, refresh, name, default!);
+            __spill3 = __awaitable3.Result;
         }
         else
         {
@@ -99,16 +99,16 @@ partial class Lookup
 #line (17,9)-(17,75) 47 "/0/Test0.cs"
             var __awaitable4 = LoadAsync(name);
 #line hidden
-            if (!__awaitable4.IsCompleted) return FindAsync__Resume(4, __awaitable4, default!, default!, key, refresh, name, length);
-            __spill4 = __awaitable4.GetAwaiter().GetResult();
+            if (__awaitable4.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return FindAsync__Resume(4, __awaitable4, default!, default!, key, refresh, name, length);
+            __spill4 = __awaitable4.Result;
         }
         else
         {
 #line (17,9)-(17,75) 46 "/0/Test0.cs"
             var __awaitable5 = LoadAsync(key);
 #line hidden
-            if (!__awaitable5.IsCompleted) return FindAsync__Resume(5, __awaitable5, default!, default!, key, refresh, name, length);
-            __spill4 = __awaitable5.GetAwaiter().GetResult();
+            if (__awaitable5.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return FindAsync__Resume(5, __awaitable5, default!, default!, key, refresh, name, length);
+            __spill4 = __awaitable5.Result;
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"
         var other = __spill4;

@@ -49,7 +49,7 @@ partial class Sender
 #line (14,13)-(14,38) 55 "/0/Test0.cs"
                 var __awaitable0 = WriteAsync(message);
 #line hidden
-                if (!__awaitable0.IsCompleted)
+                if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
                 {
                     __handedOff = true;
                     return SendAsync__Resume(0, __awaitable0, default!, message, __caught0!);
@@ -77,12 +77,11 @@ partial class Sender
 #line (23,13)-(23,30) 47 "/0/Test0.cs"
                 var __awaitable1 = LogAsync(e);
 #line hidden
-                if (!__awaitable1.IsCompleted)
+                if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
                 {
                     __handedOff = true;
                     return SendAsync__Resume(1, default!, __awaitable1, message, __caught0!);
                 }
-                __awaitable1.GetAwaiter().GetResult();
 #line (24,13)-(24,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
 #line hidden

@@ -32,8 +32,8 @@ partial class Session
 #line (12,9)-(12,43) 39 "/0/Test0.cs"
         var __awaitable0 = OpenAsync();
 #line hidden
-        if (!__awaitable0.IsCompleted) return QueryAsync__Resume(0, __awaitable0, default!, default!, sql, default!, default!, default!, default!);
-        var connection = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return QueryAsync__Resume(0, __awaitable0, default!, default!, sql, default!, default!, default!, default!);
+        var connection = __awaitable0.Result;
         global::System.Exception __finallyError0 = null!;
         var __pendingReturn0 = false;
         int __returnValue0 = default!;
@@ -44,8 +44,8 @@ partial class Session
 #line (16,13)-(16,54) 60 "/0/Test0.cs"
             var __awaitable1 = connection.ExecuteAsync(sql);
 #line hidden
-            if (!__awaitable1.IsCompleted) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0);
-            { __returnValue0 = __awaitable1.GetAwaiter().GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0);
+            { __returnValue0 = __awaitable1.Result; __pendingReturn0 = true; goto __endOfTry0; }
             __endOfTry0: ;
         }
         catch (global::System.Exception __exception)
@@ -55,7 +55,7 @@ partial class Session
 #line (20,13)-(20,44) 53 "/0/Test0.cs"
         var __awaitable2 = connection.DisposeAsync();
 #line hidden
-        if (!__awaitable2.IsCompleted) return QueryAsync__Resume(2, default!, default!, __awaitable2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return QueryAsync__Resume(2, default!, default!, __awaitable2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);

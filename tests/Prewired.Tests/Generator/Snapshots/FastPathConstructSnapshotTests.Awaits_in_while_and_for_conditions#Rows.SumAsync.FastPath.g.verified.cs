@@ -47,8 +47,8 @@ partial class Rows
 #line (18,16)-(18,39) 50 "/0/Test0.cs"
             var __awaitable0 = reader.ReadAsync();
 #line hidden
-            if (!__awaitable0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, reader, limit, sum, default!);
-            var __spill0 = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, reader, limit, sum, default!);
+            var __spill0 = __awaitable0.Result;
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
 #line (20,13)-(20,45) 12 "/0/Test0.cs"
@@ -56,8 +56,8 @@ partial class Rows
 #line (21,13)-(21,47) 53 "/0/Test0.cs"
             var __awaitable1 = Value(reader.Current);
 #line hidden
-            if (!__awaitable1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, reader, limit, sum, default!);
-            var __spill1 = __awaitable1.GetAwaiter().GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, reader, limit, sum, default!);
+            var __spill1 = __awaitable1.Result;
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
 #line (22,13)-(22,35) 12 "/0/Test0.cs"
@@ -85,8 +85,8 @@ partial class Rows
 #line (30,16)-(30,30) 41 "/0/Test0.cs"
             var __awaitable3 = Next(sum);
 #line hidden
-            if (!__awaitable3.IsCompleted) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, default!, default!, sum, default!);
-            var __spill3 = __awaitable3.GetAwaiter().GetResult();
+            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, default!, default!, sum, default!);
+            var __spill3 = __awaitable3.Result;
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
 #line (32,13)-(32,31) 12 "/0/Test0.cs"

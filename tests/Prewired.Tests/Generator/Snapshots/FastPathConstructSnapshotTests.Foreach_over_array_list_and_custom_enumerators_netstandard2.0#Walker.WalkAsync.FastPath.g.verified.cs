@@ -43,8 +43,8 @@ partial class Walker
 #line (32,13)-(32,45) 44 "/0/Test0.cs"
             var __awaitable0 = Value(n * 2);
 #line hidden
-            if (!__awaitable0.IsCompleted) return WalkAsync__Resume(0, __awaitable0, default!, numbers, names, total, default!, __collection0, __index0, default!, default!, default!);
-            var doubled = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return WalkAsync__Resume(0, __awaitable0, default!, numbers, names, total, default!, __collection0, __index0, default!, default!, default!);
+            var doubled = __awaitable0.Result;
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
 #line hidden
@@ -90,8 +90,8 @@ partial class Walker
 #line (42,45)-(42,75) 48 "/0/Test0.cs"
             var __awaitable2 = Value(total + c);
 #line hidden
-            if (!__awaitable2.IsCompleted) return WalkAsync__Resume(2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
-            total = __awaitable2.GetAwaiter().GetResult();
+            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return WalkAsync__Resume(2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
+            total = __awaitable2.Result;
         }
 #line (43,30)-(43,40) 58 "/0/Test0.cs"
         var __enumerator3 = (new Lines()).GetEnumerator();
@@ -109,12 +109,12 @@ partial class Walker
 #line (46,13)-(46,50) 54 "/0/Test0.cs"
                 var __awaitable3 = Value(line.Length);
 #line hidden
-                if (!__awaitable3.IsCompleted)
+                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
                 {
                     __handedOff = true;
                     return WalkAsync__Resume(3, __awaitable3, default!, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
                 }
-                var length = __awaitable3.GetAwaiter().GetResult();
+                var length = __awaitable3.Result;
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
                 total += length;
 #line hidden

@@ -55,12 +55,12 @@ partial class Repository
 #line (15,13)-(15,57) 63 "/0/Test0.cs"
                 var __awaitable0 = LoadAsync<TItem, TKey>(key);
 #line hidden
-                if (!__awaitable0.IsCompleted)
+                if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
                 {
                     __handedOff = true;
                     return FirstAsync__Resume<TItem, TKey>(0, __awaitable0, keys, __enumerator0);
                 }
-                var item = __awaitable0.GetAwaiter().GetResult();
+                var item = __awaitable0.Result;
 #line (16,13)-(16,46) 16 "/0/Test0.cs"
                 if (item is not null) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<TItem?>(item);
 #line hidden

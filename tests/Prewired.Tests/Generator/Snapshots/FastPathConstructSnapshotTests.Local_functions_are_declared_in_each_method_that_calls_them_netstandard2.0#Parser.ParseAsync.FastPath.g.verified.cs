@@ -33,13 +33,13 @@ partial class Parser
 #line (13,9)-(13,42) 43 "/0/Test0.cs"
         var __awaitable0 = ReadAsync(text);
 #line hidden
-        if (!__awaitable0.IsCompleted) return ParseAsync__Resume(0, __awaitable0, text, default!);
-        var first = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return ParseAsync__Resume(0, __awaitable0, text, default!);
+        var first = __awaitable0.Result;
 #line (14,9)-(14,43) 43 "/0/Test0.cs"
         var __awaitable1 = ReadAsync(text);
 #line hidden
-        if (!__awaitable1.IsCompleted) return ParseAsync__Resume(1, __awaitable1, default!, first);
-        var second = __awaitable1.GetAwaiter().GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return ParseAsync__Resume(1, __awaitable1, default!, first);
+        var second = __awaitable1.Result;
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(Combine(first, second));
 #line (17,9)-(17,73) 8 "/0/Test0.cs"

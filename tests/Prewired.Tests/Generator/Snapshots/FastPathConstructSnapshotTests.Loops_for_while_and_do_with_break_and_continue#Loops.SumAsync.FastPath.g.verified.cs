@@ -39,8 +39,8 @@ partial class Loops
 #line (16,13)-(16,39) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, n, sum, i, default!);
-            var value = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, default!, n, sum, i, default!);
+            var value = __awaitable0.Result;
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
 #line (18,13)-(18,25) 12 "/0/Test0.cs"
@@ -68,8 +68,8 @@ partial class Loops
 #line (30,13)-(30,39) 46 "/0/Test0.cs"
             var __awaitable2 = Value(sum + 1);
 #line hidden
-            if (!__awaitable2.IsCompleted) return SumAsync__Resume(2, __awaitable2, default!, default!, sum, default!, default!);
-            sum = __awaitable2.GetAwaiter().GetResult();
+            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return SumAsync__Resume(2, __awaitable2, default!, default!, sum, default!, default!);
+            sum = __awaitable2.Result;
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"
         while (sum < 100);

@@ -43,8 +43,8 @@ partial class Spilled
 #line (13,13)-(13,25) 35 "/0/Test0.cs"
         var __awaitable0 = Flag(x);
 #line hidden
-        if (!__awaitable0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!);
-        var __spill0 = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!);
+        var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,26) 21 "/0/Test0.cs"
         if (__spill0)
 #line hidden
@@ -52,8 +52,8 @@ partial class Spilled
 #line (15,13)-(15,55) 39 "/0/Test0.cs"
             var __awaitable1 = Text(x);
 #line hidden
-            if (!__awaitable1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!);
-            var __spill1 = __awaitable1.GetAwaiter().GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!);
+            var __spill1 = __awaitable1.Result;
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
 #line hidden
@@ -61,22 +61,22 @@ partial class Spilled
 #line (18,9)-(18,43) 36 "/0/Test0.cs"
         var __awaitable2 = Value(x);
 #line hidden
-        if (!__awaitable2.IsCompleted) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!);
-        var __spill2 = __awaitable2.GetAwaiter().GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!);
+        var __spill2 = __awaitable2.Result;
 #line (18,9)-(18,43) 8 "/0/Test0.cs"
         var total = Add(__spill2, 2);
 #line (19,9)-(19,36) 40 "/0/Test0.cs"
         var __awaitable3 = Value(total);
 #line hidden
-        if (!__awaitable3.IsCompleted) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total);
-        var __spill3 = __awaitable3.GetAwaiter().GetResult();
+        if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total);
+        var __spill3 = __awaitable3.Result;
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
 #line (20,30)-(20,43) 36 "/0/Test0.cs"
         var __awaitable4 = Items(x);
 #line hidden
-        if (!__awaitable4.IsCompleted) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total);
-        var __spill4 = __awaitable4.GetAwaiter().GetResult();
+        if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total);
+        var __spill4 = __awaitable4.Result;
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
         {
@@ -85,8 +85,8 @@ partial class Spilled
 #line (25,9)-(25,46) 39 "/0/Test0.cs"
         var __awaitable5 = Text(total);
 #line hidden
-        if (!__awaitable5.IsCompleted) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total);
-        var __spill5 = __awaitable5.GetAwaiter().GetResult();
+        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total);
+        var __spill5 = __awaitable5.Result;
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((__spill5).Length + 1);
 #line hidden

@@ -31,13 +31,13 @@ partial class OutVariables
 #line (12,9)-(12,41) 46 "/0/Test0.cs"
         var __awaitable0 = Read(n, out var z);
 #line hidden
-        if (!__awaitable0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, default!, z, default!, default!);
-        var x = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, z, default!, default!);
+        var x = __awaitable0.Result;
 #line (13,13)-(13,37) 47 "/0/Test0.cs"
         var __awaitable1 = Check(x, out var w);
 #line hidden
-        if (!__awaitable1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, x, z, w, default!);
-        var __spill1 = __awaitable1.GetAwaiter().GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, x, z, w, default!);
+        var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(z + w);
 #line hidden
@@ -46,8 +46,8 @@ partial class OutVariables
 #line (14,16)-(14,45) 56 "/0/Test0.cs"
             var __awaitable2 = Check(x--, out var item);
 #line hidden
-            if (!__awaitable2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, x, z, default!, item);
-            var __spill2 = __awaitable2.GetAwaiter().GetResult();
+            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, __awaitable2, x, z, default!, item);
+            var __spill2 = __awaitable2.Result;
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
 #line (14,48)-(14,57) 12 "/0/Test0.cs"

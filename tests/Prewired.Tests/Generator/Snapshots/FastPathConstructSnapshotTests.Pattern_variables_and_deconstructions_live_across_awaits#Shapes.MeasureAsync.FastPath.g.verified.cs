@@ -39,8 +39,8 @@ partial class Shapes
 #line (16,13)-(16,27) 40 "/0/Test0.cs"
             var __awaitable0 = Value(0);
 #line hidden
-            if (!__awaitable0.IsCompleted) return MeasureAsync__Resume(0, __awaitable0, items, tail, total, i, text, default!, default!, default!);
-            __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return MeasureAsync__Resume(0, __awaitable0, items, tail, total, i, text, default!, default!, default!);
+            _ = __awaitable0.Result;
 #line (17,13)-(17,33) 12 "/0/Test0.cs"
             total += text.Length;
 #line (18,13)-(18,16) 12 "/0/Test0.cs"
@@ -54,8 +54,8 @@ partial class Shapes
 #line (23,9)-(23,23) 36 "/0/Test0.cs"
         var __awaitable1 = Value(1);
 #line hidden
-        if (!__awaitable1.IsCompleted) return MeasureAsync__Resume(1, __awaitable1, default!, default!, total, default!, default!, count, low, high);
-        __awaitable1.GetAwaiter().GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return MeasureAsync__Resume(1, __awaitable1, default!, default!, total, default!, default!, count, low, high);
+        _ = __awaitable1.Result;
 #line (24,9)-(24,42) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(total + low + high + count);
 #line hidden

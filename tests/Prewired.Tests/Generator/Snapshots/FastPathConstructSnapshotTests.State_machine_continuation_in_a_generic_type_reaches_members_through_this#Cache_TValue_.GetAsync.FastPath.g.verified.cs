@@ -42,8 +42,8 @@ partial class Cache<TValue>
 #line (20,9)-(20,41) 42 "/0/Test0.cs"
         var __awaitable0 = LoadAsync(key);
 #line hidden
-        if (!__awaitable0.IsCompleted) return GetAsync__Resume(0, __awaitable0, key, default!);
-        var value = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return GetAsync__Resume(0, __awaitable0, key, default!);
+        var value = __awaitable0.Result;
 #line (21,9)-(21,18) 8 "/0/Test0.cs"
         Version++;
 #line (22,9)-(22,22) 8 "/0/Test0.cs"
@@ -53,8 +53,8 @@ partial class Cache<TValue>
 #line (24,9)-(24,51) 52 "/0/Test0.cs"
         var __awaitable1 = LoadAsync(key + Version);
 #line hidden
-        if (!__awaitable1.IsCompleted) return GetAsync__Resume(1, __awaitable1, default!, value);
-        var again = __awaitable1.GetAwaiter().GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return GetAsync__Resume(1, __awaitable1, default!, value);
+        var again = __awaitable1.Result;
 #line (25,9)-(25,51) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<TValue>(this._last == again ? value : again);
 #line hidden

@@ -58,12 +58,12 @@ partial class Guarded
 #line (16,13)-(16,39) 44 "/0/Test0.cs"
             var __awaitable1 = Value(x + 1);
 #line hidden
-            if (!__awaitable1.IsCompleted)
+            if (__awaitable1.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
             {
                 __handedOff = true;
                 return RunAsync__Resume(1, default!, __awaitable1, x, trail);
             }
-            var y = __awaitable1.GetAwaiter().GetResult();
+            var y = __awaitable1.Result;
 #line (17,13)-(17,23) 12 "/0/Test0.cs"
             trail += y;
 #line hidden

@@ -44,13 +44,13 @@ partial class Pair
 #line (13,9)-(13,51) 36 "/0/Test0.cs"
         var __awaitable0 = Value(x);
 #line hidden
-        if (!__awaitable0.IsCompleted) return SumAsync__Resume(0, __awaitable0, x, default!);
-        var __spill0 = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, x, default!);
+        var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,51) 40 "/0/Test0.cs"
         var __awaitable1 = Value(x + 1);
 #line hidden
-        if (!__awaitable1.IsCompleted) return SumAsync__Resume(1, __awaitable1, x, __spill0);
-        var __spill1 = __awaitable1.GetAwaiter().GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return SumAsync__Resume(1, __awaitable1, x, __spill0);
+        var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill0 + __spill1);
 #line hidden

@@ -52,8 +52,8 @@ partial class Written
 #line (18,20)-(18,43) 39 "/0/Test0.cs"
             var __awaitable0 = Text(x);
 #line hidden
-            if (!__awaitable0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
-            var __spill0 = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+            var __spill0 = __awaitable0.Result;
 #line (18,20)-(18,43) 12 "/0/Test0.cs"
             __pwSpill0 = (_cache = __spill0);
 #line hidden
@@ -73,8 +73,8 @@ partial class Written
 #line (19,21)-(19,45) 40 "/0/Test0.cs"
             var __awaitable1 = Value(x);
 #line hidden
-            if (!__awaitable1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
-            var __spill1 = __awaitable1.GetAwaiter().GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, default!, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+            var __spill1 = __awaitable1.Result;
 #line (19,21)-(19,45) 12 "/0/Test0.cs"
             __pwSpill2 = (_count = __spill1).Value;
 #line hidden
@@ -84,8 +84,8 @@ partial class Written
 #line (20,9)-(20,35) 37 "/0/Test0.cs"
         var __awaitable2 = Handler();
 #line hidden
-        if (!__awaitable2.IsCompleted) return RunAsync__Resume(2, default!, default!, __awaitable2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!, default!);
-        var __spill2 = __awaitable2.GetAwaiter().GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, default!, __awaitable2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+        var __spill2 = __awaitable2.Result;
 #line (20,9)-(20,35) 8 "/0/Test0.cs"
         Changed += __spill2;
 #line (21,9)-(21,12) 37 "/0/Test0.cs"
@@ -95,8 +95,8 @@ partial class Written
 #line (21,15)-(21,33) 40 "/0/Test0.cs"
             var __awaitable3 = Value(1);
 #line hidden
-            if (!__awaitable3.IsCompleted) return RunAsync__Resume(3, default!, __awaitable3, default!, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!, default!, default!);
-            var __spill3 = __awaitable3.GetAwaiter().GetResult();
+            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, __awaitable3, default!, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!, default!, default!);
+            var __spill3 = __awaitable3.Result;
 #line (21,15)-(21,33) 12 "/0/Test0.cs"
             __pwSpill4.Add(__spill3);
 #line hidden
@@ -109,8 +109,8 @@ partial class Written
 #line (22,28)-(22,48) 39 "/0/Test0.cs"
             var __awaitable4 = Text(2);
 #line hidden
-            if (!__awaitable4.IsCompleted) return RunAsync__Resume(4, __awaitable4, default!, default!, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!, default!, default!);
-            var __spill4 = __awaitable4.GetAwaiter().GetResult();
+            if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return RunAsync__Resume(4, __awaitable4, default!, default!, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!, default!, default!);
+            var __spill4 = __awaitable4.Result;
 #line (22,28)-(22,48) 12 "/0/Test0.cs"
             __pwSpill5 = __pwSpill6.Length(__spill4);
 #line hidden
@@ -124,8 +124,8 @@ partial class Written
 #line (23,39)-(23,60) 36 "/0/Test0.cs"
         var __awaitable5 = Value(3);
 #line hidden
-        if (!__awaitable5.IsCompleted) return RunAsync__Resume(5, default!, __awaitable5, default!, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!, default!);
-        var __spill5 = __awaitable5.GetAwaiter().GetResult();
+        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return RunAsync__Resume(5, default!, __awaitable5, default!, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!, default!);
+        var __spill5 = __awaitable5.Result;
 #line (23,39)-(23,60) 8 "/0/Test0.cs"
         __pwSpill8.Value = __spill5;
 #line (23,65)-(23,75) 8 "/0/Test0.cs"
@@ -135,15 +135,15 @@ partial class Written
 #line (23,78)-(23,91) 36 "/0/Test0.cs"
         var __awaitable6 = Value(5);
 #line hidden
-        if (!__awaitable6.IsCompleted) return RunAsync__Resume(6, default!, __awaitable6, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!, default!);
-        var __spill6 = __awaitable6.GetAwaiter().GetResult();
+        if (!__awaitable6.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable6)) return RunAsync__Resume(6, default!, __awaitable6, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!, default!);
+        var __spill6 = __awaitable6.Result;
 #line (23,78)-(23,91) 8 "/0/Test0.cs"
         __pwSpill9.Add(__spill6);
 #line (23,97)-(23,115) 36 "/0/Test0.cs"
         var __awaitable7 = Value(7);
 #line hidden
-        if (!__awaitable7.IsCompleted) return RunAsync__Resume(7, default!, __awaitable7, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!, default!);
-        var __spill7 = __awaitable7.GetAwaiter().GetResult();
+        if (!__awaitable7.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable7)) return RunAsync__Resume(7, default!, __awaitable7, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!, default!);
+        var __spill7 = __awaitable7.Result;
 #line (23,97)-(23,115) 8 "/0/Test0.cs"
         __pwSpill7[6] = __spill7;
 #line (23,9)-(23,118) 8 "/0/Test0.cs"
@@ -153,8 +153,8 @@ partial class Written
 #line (26,13)-(26,36) 40 "/0/Test0.cs"
             var __awaitable8 = Value(8);
 #line hidden
-            if (!__awaitable8.IsCompleted) return RunAsync__Resume(8, default!, __awaitable8, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, default!);
-            var __spill8 = __awaitable8.GetAwaiter().GetResult();
+            if (!__awaitable8.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable8)) return RunAsync__Resume(8, default!, __awaitable8, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, default!);
+            var __spill8 = __awaitable8.Result;
 #line (26,13)-(26,36) 12 "/0/Test0.cs"
             _ = checked(count += __spill8);
 #line (27,13)-(27,37) 12 "/0/Test0.cs"
@@ -172,8 +172,8 @@ partial class Written
 #line (28,41)-(28,71) 44 "/0/Test0.cs"
                 var __awaitable9 = Value(i);
 #line hidden
-                if (!__awaitable9.IsCompleted) return RunAsync__Resume(9, default!, __awaitable9, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, i);
-                var __spill9 = __awaitable9.GetAwaiter().GetResult();
+                if (!__awaitable9.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable9)) return RunAsync__Resume(9, default!, __awaitable9, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, i);
+                var __spill9 = __awaitable9.Result;
 #line (28,41)-(28,71) 16 "/0/Test0.cs"
                 _ = checked(count += Twice(__spill9));
 #line hidden

@@ -71,12 +71,11 @@ partial class Scoped
 #line (26,13)-(26,32) 49 "/0/Test0.cs"
                 var __awaitable1 = Task.Delay(1);
 #line hidden
-                if (!__awaitable1.IsCompleted)
+                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
                 {
                     __handedOff = true;
                     return RunAsync__Resume(1, default!, __awaitable1, flag, default!, default!, __resource1);
                 }
-                __awaitable1.GetAwaiter().GetResult();
             }
             finally
             {

@@ -44,8 +44,8 @@ partial class Counting
 #line (24,30)-(24,31) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompleted) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
-                    var __spill0 = __awaitable0.GetAwaiter().GetResult();
+                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
+                    var __spill0 = __awaitable0.Result;
 #line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (24,24)-(24,28) 20 "/0/Test0.cs"
@@ -60,7 +60,7 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
-            if (!__awaitable1.IsCompleted) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0!);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0!);
             __awaitable1.GetAwaiter().GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }

@@ -43,8 +43,8 @@ namespace App
 #line (29,34)-(29,35) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompleted) return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
-                    var __spill0 = __awaitable0.GetAwaiter().GetResult();
+                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
+                    var __spill0 = __awaitable0.Result;
 #line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
 #line (29,28)-(29,32) 20 "/0/Test0.cs"

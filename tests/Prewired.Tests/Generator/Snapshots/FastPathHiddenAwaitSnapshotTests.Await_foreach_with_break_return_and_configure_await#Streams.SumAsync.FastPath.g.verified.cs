@@ -97,8 +97,8 @@ partial class Streams
 #line (20,41)-(20,42) 74 "/0/Test0.cs"
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
 #line hidden
-                    if (!__awaitable2.IsCompleted) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!);
-                    var __spill2 = __awaitable2.GetAwaiter().GetResult();
+                    if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!);
+                    var __spill2 = __awaitable2.Result;
 #line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
 #line (20,24)-(20,39) 20 "/0/Test0.cs"
@@ -115,7 +115,7 @@ partial class Streams
             if (__asyncEnumerator1 is not null)
             {
                 var __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                if (!__awaitable3.IsCompleted) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!);
+                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!);
                 __awaitable3.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);

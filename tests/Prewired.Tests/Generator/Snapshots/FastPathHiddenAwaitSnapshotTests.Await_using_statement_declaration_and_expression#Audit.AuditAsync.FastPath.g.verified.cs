@@ -54,7 +54,7 @@ partial class Audit
 #line (19,34)-(19,58) 58 "/0/Test0.cs"
                     var __awaitable0 = log.WriteAsync(id);
 #line hidden
-                    if (!__awaitable0.IsCompleted) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
+                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
                     __awaitable0.GetAwaiter().GetResult();
                 }
             }
@@ -65,7 +65,7 @@ partial class Audit
             if (log is not null)
             {
                 var __awaitable1 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                if (!__awaitable1.IsCompleted) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
+                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
@@ -110,7 +110,7 @@ partial class Audit
 #line (29,9)-(29,31) 52 "/0/Test0.cs"
                 var __awaitable3 = a.WriteAsync(id);
 #line hidden
-                if (!__awaitable3.IsCompleted) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
+                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable3.GetAwaiter().GetResult();
 #line (30,9)-(30,18) 16 "/0/Test0.cs"
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
@@ -124,7 +124,7 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                if (!__awaitable4.IsCompleted) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
+                if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
@@ -138,7 +138,7 @@ partial class Audit
         if (a is not null)
         {
             var __awaitable5 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            if (!__awaitable5.IsCompleted) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2);
+            if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2);
             __awaitable5.GetAwaiter().GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);

@@ -66,7 +66,7 @@ partial class Leases
             if (pooled is not null)
             {
                 var __awaitable1 = pooled.DisposeAsync();
-                if (!__awaitable1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1!, __finallyError0!);
+                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1!, __finallyError0!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -76,7 +76,7 @@ partial class Leases
             __finallyError0 = __exception;
         }
         var __awaitable2 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        if (!__awaitable2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0!);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0!);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();

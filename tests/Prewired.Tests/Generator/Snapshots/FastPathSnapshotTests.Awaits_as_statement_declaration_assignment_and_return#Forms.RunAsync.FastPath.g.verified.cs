@@ -31,8 +31,7 @@ partial class Forms
 #line (13,9)-(13,21) 34 "/0/Test0.cs"
         var __awaitable0 = Step();
 #line hidden
-        if (!__awaitable0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!);
-        __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!);
 #line (14,9)-(14,53) 58 "/0/Test0.cs"
         var __awaitable1 = Value(x).ConfigureAwait(false);
 #line hidden
@@ -44,23 +43,23 @@ partial class Forms
 #line (16,9)-(16,31) 40 "/0/Test0.cs"
         var __awaitable2 = Value(a + 1);
 #line hidden
-        if (!__awaitable2.IsCompleted) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, a, default!);
-        b = __awaitable2.GetAwaiter().GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, a, default!);
+        b = __awaitable2.Result;
 #line (17,9)-(17,32) 36 "/0/Test0.cs"
         var __awaitable3 = Value(b);
 #line hidden
-        if (!__awaitable3.IsCompleted) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, a, b);
-        _total = __awaitable3.GetAwaiter().GetResult();
+        if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, a, b);
+        _total = __awaitable3.Result;
 #line (18,9)-(18,46) 45 "/0/Test0.cs"
         var __awaitable4 = Value(_total + 1);
 #line hidden
-        if (!__awaitable4.IsCompleted) return RunAsync__Resume(4, default!, default!, __awaitable4, default!, a, b);
-        this._total = __awaitable4.GetAwaiter().GetResult();
+        if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return RunAsync__Resume(4, default!, default!, __awaitable4, default!, a, b);
+        this._total = __awaitable4.Result;
 #line (19,9)-(19,43) 49 "/0/Test0.cs"
         var __awaitable5 = Value(a + b + _total);
 #line hidden
-        if (!__awaitable5.IsCompleted) return RunAsync__Resume(5, default!, default!, __awaitable5, default!, default!, default!);
-        return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaitable5.GetAwaiter().GetResult());
+        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return RunAsync__Resume(5, default!, default!, __awaitable5, default!, default!, default!);
+        return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaitable5.Result);
     }
 
     /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Step()</c>; 1 <c>await Value(x).ConfigureAwait(false)</c>; 2 <c>await Value(a + 1)</c>; 3 <c>await Value(b)</c>; 4 <c>await Value(_total + 1)</c>; 5 <c>await Value(a + b + _total)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>

@@ -39,8 +39,8 @@ partial class Branches
 #line (16,13)-(16,34) 43 "/0/Test0.cs"
             var __awaitable0 = Value(kind);
 #line hidden
-            if (!__awaitable0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, prefix);
-            n = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, prefix);
+            n = __awaitable0.Result;
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
 #line hidden
@@ -81,8 +81,8 @@ partial class Branches
 #line (33,17)-(33,42) 48 "/0/Test0.cs"
                 var __awaitable3 = Text(prefix);
 #line hidden
-                if (!__awaitable3.IsCompleted) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, default!);
-                return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.GetAwaiter().GetResult());
+                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, default!);
+                return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.Result);
             default:
 #line (35,17)-(35,22) 16 "/0/Test0.cs"
                 break;

@@ -31,8 +31,8 @@ partial class Sections
 #line (12,9)-(12,35) 36 "/0/Test0.cs"
         var __awaitable0 = Value(1);
 #line hidden
-        if (!__awaitable0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, o, default!, default!);
-        var total = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, o, default!, default!);
+        var total = __awaitable0.Result;
 #line (13,9)-(13,18) 18 "/0/Test0.cs"
         switch (o)
 #line hidden
@@ -49,8 +49,8 @@ partial class Sections
 #line (20,17)-(20,47) 51 "/0/Test0.cs"
                 var __awaitable1 = Value(s.Length);
 #line hidden
-                if (!__awaitable1.IsCompleted) return RunAsync__Resume(1, __awaitable1, default!, default!, total, default!);
-                shared = __awaitable1.GetAwaiter().GetResult();
+                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, __awaitable1, default!, default!, total, default!);
+                shared = __awaitable1.Result;
 #line (21,17)-(21,32) 16 "/0/Test0.cs"
                 total += shared;
 #line (22,17)-(22,22) 16 "/0/Test0.cs"

@@ -37,13 +37,13 @@ partial class Store
 #line (18,9)-(18,115) 67 "/0/Test0.cs"
         var __awaitable1 = base.CountAsync(key, cancellationToken);
 #line hidden
-        if (!__awaitable1.IsCompleted) return CountTwiceAsync__Resume(1, default!, __awaitable1, key, cancellationToken, default!);
-        var __spill1 = __awaitable1.GetAwaiter().GetResult();
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return CountTwiceAsync__Resume(1, default!, __awaitable1, key, cancellationToken, default!);
+        var __spill1 = __awaitable1.Result;
 #line (18,9)-(18,115) 73 "/0/Test0.cs"
         var __awaitable2 = base.CountAsync(key + "!", cancellationToken);
 #line hidden
-        if (!__awaitable2.IsCompleted) return CountTwiceAsync__Resume(2, default!, __awaitable2, key, cancellationToken, __spill1);
-        var __spill2 = __awaitable2.GetAwaiter().GetResult();
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return CountTwiceAsync__Resume(2, default!, __awaitable2, key, cancellationToken, __spill1);
+        var __spill2 = __awaitable2.Result;
 #line (18,9)-(18,115) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill1 + __spill2);
 #line hidden

@@ -33,8 +33,7 @@ partial class StockPrices
 #line (17,9)-(17,43) 56 "/0/Test0.cs"
         var __awaitable0 = InitializeMapIfNeededAsync();
 #line hidden
-        if (!__awaitable0.IsCompleted) return GetStockPriceAsync__Resume(0, __awaitable0, companyId);
-        __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return GetStockPriceAsync__Resume(0, __awaitable0, companyId);
 #line (18,9)-(18,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
 #line hidden

@@ -40,8 +40,8 @@ partial class Legacy
 #line (15,13)-(15,54) 64 "/0/Test0.cs"
                 var __awaitable0 = Task.FromResult(name.Length);
 #line hidden
-                if (!__awaitable0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
-                { __returnValue0 = __awaitable0.GetAwaiter().GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+                if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
+                { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
             {

@@ -41,8 +41,8 @@ partial class Totals
 #line (19,13)-(19,42) 48 "/0/Test0.cs"
             var __awaitable0 = ReadAsync(value);
 #line hidden
-            if (!__awaitable0.IsCompleted) return SumAsync__Resume(0, __awaitable0, text, sum, value, default!, __collection0, __index0, default!, default!);
-            var __spill0 = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, text, sum, value, default!, __collection0, __index0, default!, default!);
+            var __spill0 = __awaitable0.Result;
 #line (19,13)-(19,42) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden
@@ -58,8 +58,8 @@ partial class Totals
 #line (24,13)-(24,38) 44 "/0/Test0.cs"
             var __awaitable1 = ReadAsync(c);
 #line hidden
-            if (!__awaitable1.IsCompleted) return SumAsync__Resume(1, __awaitable1, default!, sum, default!, c, default!, default!, __collection1, __index1);
-            var __spill1 = __awaitable1.GetAwaiter().GetResult();
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return SumAsync__Resume(1, __awaitable1, default!, sum, default!, c, default!, default!, __collection1, __index1);
+            var __spill1 = __awaitable1.Result;
 #line (24,13)-(24,38) 12 "/0/Test0.cs"
             sum += __spill1;
 #line hidden

@@ -31,8 +31,8 @@ partial class Assumed
 #line (15,9)-(15,45) 46 "/0/Test0.cs"
         var __awaitable0 = _source.GetAsync();
 #line hidden
-        if (!__awaitable0.IsCompleted) return AddOneAsync__Resume(0, __awaitable0);
-        var value = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return AddOneAsync__Resume(0, __awaitable0);
+        var value = __awaitable0.Result;
 #line (16,9)-(16,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
 #line hidden

@@ -44,8 +44,8 @@ partial class Pipeline
 #line (12,9)-(12,54) 55 "/0/Test0.cs"
         var __awaitable0 = callback(cancellationToken);
 #line hidden
-        if (!__awaitable0.IsCompleted) return ExecuteAsync__Resume(0, __awaitable0);
-        var value = __awaitable0.GetAwaiter().GetResult();
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return ExecuteAsync__Resume(0, __awaitable0);
+        var value = __awaitable0.Result;
 #line (13,9)-(13,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
 #line hidden

@@ -33,8 +33,7 @@ partial class Worker
 #line (14,9)-(14,32) 45 "/0/Test0.cs"
         var __awaitable0 = Task.Delay(1, ct);
 #line hidden
-        if (!__awaitable0.IsCompleted) return WorkAsync__Resume(0, __awaitable0);
-        __awaitable0.GetAwaiter().GetResult();
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return WorkAsync__Resume(0, __awaitable0);
 #line (15,9)-(15,16) 8 "/0/Test0.cs"
         Count++;
 #line hidden

@@ -37,8 +37,8 @@ partial class Unsupported
 #line (13,37)-(13,58) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompleted) return LoopAsync__Resume(0, __awaitable0, n, sum, i);
-            var __spill0 = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return LoopAsync__Resume(0, __awaitable0, n, sum, i);
+            var __spill0 = __awaitable0.Result;
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
 #line hidden

@@ -44,8 +44,8 @@ namespace Converters
 #line (24,13)-(24,40) 39 "/0/Test0.cs"
             var __awaitable0 = flush();
 #line hidden
-            if (!__awaitable0.IsCompleted) return WriteAsync__Resume(0, __awaitable0);
-            var written = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return WriteAsync__Resume(0, __awaitable0);
+            var written = __awaitable0.Result;
 #line (25,13)-(25,31) 12 "/0/Test0.cs"
             return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(written + 1);
 #line hidden

@@ -44,8 +44,8 @@ namespace Shop.Caching
 #line (21,13)-(21,62) 63 "/0/Test0.cs"
             var __awaitable0 = factory(key, cancellationToken);
 #line hidden
-            if (!__awaitable0.IsCompleted) return GetOrSetAsync__1__Resume(0, __awaitable0);
-            var value = __awaitable0.GetAwaiter().GetResult();
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return GetOrSetAsync__1__Resume(0, __awaitable0);
+            var value = __awaitable0.Result;
 #line (22,13)-(22,31) 12 "/0/Test0.cs"
             return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value.Count);
 #line hidden
