@@ -4,9 +4,8 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules;
 
-namespace Prewired.CodeFixes
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>The [TailAwait]/[FastPath] attributes of a method and the body method they name, as the validator sees them.</summary>
     internal static class Marks

@@ -2,10 +2,8 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
-using Prewired.CodeFixes.Syntax;
-using Prewired.Generator.SharedRules;
 
-namespace Prewired.CodeFixes
+namespace Prewired.Generator.SharedRules
 {
     /// <summary>
     /// The existing methods a body-method name that names nothing (PW0003) most likely meant, best first: a method whose
