@@ -111,7 +111,7 @@ namespace Prewired.CodeFixes.Tests
             TestBehaviors = TestBehaviors.SkipSuppressionCheck,
             ExpectedDiagnostics =
             {
-                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(7, 15, 7, 29).WithArguments("GetAsync", "GetCoreAsync", "Store"),
+                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(7, 15, 7, 29).WithArguments("GetAsync", "GetCoreAsync", "Store", "add a private async method 'GetCoreAsync' with the same parameters and return type, or fix the name (write it with nameof)"),
                 new DiagnosticResult("PW0002", DiagnosticSeverity.Error).WithSpan(8, 33, 8, 41).WithArguments("Store", "GetAsync"),
             },
         }.RunAsync();
@@ -145,7 +145,7 @@ namespace Prewired.CodeFixes.Tests
             TestBehaviors = TestBehaviors.SkipSuppressionCheck,
             ExpectedDiagnostics =
             {
-                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(9, 16, 9, 28).WithArguments("GetAsync", "Body", "Store"),
+                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(9, 16, 9, 28).WithArguments("GetAsync", "Body", "Store", "add a private async method 'Body' with the same parameters and return type, or fix the name (write it with nameof)"),
             },
         }.RunAsync();
 
@@ -217,7 +217,7 @@ namespace Prewired.CodeFixes.Tests
             TestBehaviors = TestBehaviors.SkipSuppressionCheck,
             ExpectedDiagnostics =
             {
-                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(7, 16, 7, 36).WithArguments("GetAsync", "GetCoreAsync", "Store"),
+                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(7, 16, 7, 36).WithArguments("GetAsync", "GetCoreAsync", "Store", "add a private async method 'GetCoreAsync' with the same parameters and return type, or fix the name (write it with nameof)"),
                 DiagnosticResult.CompilerError("CS0103").WithSpan(7, 23, 7, 35).WithArguments("GetCoreAsync"),
             },
             // PW0001 sits on the implementing part but is reported while the analyzer visits the defining part's symbol: the
@@ -276,7 +276,7 @@ namespace Prewired.CodeFixes.Tests
                 new DiagnosticResult("PW0002", DiagnosticSeverity.Error).WithSpan(8, 27, 8, 35).WithArguments("Store", "OneAsync"),
                 new DiagnosticResult("PW0002", DiagnosticSeverity.Hidden).WithSpan(8, 27, 8, 35).WithArguments("Store", "OneAsync"),
                 new DiagnosticResult("PW0002", DiagnosticSeverity.Error).WithSpan(13, 22, 13, 30).WithArguments("Store", "TwoAsync"),
-                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(17, 16, 17, 38).WithArguments("ThreeAsync", "ThreeCoreAsync", "Store"),
+                new DiagnosticResult("PW0003", DiagnosticSeverity.Error).WithSpan(17, 16, 17, 38).WithArguments("ThreeAsync", "ThreeCoreAsync", "Store", "did you mean 'TwoCoreAsync'? (the code fix uses it; write the name with nameof)"),
                 DiagnosticResult.CompilerError("CS0103").WithSpan(17, 23, 17, 37).WithArguments("ThreeCoreAsync"),
                 new DiagnosticResult("PW0002", DiagnosticSeverity.Error).WithSpan(18, 28, 18, 38).WithArguments("Store", "ThreeAsync"),
             },

@@ -19,7 +19,19 @@ namespace Prewired.Tests.Analyzers
                 public partial ValueTask<int> GetAsync();
             }
             """,
-            Diagnostic("PW0003").WithLocation(0).WithArguments("GetAsync", "GetCore", "Store"));
+            Diagnostic("PW0003").WithLocation(0).WithArguments("GetAsync", "GetCore", "Store", "add a private async method 'GetCore' with the same parameters and return type, or fix the name (write it with nameof)"));
+
+        [Fact]
+        public Task PW0003_names_the_method_the_name_most_likely_meant() => VerifyAsync("""
+            public partial class Store
+            {
+                [FastPath({|#0:"GetCore"|})]
+                public partial ValueTask<int> GetAsync();
+
+                private async ValueTask<int> GetCoreAsync() => await Task.FromResult(1);
+            }
+            """,
+            Diagnostic("PW0003").WithLocation(0).WithArguments("GetAsync", "GetCore", "Store", "did you mean 'GetCoreAsync'? (the code fix uses it; write the name with nameof)"));
 
         [Fact]
         public Task PW0003_when_the_name_is_a_property_not_a_method() => VerifyAsync("""
@@ -31,7 +43,7 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> GetAsync();
             }
             """,
-            Diagnostic("PW0003").WithLocation(0).WithArguments("GetAsync", "GetCore", "Store"));
+            Diagnostic("PW0003").WithLocation(0).WithArguments("GetAsync", "GetCore", "Store", "add a private async method 'GetCore' with the same parameters and return type, or fix the name (write it with nameof)"));
 
         [Fact]
         public Task PW0003_when_the_body_is_in_a_base_class() => VerifyAsync("""
@@ -46,7 +58,7 @@ namespace Prewired.Tests.Analyzers
                 public partial Task<int> GetAsync();
             }
             """,
-            Diagnostic("PW0003").WithLocation(0).WithArguments("GetAsync", "GetCoreAsync", "Store"));
+            Diagnostic("PW0003").WithLocation(0).WithArguments("GetAsync", "GetCoreAsync", "Store", "add a private async method 'GetCoreAsync' with the same parameters and return type, or fix the name (write it with nameof)"));
 
         [Fact]
         public Task PW0004_return_type_differs_with_the_expected_signature_text() => VerifyAsync("""

@@ -21,7 +21,7 @@ namespace Prewired.Generator.SharedRules
 
         public static readonly DiagnosticDescriptor BodyMethodNotFound = Error(DiagnosticIds.BodyMethodNotFound,
             "Body method not found",
-            "'{0}' names the body method '{1}', but '{2}' has no method of that name: add a private async method '{1}' with the same parameters and return type, or fix the name (write it with nameof)");
+            "'{0}' names the body method '{1}', but '{2}' has no method of that name: {3}");
 
         public static readonly DiagnosticDescriptor BodyMethodSignatureMismatch = Error(DiagnosticIds.BodyMethodSignatureMismatch,
             "Body method signature does not match",

@@ -100,7 +100,12 @@ namespace Prewired.Generator.SharedRules
                 .ToList();
             if (candidates.Count == 0)
             {
-                result.Findings.Add(new Finding(DiagnosticIds.BodyMethodNotFound, argumentLocation, marked.Name, bodyName, marked.ContainingType.Name));
+                // The method the code fix would point the attribute at, named, so the build output says what to use.
+                var meant = BodyCandidates.For(marked, bodyName);
+                var advice = meant.Count > 0
+                    ? $"did you mean '{meant[0]}'? (the code fix uses it; write the name with nameof)"
+                    : $"add a private async method '{bodyName}' with the same parameters and return type, or fix the name (write it with nameof)";
+                result.Findings.Add(new Finding(DiagnosticIds.BodyMethodNotFound, argumentLocation, marked.Name, bodyName, marked.ContainingType.Name, advice));
                 return;
             }
 
