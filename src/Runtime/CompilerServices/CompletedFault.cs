@@ -27,19 +27,7 @@ namespace Prewired.CompilerServices
         [StackTraceHidden]
 #endif
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static bool IsPendingElseThrow(Task task)
-        {
-            if (!task.IsCompleted) return true;
-            task.GetAwaiter().GetResult();
-            return false; // not reached for a task that did not succeed
-        }
-
-        /// <summary>True when <paramref name="task"/> is still pending; else (it completed and did not succeed) throws what awaiting it throws.</summary>
-#if NET
-        [StackTraceHidden]
-#endif
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        public static bool IsPendingElseThrow<T>(Task<T> task)
+        public static bool IsPendingElseThrow(Task task) // Task<T> too: its awaiter throws the same exception
         {
             if (!task.IsCompleted) return true;
             task.GetAwaiter().GetResult();

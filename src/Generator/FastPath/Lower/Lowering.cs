@@ -199,10 +199,8 @@ namespace Prewired.Generator.FastPath
                 var enumeratorType = AnnotatedEnumerator.Of(getEnumerator, collectionType).ReturnType;
                 Variables.Add((enumeratorType.ToDisplayString(MethodShellParser.TypeFormat), EnumeratorVariable));
 
-                // A collection of a nullable value type is unwrapped first, as C# does (Nullable<T>.Value: a null one throws
-                // InvalidOperationException, where the interface cast of a boxed null would throw NullReferenceException).
-                UnwrapsNullable = collectionType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }
-                                  && !(getEnumerator.ReducedFrom ?? getEnumerator).IsExtensionMethod;
+                // A collection of a nullable value type is unwrapped first, as C# does (LoweringShapes.NullableValue).
+                UnwrapsNullable = LoweringShapes.IsNullableValueType(collectionType) && !(getEnumerator.ReducedFrom ?? getEnumerator).IsExtensionMethod;
 
                 // An interface's GetEnumerator implemented explicitly is reached through the interface, as the compiler does.
                 CastToInterface = getEnumerator.ContainingType.TypeKind == TypeKind.Interface && collectionType.TypeKind != TypeKind.Interface && !getEnumerator.IsExtensionMethod
@@ -260,7 +258,7 @@ namespace Prewired.Generator.FastPath
         public string StartAssignment(string collection)
         {
             if (Shape != ForEachShape.Enumerator) return $"{CollectionVariable} = {collection};";
-            var source = UnwrapsNullable ? $"(({collection}))!.Value" : collection; // '!': a null one throws, as in the body (CS8629 otherwise); two parentheses, or "(x)!" would parse as a cast
+            var source = UnwrapsNullable ? LoweringShapes.NullableValue(collection) : collection;
             return $"{EnumeratorVariable} = {(CastToInterface is null ? $"({source})" : $"(({CastToInterface})({source}))")}.GetEnumerator();";
         }
 

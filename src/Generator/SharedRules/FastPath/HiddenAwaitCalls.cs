@@ -129,12 +129,11 @@ namespace Prewired.Generator.SharedRules
                 return $"{definition.ContainingType.ToDisplayString(SourceNames.TypeFormat)}.{definition.Name}({argument})";
             }
 
-            if (collectionType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+            if (LoweringShapes.IsNullableValueType(collectionType))
             {
-                // A collection of a nullable value type is unwrapped first, as C# does (Nullable<T>.Value: a null one throws
-                // InvalidOperationException, not the NullReferenceException of a boxed null: Roslyn's oracle, O03).
-                collection = $"(({collection}))!.Value"; // '!': a null one throws, as in the body (CS8629 otherwise); two parentheses, or "(x)!" would parse as a cast
-                collectionType = nullable.TypeArguments[0];
+                // Unwrapped first, as C# does (Roslyn's oracle, O03).
+                collection = LoweringShapes.NullableValue(collection);
+                collectionType = ((INamedTypeSymbol)collectionType).TypeArguments[0];
             }
 
             if (method.ContainingType.TypeKind == TypeKind.Interface && collectionType.TypeKind is not (TypeKind.Interface or TypeKind.TypeParameter))

@@ -130,6 +130,16 @@ namespace Prewired.Generator.SharedRules
             => statement is LocalDeclarationStatementSyntax { UsingKeyword.RawKind: (int)SyntaxKind.UsingKeyword };
 
         /// <summary>A type a generated parameter can be declared with.</summary>
+        /// <summary>
+        /// The value of a collection of a nullable value type, as C# enumerates it (Nullable&lt;T&gt;.Value: a null one throws
+        /// InvalidOperationException, not the NullReferenceException of a boxed null); '!' since the body throws there too
+        /// (CS8629 otherwise), and two parentheses, or "(x)!" would parse as a cast.
+        /// </summary>
+        public static string NullableValue(string collection) => $"(({collection}))!.Value";
+
+        /// <summary>Whether <paramref name="type"/> is a nullable value type (its value is what a foreach enumerates).</summary>
+        public static bool IsNullableValueType(ITypeSymbol type) => type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T };
+
         public static bool IsNameable(ITypeSymbol type)
         {
             if (type.IsAnonymousType || type.IsRefLikeType || type.TypeKind is TypeKind.Error or TypeKind.Pointer or TypeKind.FunctionPointer) return false;
