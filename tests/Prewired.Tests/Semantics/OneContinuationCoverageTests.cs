@@ -24,6 +24,36 @@ namespace Prewired.Tests.Semantics
         }
 
         /// <summary>
+        /// Issue 35: every body that splits hands over to the state machine; the bodies listed still take the async-method
+        /// continuation, each for the reason its name says (the list only shrinks).
+        /// </summary>
+        [Fact]
+        public void Every_split_body_takes_the_state_machine()
+        {
+            var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated;
+            var asyncForm = generated.Where(g => s_asyncContinuation.IsMatch(g.Value)).Select(g => g.Key).OrderBy(n => n, System.StringComparer.Ordinal).ToList();
+            Assert.True(StillAsync.OrderBy(n => n, System.StringComparer.Ordinal).SequenceEqual(asyncForm), "async form: " + string.Join(", ", asyncForm));
+        }
+
+        private static readonly System.Text.RegularExpressions.Regex s_asyncContinuation = new(@"\basync [^\n(]*__Resume(<[^\n(]*>)?\(int __state", System.Text.RegularExpressions.RegexOptions.CultureInvariant);
+
+        private static readonly string[] StillAsync =
+        {
+            // A custom awaitable (env.C): its pending awaiter is handed over in a wrapper written for an async method.
+            "B85_CustomAwaitable_PatternCallsOncePerAwait", "B89_CustomAwaitable_InLoopAfterAnotherAwait", "R03_FieldNullStateBeforeAnAwait",
+            "R05_NullableLocalAssignedInTryReadInFinally", "R08_CatchFilterVariableReadAfterACustomAwait",
+            // A method of a struct: its continuation works on its own copy.
+            "S06_StructMethodWritesThis", "S07_StructMethodReadsThis",
+            // A primary constructor parameter written; a base call with named arguments.
+            "B100_PrimaryConstructorParameterWrittenAfterAwait", "B102_BaseCallWithNamedArgumentsAfterAwait",
+            // A lambda or local function capturing live state, a parameter or this (CS1673 in a struct's method).
+            "B96_LambdaCapturesLocalLiveAcrossALaterAwait", "B97_LocalFunctionReadsAnInstanceFieldAfterAwait", "F12_LocalFunctionsUsingThisAndAwaiting",
+            "F13_LocalFunctionCapturesWrittenParameter", "M10_LambdaInLoop_CapturesIterationAndUnchangedVariables", "R20_RenamedLocalReadByALambda",
+            "S09_AsyncLocalFunctionSharingReadOnlyVariables", "S11_LocalFunctionOfALoopCapturingItsLocal", "S12_LocalFunctionAndLambdaWriteSharedVariables",
+            "S14_LambdasInALoopWriteAnOuterVariable", "S16_SharedVariableUsedAfterTheAwaitOnlyThroughCalls",
+        };
+
+        /// <summary>
         /// The continuation receives only what it reads (docs/nativeaot.md): every parameter carrying a body parameter or a live
         /// variable is named by its statements, so none rides in its state machine's box for nothing (the resume point, the
         /// slots and the generated variables, all named __x, stay).
