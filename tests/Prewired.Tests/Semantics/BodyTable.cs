@@ -1487,6 +1487,28 @@ namespace Prewired.Tests.Semantics
                 Members = "public override int Scale(int x, Env env) => -x;",
             },
 
+            // A custom awaiter that is not an ICriticalNotifyCompletion, in a loop around try/catch: the state machine registers
+            // with AwaitOnCompleted (the awaiter's OnCompleted, logged), as the compiler's does, and asks each awaiter once.
+            new("B103_NotifyOnlyCustomAwaiterInLoopAndTry", "Task<int>", """
+                {
+                    var total = 0;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        try
+                        {
+                            total += await env.CN(i, i + 1);
+                        }
+                        catch (InvalidOperationException e)
+                        {
+                            env.Log("caught " + e.Message);
+                            total += 100;
+                        }
+                    }
+
+                    return total + await env.CN(2, 7);
+                }
+                """),
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

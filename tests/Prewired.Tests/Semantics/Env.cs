@@ -156,6 +156,12 @@ namespace Prewired.Tests.Semantics
             return new ScriptAwaitable<TResult>(this, site, mode == Mode.SyncSuccess ? Task.FromResult(value) : MakeTask(site, mode, value));
         }
 
+        /// <summary>
+        /// As <see cref="C{TResult}"/>, with an awaiter that implements INotifyCompletion only: the builder is told through
+        /// AwaitOnCompleted, which flows the ExecutionContext itself, and the awaiter's OnCompleted is called (logged).
+        /// </summary>
+        public NotifyOnlyAwaitable<TResult> CN<TResult>(int site, TResult value) => new(C(site, value));
+
         // ---- side effects and injected exceptions ------------------------------------------------------------------
 
         /// <summary>Records <paramref name="text"/> with the SynchronizationContext and AsyncLocal value it runs under.</summary>
@@ -375,6 +381,29 @@ namespace Prewired.Tests.Semantics
             _env.Log($"UnsafeOnCompleted site#{_site}");
             _awaiter.UnsafeOnCompleted(continuation);
         }
+    }
+
+    /// <summary>A custom awaitable whose awaiter is not an ICriticalNotifyCompletion (<see cref="Env.CN{TResult}"/>).</summary>
+    public readonly struct NotifyOnlyAwaitable<TResult>
+    {
+        private readonly ScriptAwaitable<TResult> _inner;
+
+        internal NotifyOnlyAwaitable(ScriptAwaitable<TResult> inner) => _inner = inner;
+
+        public NotifyOnlyAwaiter<TResult> GetAwaiter() => new(_inner.GetAwaiter());
+    }
+
+    public readonly struct NotifyOnlyAwaiter<TResult> : System.Runtime.CompilerServices.INotifyCompletion
+    {
+        private readonly ScriptAwaiter<TResult> _awaiter;
+
+        internal NotifyOnlyAwaiter(ScriptAwaiter<TResult> awaiter) => _awaiter = awaiter;
+
+        public bool IsCompleted => _awaiter.IsCompleted;
+
+        public TResult GetResult() => _awaiter.GetResult();
+
+        public void OnCompleted(Action continuation) => _awaiter.OnCompleted(continuation);
     }
 
     /// <summary>

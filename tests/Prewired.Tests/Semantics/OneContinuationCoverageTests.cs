@@ -39,11 +39,6 @@ namespace Prewired.Tests.Semantics
 
         private static readonly string[] StillAsync =
         {
-            // A custom awaitable (env.C): its pending awaiter is handed over in a wrapper written for an async method.
-            "B85_CustomAwaitable_PatternCallsOncePerAwait", "B89_CustomAwaitable_InLoopAfterAnotherAwait", "R03_FieldNullStateBeforeAnAwait",
-            "R05_NullableLocalAssignedInTryReadInFinally", "R08_CatchFilterVariableReadAfterACustomAwait",
-            // A method of a struct: its continuation works on its own copy.
-            "S06_StructMethodWritesThis", "S07_StructMethodReadsThis",
             // A primary constructor parameter written; a base call with named arguments.
             "B100_PrimaryConstructorParameterWrittenAfterAwait", "B102_BaseCallWithNamedArgumentsAfterAwait",
             // A lambda or local function capturing live state, a parameter or this (CS1673 in a struct's method).
@@ -52,6 +47,39 @@ namespace Prewired.Tests.Semantics
             "S09_AsyncLocalFunctionSharingReadOnlyVariables", "S11_LocalFunctionOfALoopCapturingItsLocal", "S12_LocalFunctionAndLambdaWriteSharedVariables",
             "S14_LambdasInALoopWriteAnOuterVariable", "S16_SharedVariableUsedAfterTheAwaitOnlyThroughCalls",
         };
+
+        /// <summary>
+        /// A custom awaiter lives in the state machine's field as the compiler's does: handed over as the synchronous path
+        /// asked it (no wrapper struct, no second IsCompleted), and registered with AwaitOnCompleted when it is not an
+        /// ICriticalNotifyCompletion.
+        /// </summary>
+        [Theory]
+        [InlineData("B85_CustomAwaitable_PatternCallsOncePerAwait", "AwaitUnsafeOnCompleted")]
+        [InlineData("B89_CustomAwaitable_InLoopAfterAnotherAwait", "AwaitUnsafeOnCompleted")]
+        [InlineData("B103_NotifyOnlyCustomAwaiterInLoopAndTry", "AwaitOnCompleted")]
+        public void Custom_awaiters_live_in_the_state_machine(string body, string registration)
+        {
+            var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
+            Assert.Contains("__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine", generated, System.StringComparison.Ordinal);
+            Assert.DoesNotContain("_PendingAwaiter", generated, System.StringComparison.Ordinal);
+            Assert.Contains("__builder." + registration + "(ref __pendingAwaiter", generated, System.StringComparison.Ordinal);
+            if (registration == "AwaitOnCompleted") Assert.DoesNotContain("AwaitUnsafeOnCompleted", generated, System.StringComparison.Ordinal);
+        }
+
+        /// <summary>
+        /// A struct's method: the state machine's <c>__this</c> holds the copy the synchronous path worked on (the async
+        /// method's state machine holds its own copy too), so the writes after the hand-off go to it and the caller's
+        /// struct sees none of them, as with the async method.
+        /// </summary>
+        [Theory]
+        [InlineData("S06_StructMethodWritesThis")]
+        [InlineData("S07_StructMethodReadsThis")]
+        public void Struct_methods_take_the_state_machine(string body)
+        {
+            var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
+            Assert.Contains("__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine", generated, System.StringComparison.Ordinal);
+            Assert.Contains("__machine.__this = this;", generated, System.StringComparison.Ordinal);
+        }
 
         /// <summary>
         /// The continuation receives only what it reads (docs/nativeaot.md): every parameter carrying a body parameter or a live

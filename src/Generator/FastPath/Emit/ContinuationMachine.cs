@@ -164,6 +164,14 @@ namespace Prewired.Generator.FastPath
         private static void WriteHandOff(CodeLines lines, ContinuationLayout layout, IGrouping<string, SplitPoint> slot)
         {
             var field = $"{Machine}.{slot.Key}";
+            if (slot.First().Custom is { } custom)
+            {
+                // A custom awaiter, which the synchronous path asked once and saw pending: asked again, its author could tell.
+                lines.Line($"{field} = {layout.SlotName(slot.First())};");
+                lines.Line($"{Machine}.{ContinuationWriter.BuilderField}.{OnCompleted(custom)}(ref {field}, ref {Machine});");
+                return;
+            }
+
             lines.Line($"{field} = {layout.SlotName(slot.First())}.GetAwaiter();");
             lines.Line($"if ({field}.IsCompleted) {Machine}.{ContinuationWriter.BuilderField}.Start(ref {Machine});");
             lines.Line($"else {Machine}.{ContinuationWriter.BuilderField}.AwaitUnsafeOnCompleted(ref {field}, ref {Machine});");
@@ -188,6 +196,12 @@ namespace Prewired.Generator.FastPath
             lines.Line(declaration);
             return lines;
         }
+
+        /// <summary>
+        /// The builder's method that registers the state machine with an awaiter: the unsafe one (no ExecutionContext
+        /// capture by the awaiter) only for an awaiter that implements ICriticalNotifyCompletion, as the compiler chooses.
+        /// </summary>
+        public static string OnCompleted(CustomAwaiter? custom) => custom is { IsCritical: false } ? "AwaitOnCompleted" : "AwaitUnsafeOnCompleted";
 
         private static IEnumerable<(string Type, string Field)> AwaiterFields(ContinuationLayout layout, IReadOnlyList<SplitPoint> splits)
             => splits.GroupBy(layout.AwaiterField).Select(g => (g.First().AwaiterTypeName!, g.Key));

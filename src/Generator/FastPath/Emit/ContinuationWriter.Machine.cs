@@ -32,12 +32,11 @@ namespace Prewired.Generator.FastPath
         private string _suspendReturn = "return;";
 
         /// <summary>
-        /// Why the body's continuation cannot be a state machine, or null: an awaitable outside the framework's (its
-        /// generated pending-awaiter wrapper is written for an async continuation). A lambda, local function or query is
-        /// decided where Run prints it (<see cref="CapturesMachineState"/>).
+        /// Why the body's continuation cannot be a state machine, or null: an awaiter whose type C# cannot name cannot be a
+        /// field. A lambda, local function or query is decided where Run prints it (<see cref="CapturesMachineState"/>).
         /// </summary>
         private static string? MachineBlocker(IReadOnlyList<SplitPoint> splits)
-            => splits.Any(s => s.AwaiterTypeName is null) ? "an awaitable outside the framework's in a state-machine continuation" : null;
+            => splits.Any(s => s.AwaiterTypeName is null) ? "an awaiter of a type that cannot be named in a state-machine continuation" : null;
 
         /// <summary>
         /// Whether a lambda, local function or query that Run prints would capture the state machine itself: a struct's
@@ -81,7 +80,7 @@ namespace Prewired.Generator.FastPath
             var type = split.AwaiterTypeName!;
             // The flag is MoveNext's local, set before the builder is told: once it is, another thread may run this box's
             // MoveNext, so nothing of the state machine is read after it.
-            var register = $"{SuspendedParameter} = true; {BuilderField}.AwaitUnsafeOnCompleted(ref {field}, ref this); {_suspendReturn}";
+            var register = $"{SuspendedParameter} = true; {BuilderField}.{ContinuationMachine.OnCompleted(split.Custom)}(ref {field}, ref this); {_suspendReturn}";
             if (_scopes.Count == 0)
             {
                 // An arrow body: the await is all there is, and every MoveNext arrives at it.

@@ -287,7 +287,8 @@ namespace Prewired.Generator.FastPath
             if (split.Custom is { } custom)
             {
                 _lines.MappedLine($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();", split.MappedTo);
-                HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume($"new {custom.WrapperName}({split.AwaiterVariable})"));
+                // The state machine takes the awaiter as it is; the async continuation awaits it wrapped (CustomAwaiter).
+                HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume(_layout is { Machine: true } ? split.AwaiterVariable : $"new {custom.WrapperName}({split.AwaiterVariable})"));
                 result = $"{split.AwaiterVariable}.GetResult()";
                 discard = result + ";";
             }

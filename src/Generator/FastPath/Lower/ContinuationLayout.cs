@@ -29,11 +29,22 @@ namespace Prewired.Generator.FastPath
         // synchronous path, and set: the exception a catch block resumes with, an enumerator's position).
         private readonly Dictionary<int, HashSet<string>> _constructNames = new();
 
-        private ContinuationLayout(string name, bool threadSlot)
+        private ContinuationLayout(string name, bool threadSlot, bool machine)
         {
             Name = name;
             ThreadSlot = threadSlot;
+            Machine = machine;
         }
+
+        /// <summary>
+        /// True when the continuation is the state machine (<see cref="ContinuationMachine"/>): a custom awaitable's slot then
+        /// carries the awaiter the synchronous path asked (its type's slot), which the starter gives to the builder without
+        /// asking it again; the async continuation takes it wrapped (<see cref="CustomAwaiter"/>), as an awaitable.
+        /// </summary>
+        public bool Machine { get; }
+
+        /// <summary>The type of what a hand-off at <paramref name="split"/> passes in its slot.</summary>
+        private string SlotType(SplitPoint split) => Machine && split.Custom is { } custom ? custom.AwaiterType : split.AwaitableTypeName!;
 
         /// <summary>
         /// True when the pending awaitable travels in the thread's slot (<c>PendingAwaitable&lt;T&gt;</c>) rather than in a
@@ -49,13 +60,13 @@ namespace Prewired.Generator.FastPath
         public string Name { get; }
 
         /// <summary>Null when the body has no split await (so nothing to continue).</summary>
-        public static ContinuationLayout? Create(string name, IReadOnlyList<SplitPoint> splits, SyntaxNode bodyNode, SemanticModel model, Lowering lowering, bool threadSlot)
+        public static ContinuationLayout? Create(string name, IReadOnlyList<SplitPoint> splits, SyntaxNode bodyNode, SemanticModel model, Lowering lowering, bool threadSlot, bool machine)
         {
             if (splits.Count == 0) return null;
-            var layout = new ContinuationLayout(name, threadSlot);
+            var layout = new ContinuationLayout(name, threadSlot, machine);
             foreach (var split in splits)
             {
-                var type = split.AwaitableTypeName!;
+                var type = layout.SlotType(split);
                 if (!layout._slotByType.ContainsKey(type))
                 {
                     var slot = "__awaitable" + layout._slots.Count;
@@ -171,7 +182,7 @@ namespace Prewired.Generator.FastPath
         public IEnumerable<KeyValuePair<ISymbol, string>> Renamed => _names.Where(n => n.Value != MethodShellParser.EscapedName(n.Key.Name));
 
         /// <summary>The slot a split's pending awaitable travels in (a parameter; see <see cref="ThreadSlot"/>).</summary>
-        private string SlotOf(SplitPoint split) => _slotByType[split.AwaitableTypeName!];
+        private string SlotOf(SplitPoint split) => _slotByType[SlotType(split)];
 
         /// <summary>The expression the continuation awaits where it arrives at <paramref name="split"/>: what was handed over.</summary>
         public string Arrived(SplitPoint split) => ThreadSlot ? $"{PendingAwaitableType}<{split.AwaitableTypeName}>.Take()" : SlotOf(split);

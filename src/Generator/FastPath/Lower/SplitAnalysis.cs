@@ -39,6 +39,8 @@ namespace Prewired.Generator.FastPath
                 var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
                 split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat), result, isCritical);
                 split.AwaitableTypeName = split.WrapperName;
+                // The state machine keeps the awaiter the synchronous path asked in its field, as the compiler's does.
+                if (LoweringShapes.IsNameable(awaiter)) split.AwaiterTypeName = split.Custom.AwaiterType;
             }
 
             var frames = split.Statement is null ? new List<ContinuationFrame>() : FrameCollector.Collect(split.Statement, body, lowering);

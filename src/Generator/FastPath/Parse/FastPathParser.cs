@@ -287,12 +287,12 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>
         /// The state machine a continuation can be written as (<see cref="ContinuationMachine"/>), or null: its builder must be
-        /// nameable, and a struct's method keeps the async form (its continuation works on its own copy of the struct).
+        /// nameable. A struct's method works on its own copy of the struct after the hand-off, as the async method's state
+        /// machine does: <c>__this</c> holds the copy the synchronous path worked on, and the body's writes go to that field.
         /// </summary>
         private static ContinuationMachine? MachineFor(IMethodSymbol body, string prefix)
         {
             if (BodyBuilder.StateMachineBuilder(body) is not { } builder) return null;
-            if (!body.IsStatic && body.ContainingType.IsValueType) return null;
             var result = KnownTypes.ResultType(body.ReturnType)?.ToDisplayString(MethodShellParser.TypeFormat);
             var thisType = body.IsStatic ? null : body.ContainingType.ToDisplayString(MethodShellParser.TypeFormat);
             return new ContinuationMachine(builder, result, thisType, ContinuationLayout.PrefixOf(prefix) + "Continuation", !body.IsStatic && IsMarshalByRef(body.ContainingType));
@@ -321,7 +321,7 @@ namespace Prewired.Generator.FastPath
 
         private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model, bool threadSlot, bool machine)
         {
-            var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering, threadSlot);
+            var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering, threadSlot, machine);
             if (layout is null) return (null, null, null);
             var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, machine, out var notCovered);
             if (continuation is null) return (null, null, notCovered);

@@ -43,39 +43,74 @@ partial class Waiter
 #line (24,9)-(24,39) 53 "/0/Test0.cs"
         var __awaiter0 = (new Signal()).GetAwaiter();
 #line hidden
-        if (!__awaiter0.IsCompleted) { global::Prewired.CompilerServices.PendingAwaitable<WaitAsync__Resume0_PendingAwaiter>.Put(new WaitAsync__Resume0_PendingAwaiter(__awaiter0)); return WaitAsync__Resume(0, add); }
+        if (!__awaiter0.IsCompleted) return WaitAsync__Resume(0, __awaiter0, add);
         var value = __awaiter0.GetResult();
 #line (25,9)-(25,27) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add);
 #line hidden
     }
 
-#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
-    /// <summary>Resumes 'WaitCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await new Signal()</c>.</summary>
+    /// <summary>Resumes 'WaitCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await new Signal()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private async global::System.Threading.Tasks.ValueTask<int> WaitAsync__Resume(int __state, int add)
+    [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(WaitAsync__Continuation))]
+    private global::System.Threading.Tasks.ValueTask<int> WaitAsync__Resume(int __state, global::SignalAwaiter __awaitable0, int add)
     {
-#line (24,9)-(24,39) 119 "/0/Test0.cs"
-        var value = await global::Prewired.CompilerServices.PendingAwaitable<WaitAsync__Resume0_PendingAwaiter>.Take();
+        var __machine = default(WaitAsync__Continuation);
+        __machine.__state = __state;
+        __machine.__builder = global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int>.Create();
+        __machine.add = add;
+        __machine.__pendingAwaiter0 = __awaitable0;
+        __machine.__builder.AwaitUnsafeOnCompleted(ref __machine.__pendingAwaiter0, ref __machine);
+        return __machine.__builder.Task;
+    }
+
+#nullable disable warnings // the resume entries are paths the compiler sees but that never run; the body method is checked as written
+    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+    [global::System.Runtime.CompilerServices.CompilerGenerated]
+    [global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Auto)]
+    private struct WaitAsync__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine
+    {
+        public int __state;
+        public global::System.Runtime.CompilerServices.AsyncValueTaskMethodBuilder<int> __builder;
+        public int add;
+        public global::SignalAwaiter __pendingAwaiter0;
+
+        [global::System.Diagnostics.StackTraceHidden]
+        public void MoveNext()
+        {
+            var __suspended = false;
+            int __result;
+            try
+            {
+                __result = __Run(ref __suspended);
+                if (__suspended) return;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __state = -2;
+                __builder.SetException(__exception);
+                return;
+            }
+
+            __state = -2;
+            __builder.SetResult(__result);
+        }
+
+        private int __Run(ref bool __suspended)
+        {
+        __state = -1;
+#line (24,9)-(24,39) 90 "/0/Test0.cs"
+        global::SignalAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (24,9)-(24,39) 43 "/0/Test0.cs"
+        var value = __awaiter0.GetResult();
 #line (25,9)-(25,27) 8 "/0/Test0.cs"
         return value + add;
 #line hidden
+        }
+
+        public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);
     }
 #nullable restore warnings
-
-    [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
-    private struct WaitAsync__Resume0_PendingAwaiter : global::System.Runtime.CompilerServices.ICriticalNotifyCompletion
-    {
-        private global::SignalAwaiter _awaiter;
-        private readonly bool _fresh;
-        public WaitAsync__Resume0_PendingAwaiter(global::SignalAwaiter awaiter) : this(awaiter, false) { }
-        public WaitAsync__Resume0_PendingAwaiter(global::SignalAwaiter awaiter, bool fresh) { _awaiter = awaiter; _fresh = fresh; }
-        public WaitAsync__Resume0_PendingAwaiter GetAwaiter() => this;
-        public bool IsCompleted => _fresh && _awaiter.IsCompleted; // handed over: the synchronous path asked once and saw false
-        public int GetResult() => _awaiter.GetResult();
-        public void OnCompleted(global::System.Action continuation) => _awaiter.OnCompleted(continuation);
-        public void UnsafeOnCompleted(global::System.Action continuation) => _awaiter.UnsafeOnCompleted(continuation);
-    }
 }
 #line default
