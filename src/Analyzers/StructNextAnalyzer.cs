@@ -15,6 +15,11 @@ namespace Prewired.Analyzers
     /// <see cref="NextEscapes"/> for how next is used). A delegate next is a field load and a call through the delegate's
     /// target per stage, at least; a struct next is a direct call the JIT and NativeAOT can inline.
     /// </summary>
+    /// <remarks>
+    /// A symbol-start action on the class, with an operation block action for its Invoke, reports at the symbol's end: the
+    /// diagnostic sits on the class's name, so it must belong to the class's analysis to be local there (an IDE shows and
+    /// fixes it as the document is analyzed; a method's block action may only report inside the method).
+    /// </remarks>
     [DiagnosticAnalyzer(LanguageNames.CSharp)]
     public sealed class StructNextAnalyzer : DiagnosticAnalyzer
     {
@@ -35,25 +40,30 @@ namespace Prewired.Analyzers
                 if (start.Compilation.GetTypeByMetadataName("Prewired.IInlineBehavior`2") is null) return;
                 // Built on the first behavior that fits, once per compilation: the chains need every pipeline and handler.
                 var chains = new Lazy<DeepestChains>(() => DeepestChains.Build(start.Compilation, start.CancellationToken));
-                start.RegisterOperationBlockAction(block => Analyze(block, chains));
+                start.RegisterSymbolStartAction(symbol => OnBehavior(symbol, chains), SymbolKind.NamedType);
             });
         }
 
-        private static void Analyze(OperationBlockAnalysisContext context, Lazy<DeepestChains> chains)
+        private static void OnBehavior(SymbolStartAnalysisContext context, Lazy<DeepestChains> chains)
         {
-            // Cheap gates first: almost no method implements a behavior's Invoke.
-            if (context.OwningSymbol is not IMethodSymbol { Parameters.Length: >= 2 } method || (method.Name != "Invoke" && method.ExplicitInterfaceImplementations.IsEmpty)) return;
-            if (method.ContainingType is not { } type || DelegateBehavior.Find(type, context.CancellationToken) is not { } behavior) return;
-            if (!SymbolEqualityComparer.Default.Equals(behavior.Method, method)) return;
-            if (chains.Value.Of(type) is not { Depth: >= MinimumDepth } chain) return;
-            foreach (var block in context.OperationBlocks)
+            var type = (INamedTypeSymbol)context.Symbol;
+            if (DelegateBehavior.Find(type, context.CancellationToken) is not { } behavior) return;
+            // Written once, by the block action of the one Invoke, before the symbol's end action reads it.
+            var onlyInvoked = false;
+            context.RegisterOperationBlockAction(block =>
             {
-                if (NextEscapes.Escapes(block, behavior.Next)) return;
-            }
-
-            var target = behavior.InlineInterfaceName + "<" + string.Join(", ", behavior.Shape.Interface.TypeArguments.Select(PipelineValidator.Display)) + ">";
-            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.PreferStructNext, behavior.Location,
-                PipelineValidator.Display(type), chain.Owner, chain.Depth, target));
+                if (SymbolEqualityComparer.Default.Equals(block.OwningSymbol, behavior.Method))
+                {
+                    onlyInvoked = !block.OperationBlocks.Any(b => NextEscapes.Escapes(b, behavior.Next));
+                }
+            });
+            context.RegisterSymbolEndAction(end =>
+            {
+                if (!onlyInvoked || chains.Value.Of(type) is not { Depth: >= MinimumDepth } chain) return;
+                var target = behavior.InlineInterfaceName + "<" + string.Join(", ", behavior.Shape.Interface.TypeArguments.Select(PipelineValidator.Display)) + ">";
+                end.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.PreferStructNext, behavior.Location,
+                    PipelineValidator.Display(type), chain.Owner, chain.Depth, target));
+            });
         }
     }
 }
