@@ -21,14 +21,16 @@ namespace Prewired.Analyzers.Handlers
         private readonly List<(string Entry, string Terminator)> _explicit;
         private readonly List<ITypeSymbol> _entries;
         private readonly List<INamedTypeSymbol> _explicitStages;
+        private readonly List<(string Owner, List<ResolvedStage> Stages)> _explicitChains;
 
         private HandlerIndex(Dictionary<string, List<RequestHandler>> byRequest, List<(string, string)> explicitPipelines, List<ITypeSymbol> entries,
-            List<INamedTypeSymbol> explicitStages, bool hasHandlers)
+            List<INamedTypeSymbol> explicitStages, List<(string, List<ResolvedStage>)> explicitChains, bool hasHandlers)
         {
             _byRequest = byRequest;
             _explicit = explicitPipelines;
             _entries = entries;
             _explicitStages = explicitStages;
+            _explicitChains = explicitChains;
             HasHandlers = hasHandlers;
         }
 
@@ -41,6 +43,7 @@ namespace Prewired.Analyzers.Handlers
             var explicitPipelines = new List<(string, string)>();
             var entries = new List<ITypeSymbol>();
             var explicitStages = new List<INamedTypeSymbol>();
+            var explicitChains = new List<(string, List<ResolvedStage>)>();
             foreach (var type in SourceTypes(compilation.Assembly.GlobalNamespace, cancellationToken))
             {
                 foreach (var handler in RequestHandler.Of(type)) handlers.Add((handler, HandlerSelection.OrderKey(type)));
@@ -58,6 +61,7 @@ namespace Prewired.Analyzers.Handlers
                 var stages = validation.Stages;
                 explicitPipelines.Add((stages[0].Receives.ToDisplayString(TypeFormat), stages[stages.Count - 1].Type.ToDisplayString(TypeFormat)));
                 entries.Add(stages[0].Receives);
+                explicitChains.Add((type.Name, stages));
                 if (PipelineRegistrationTarget.IsNameable(type)) explicitStages.AddRange(stages.Select(st => st.Type));
             }
 
@@ -71,7 +75,7 @@ namespace Prewired.Analyzers.Handlers
                 list.Add(handler);
             }
 
-            return new HandlerIndex(byRequest, explicitPipelines, entries, explicitStages, handlers.Count > 0);
+            return new HandlerIndex(byRequest, explicitPipelines, entries, explicitStages, explicitChains, handlers.Count > 0);
         }
 
         /// <summary>Whether an explicit [Pipeline] takes over <paramref name="handler"/>'s request (its own findings are reported there).</summary>
@@ -101,13 +105,26 @@ namespace Prewired.Analyzers.Handlers
         public List<INamedTypeSymbol> RegisteredStages(Compilation compilation, CancellationToken cancellationToken)
         {
             var stages = new List<INamedTypeSymbol>(_explicitStages);
+            foreach (var (_, chain) in HandlerChains(compilation, cancellationToken)) stages.AddRange(chain.Select(st => st.Type));
+            return stages.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToList();
+        }
+
+        /// <summary>
+        /// Every chain the generator writes, each with the name its findings give it: the valid [Pipeline] classes (their
+        /// defaults included), then the generated pipeline of each request's first handler whose chain is valid (the
+        /// assembly's defaults, then the handler). The stages are closed, in chain order, the terminator last.
+        /// </summary>
+        public List<(string Owner, List<ResolvedStage> Stages)> Chains(Compilation compilation, CancellationToken cancellationToken)
+            => _explicitChains.Concat(HandlerChains(compilation, cancellationToken)).ToList();
+
+        /// <summary>The generated pipeline of each request's first handler, where its chain is valid (what the generator writes).</summary>
+        private IEnumerable<(string Owner, List<ResolvedStage> Stages)> HandlerChains(Compilation compilation, CancellationToken cancellationToken)
+        {
             foreach (var handlers in _byRequest.Values)
             {
                 var validation = HandlerChainValidator.Validate(handlers[0], compilation, cancellationToken);
-                if (validation.IsValid) stages.AddRange(validation.Stages.Select(st => st.Type));
+                if (validation.IsValid) yield return (PipelineValidator.Display(handlers[0].Type), validation.Stages);
             }
-
-            return stages.Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default).ToList();
         }
 
         /// <summary>IPipeline&lt;TContext&gt; and ICancellablePipeline&lt;TContext&gt;, with or without TResult: what a request is sent through.</summary>

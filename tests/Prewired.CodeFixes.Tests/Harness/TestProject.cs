@@ -42,8 +42,8 @@ namespace Prewired.CodeFixes.Tests.Harness
 
         public Project Project => Solution.GetProject(ProjectId)!;
 
-        /// <summary>The analyzers every test runs: the marked-method rules (PW0001-PW0201), the pipeline rules, the candidate rules and the closure rule (PW0401).</summary>
-        public static ImmutableArray<DiagnosticAnalyzer> Analyzers { get; } = ImmutableArray.Create<DiagnosticAnalyzer>(new MarkedMethodAnalyzer(), new PipelineAnalyzer(), new CandidateAnalyzer(), new ClosureAnalyzer());
+        /// <summary>The analyzers every test runs: the marked-method rules (PW0001-PW0201), the pipeline rules, the candidate rules, the closure rule (PW0401) and the struct-next suggestion (PW0330).</summary>
+        public static ImmutableArray<DiagnosticAnalyzer> Analyzers { get; } = ImmutableArray.Create<DiagnosticAnalyzer>(new MarkedMethodAnalyzer(), new PipelineAnalyzer(), new CandidateAnalyzer(), new ClosureAnalyzer(), new StructNextAnalyzer());
 
         public static string SourcePath(int index) => $"/0/Test{index}.cs";
 

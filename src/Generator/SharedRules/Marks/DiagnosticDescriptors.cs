@@ -150,6 +150,10 @@ namespace Prewired.Generator.SharedRules
             "next task is neither awaited nor returned (behavior outside a Prewired pipeline)",
             NextNotAwaited.MessageFormat.ToString());
 
+        public static readonly DiagnosticDescriptor PreferStructNext = Info(DiagnosticIds.PreferStructNext,
+            "Behavior in a deep pipeline can take the struct next",
+            "'{0}' is a stage of '{1}', a pipeline of depth {2}: its delegate next costs two dependent loads per call, which a struct next the JIT can inline avoids; the code fix rewrites it to {3}");
+
         public static readonly DiagnosticDescriptor TailAwaitCandidate = new(DiagnosticIds.TailAwaitCandidate,
             "Async method can drop its state machine with [TailAwait]",
             "Every await in '{0}' is a tail await: convert it to [TailAwait] so it runs without a state machine",
@@ -209,6 +213,7 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,
             DiagnosticIds.NextNotAwaitedOutsidePipeline => NextNotAwaitedOutsidePipeline,
+            DiagnosticIds.PreferStructNext => PreferStructNext,
             _ => FastPathNotSplit,
         };
 

@@ -70,5 +70,9 @@ namespace Prewired.Generator.SharedRules
         // adding the package adds no warning to code nobody ported. Each is its warning's ID + 2, as PW0402 pairs with PW0401.
         public const string ConcurrentNextOutsidePipeline = "PW0322";
         public const string NextNotAwaitedOutsidePipeline = "PW0323";
+
+        // A delegate-next behavior in a deep chain: the delegate costs two dependent loads per stage, which the struct next
+        // avoids, and the code fix rewrites it. A suggestion (Info): the delegate shape stays correct, only slower.
+        public const string PreferStructNext = "PW0330";
     }
 }
