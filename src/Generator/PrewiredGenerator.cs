@@ -7,6 +7,7 @@ using Prewired.Generator.FastPath;
 using Prewired.Generator.Model;
 using Prewired.Generator.Pipelines;
 using Prewired.Generator.Pipelines.Handlers;
+using Prewired.Generator.Pipelines.Messages;
 using Prewired.Generator.Pipelines.Sender;
 using Prewired.Generator.SharedRules;
 using Prewired.Generator.TailAwait;
@@ -54,13 +55,32 @@ namespace Prewired.Generator
                 .SelectMany(static (pair, _) => DiscoveredPipelines.Select(pair.Left, pair.Right))
                 .WithTrackingName(TrackingNames.DiscoveredPipelines);
 
-            // One sender and one AddPrewired() over every pipeline, in an assembly with request handlers (a Mediator-style one; an
-            // assembly of [Pipeline] chains alone gets none): rewritten when a pipeline's model or the options change.
+            // Notifications and streams: each type's handlers and notification, modelled per declaration; every notification type
+            // gets its publisher (all its handlers, found here), every stream request with a handler its stream pipeline.
+            var messages = context.SyntaxProvider
+                .CreateSyntaxProvider(MessageParser.IsCandidate, Guarded<GeneratorSyntaxContext, MessageModels?>(MessageParser.Parse))
+                .WithTrackingName(TrackingNames.MessageModels)
+                .Where(static m => m is not null)
+                .Select(static (m, _) => m!)
+                .Collect();
+            var publishers = messages.SelectMany(static (all, _) => MessageSelection.Publishers(all)).WithTrackingName(TrackingNames.Publishers);
+            var streams = messages.SelectMany(static (all, _) => MessageSelection.Streams(all)).WithTrackingName(TrackingNames.StreamPipelines);
+
+            // One sender and one AddPrewired() over every pipeline, publisher and stream pipeline, in an assembly with request,
+            // notification or stream handlers or notifications (a Mediator-style one; an assembly of [Pipeline] chains alone gets
+            // none): rewritten when one of their models or the options change.
             var sender = pipelines.Select(static (m, _) => m!).Collect()
                 .Combine(discovered.Collect())
                 .Combine(handlers.Select(static (all, _) => all.Length > 0))
+                .Combine(publishers.Collect().Combine(streams.Collect()))
                 .Combine(context.CompilationProvider.Select(static (compilation, _) => SenderOptions.Of(compilation)))
-                .Select(static (input, _) => input.Left.Right ? SenderParser.Build(input.Left.Left.Left, input.Left.Left.Right, input.Right) : null)
+                .Select(static (input, _) =>
+                {
+                    var ((((explicitPipelines, discoveredPipelines), hasHandlers), (publisherModels, streamModels)), options) = input;
+                    return hasHandlers || !publisherModels.IsEmpty || !streamModels.IsEmpty
+                        ? SenderParser.Build(explicitPipelines, discoveredPipelines, publisherModels, streamModels, options)
+                        : null;
+                })
                 .WithTrackingName(TrackingNames.SenderModel);
 
             // [FastPath] first: its transforms take longest per method, so the compiler's error check of the files after the
@@ -69,6 +89,8 @@ namespace Prewired.Generator
             context.RegisterSourceOutput(tailAwait, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(pipelines, static (output, model) => AddSource(output, model!));
             context.RegisterSourceOutput(discovered, static (output, model) => AddSource(output, model));
+            context.RegisterSourceOutput(publishers, static (output, model) => output.AddSource(model.Notification.Class.HintName, NotificationEmitter.Emit(model)));
+            context.RegisterSourceOutput(streams, static (output, model) => output.AddSource(model.Class.HintName, StreamEmitter.Emit(model)));
             context.RegisterSourceOutput(sender, static (output, model) => AddSource(output, model));
         }
 

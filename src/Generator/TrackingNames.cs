@@ -12,5 +12,8 @@ namespace Prewired.Generator
         public const string HandlerModels = nameof(HandlerModels);
         public const string DiscoveredPipelines = nameof(DiscoveredPipelines);
         public const string SenderModel = nameof(SenderModel);
+        public const string MessageModels = nameof(MessageModels);
+        public const string Publishers = nameof(Publishers);
+        public const string StreamPipelines = nameof(StreamPipelines);
     }
 }

@@ -131,7 +131,7 @@ namespace Prewired.Analyzers.Handlers
         public static bool IsPipelineInterface(INamedTypeSymbol? type)
             => type is { TypeKind: TypeKind.Interface, Name: "IPipeline" or "ICancellablePipeline", Arity: 1 or 2, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } };
 
-        private static IEnumerable<INamedTypeSymbol> SourceTypes(INamespaceSymbol ns, CancellationToken cancellationToken)
+        internal static IEnumerable<INamedTypeSymbol> SourceTypes(INamespaceSymbol ns, CancellationToken cancellationToken)
         {
             foreach (var member in ns.GetMembers())
             {

@@ -20,6 +20,7 @@ namespace Prewired.Tests.Generator
         {
             TrackingNames.TailAwaitModels, TrackingNames.FastPathModels, TrackingNames.PipelineModels,
             TrackingNames.HandlerModels, TrackingNames.DiscoveredPipelines, TrackingNames.SenderModel,
+            TrackingNames.MessageModels, TrackingNames.Publishers, TrackingNames.StreamPipelines,
         };
 
         public static GeneratorRun Verify(string source, int expectedFiles, [CallerFilePath] string testFile = "", [CallerMemberName] string testMethod = "")

@@ -27,11 +27,7 @@ namespace Prewired.Generator.Pipelines.Handlers
 
         public static EquatableArray<HandlerModel> Parse(GeneratorSyntaxContext context, CancellationToken cancellationToken)
         {
-            if (context.SemanticModel.GetDeclaredSymbol(context.Node, cancellationToken) is not INamedTypeSymbol type) return EquatableArray<HandlerModel>.Empty;
-            // A partial class is modelled once, at its first declaration with a base list, whichever declares the interface.
-            // Compared by place, not by node instance: a syntax reference may hand back another red node for the same text.
-            var first = type.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<TypeDeclarationSyntax>().FirstOrDefault(d => d.BaseList is not null);
-            if (first is null || first.SyntaxTree != context.Node.SyntaxTree || first.Span != context.Node.Span) return EquatableArray<HandlerModel>.Empty;
+            if (FirstDeclared(context, cancellationToken) is not { } type) return EquatableArray<HandlerModel>.Empty;
             var handlers = RequestHandler.Of(type);
             if (handlers.Count == 0) return EquatableArray<HandlerModel>.Empty;
 
@@ -49,16 +45,31 @@ namespace Prewired.Generator.Pipelines.Handlers
         }
 
         /// <summary>
+        /// The type declared at <paramref name="context"/>'s node when that node is its first declaration with a base list: a
+        /// partial type is modelled once there, whichever part declares the interface. Compared by place, not by node
+        /// instance: a syntax reference may hand back another red node for the same text.
+        /// </summary>
+        public static INamedTypeSymbol? FirstDeclared(GeneratorSyntaxContext context, CancellationToken cancellationToken)
+        {
+            if (context.SemanticModel.GetDeclaredSymbol(context.Node, cancellationToken) is not INamedTypeSymbol type) return null;
+            var first = type.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)).OfType<TypeDeclarationSyntax>().FirstOrDefault(d => d.BaseList is not null);
+            return first is null || first.SyntaxTree != context.Node.SyntaxTree || first.Span != context.Node.Span ? null : type;
+        }
+
+        /// <summary>
         /// <c>Prewired.Generated.Shop.SendEmailPipeline</c> for <c>Shop.SendEmail</c>: named after the request, which is unique
         /// per pipeline (a second handler of it is an error and gets none), containing types and type arguments spelled in.
         /// </summary>
-        public static PipelineClass ClassFor(ITypeSymbol request)
+        public static PipelineClass ClassFor(ITypeSymbol request) => ClassFor(request, "Pipeline", ".Pipeline.g.cs");
+
+        /// <summary>As above, with another suffix: <c>OrderPlacedPublisher</c>, <c>GetTicksStreamPipeline</c>.</summary>
+        public static PipelineClass ClassFor(ITypeSymbol request, string suffix, string hintSuffix)
         {
             var ns = request.ContainingNamespace is { IsGlobalNamespace: false } n ? GeneratedNamespace + "." + n.ToDisplayString() : GeneratedNamespace;
             var written = request.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat.WithMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.None));
             for (var outer = request.ContainingType; outer is not null; outer = outer.ContainingType) written = outer.Name + "_" + written;
-            var name = new string(written.Select(c => char.IsLetterOrDigit(c) || c == '_' ? c : '_').ToArray()).TrimEnd('_') + "Pipeline";
-            return new PipelineClass(HintNames.Capped(ns + "." + name, ".Pipeline.g.cs"), ns, EquatableArray<string>.Empty, "internal sealed class " + name, name);
+            var name = new string(written.Select(c => char.IsLetterOrDigit(c) || c == '_' ? c : '_').ToArray()).TrimEnd('_') + suffix;
+            return new PipelineClass(HintNames.Capped(ns + "." + name, hintSuffix), ns, EquatableArray<string>.Empty, "internal sealed class " + name, name);
         }
     }
 }

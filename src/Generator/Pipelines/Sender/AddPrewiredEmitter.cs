@@ -1,5 +1,7 @@
+using System.Collections.Generic;
 using System.Linq;
 using Prewired.Generator.Emit;
+using Prewired.Generator.Pipelines.Messages;
 
 namespace Prewired.Generator.Pipelines.Sender
 {
@@ -34,12 +36,50 @@ namespace Prewired.Generator.Pipelines.Sender
                 RegistrationEmitter.WriteRegistration(body, pipeline, pipeline.QualifiedName!, lifetime, lifetime, returnLast: false);
             }
 
+            foreach (var publisher in model.Publishers)
+            {
+                body.Line();
+                body.Line($"// {publisher.QualifiedName}");
+                WriteRegistration(body, publisher.QualifiedName, publisher.Notification.Behaviors.Concat(publisher.Handlers.Select(h => h.Handler)).Select(c => c.TypeName).ToList(), lifetime);
+            }
+
+            foreach (var stream in model.Streams)
+            {
+                body.Line();
+                body.Line($"// {StreamEmitter.QualifiedName(stream)}");
+                WriteRegistration(body, StreamEmitter.QualifiedName(stream), stream.Behaviors.Concat(new[] { stream.Handler }).Select(c => c.TypeName).ToList(), lifetime);
+            }
+
             body.Line();
             body.Line($"return {RegistrationEmitter.Helpers}.AddPipeline<{SenderEmitter.QualifiedName(model)}>(services, provider => new {SenderEmitter.QualifiedName(model)}(provider), {lifetime});");
             body.CloseBrace();
             body.CloseBrace();
             var members = string.Concat(body.Render(1).Select(line => line + "\n"));
             return GeneratedFileEmitter.Wrap("Microsoft.Extensions.DependencyInjection", new string[0], new string[0], new string[0], nullableEnabled: true, members);
+        }
+
+        /// <summary>
+        /// A publisher or stream pipeline: its behaviors and handlers with the assembly's lifetime (each unless registered
+        /// already, as a request pipeline's stages), and the class, created by its constructor from them.
+        /// </summary>
+        private static void WriteRegistration(CodeLines body, string type, List<string> callees, string lifetime)
+        {
+            var helpers = RegistrationEmitter.Helpers;
+            foreach (var callee in callees.Distinct()) body.Line($"{helpers}.TryAddStage<{callee}>(services, {lifetime});");
+            if (callees.Count == 0)
+            {
+                body.Line($"{helpers}.AddPipeline<{type}>(services, provider => new {type}(), {lifetime});");
+                return;
+            }
+
+            body.Line($"{helpers}.AddPipeline<{type}>(services, provider => new {type}(");
+            body.Indent++;
+            for (var i = 0; i < callees.Count; i++)
+            {
+                body.Line($"{RegistrationEmitter.Di}ServiceProviderServiceExtensions.GetRequiredService<{callees[i]}>(provider){(i == callees.Count - 1 ? $"), {lifetime});" : ",")}");
+            }
+
+            body.Indent--;
         }
     }
 }

@@ -1,5 +1,6 @@
 using System.Linq;
 using Prewired.Generator.Emit;
+using Prewired.Generator.Pipelines.Messages;
 using Prewired.Generator.SharedRules.Pipelines;
 
 namespace Prewired.Generator.Pipelines.Sender
@@ -28,14 +29,28 @@ namespace Prewired.Generator.Pipelines.Sender
             body.OpenBrace();
             body.Line("private readonly global::System.IServiceProvider? _services;");
             foreach (var send in model.Sends) body.Line($"private {send.Pipeline}? {send.Field};");
+            for (var i = 0; i < model.Publishers.Count; i++) body.Line($"private {model.Publishers[i].QualifiedName}? _publisher{i};");
+            for (var i = 0; i < model.Streams.Count; i++) body.Line($"private {StreamEmitter.QualifiedName(model.Streams[i])}? _stream{i};");
             body.Line();
             body.Line("/// <summary>A sender resolving each pipeline from <paramref name=\"services\"/> on its first send: a container, or any provider that creates them.</summary>");
             body.Line($"public {SenderName.ClassName}(global::System.IServiceProvider services) => _services = services ?? throw new global::System.ArgumentNullException(nameof(services));");
-            if (model.Sends.Count > 0) WriteHandBuiltConstructor(model, body);
+            if (model.Sends.Count + model.Publishers.Count + model.Streams.Count > 0) WriteHandBuiltConstructor(model, body);
             foreach (var send in model.Sends)
             {
                 body.Line();
                 WriteSend(model, send, body);
+            }
+
+            for (var i = 0; i < model.Publishers.Count; i++)
+            {
+                body.Line();
+                WritePublish(model, i, body);
+            }
+
+            for (var i = 0; i < model.Streams.Count; i++)
+            {
+                body.Line();
+                WriteCreateStream(model, i, body);
             }
 
             body.Line();
@@ -59,11 +74,48 @@ namespace Prewired.Generator.Pipelines.Sender
         {
             body.Line();
             body.Line("/// <summary>A sender over pipelines built by hand, without a container: a send of a request whose pipeline was not passed throws.</summary>");
-            var parameters = string.Join(", ", model.Sends.Select(s => $"{s.Pipeline}? {s.Parameter} = null"));
-            body.Line($"internal {SenderName.ClassName}({parameters})");
+            var parameters = model.Sends.Select(s => $"{s.Pipeline}? {s.Parameter} = null")
+                .Concat(model.Publishers.Select((p, i) => $"{p.QualifiedName}? {model.PublisherParameters[i]} = null"))
+                .Concat(model.Streams.Select((p, i) => $"{StreamEmitter.QualifiedName(p)}? {model.StreamParameters[i]} = null"));
+            body.Line($"internal {SenderName.ClassName}({string.Join(", ", parameters)})");
             body.OpenBrace();
             foreach (var send in model.Sends) body.Line($"{send.Field} = {send.Parameter};");
+            for (var i = 0; i < model.Publishers.Count; i++) body.Line($"_publisher{i} = {model.PublisherParameters[i]};");
+            for (var i = 0; i < model.Streams.Count; i++) body.Line($"_stream{i} = {model.StreamParameters[i]};");
             body.CloseBrace();
+        }
+
+        private static void WritePublish(SenderModel model, int index, CodeLines body)
+        {
+            var publisher = model.Publishers[index];
+            var n = publisher.Notification;
+            var handlers = publisher.Handlers.Count == 0 ? "no handler (nothing runs: PW0324 says so where it is published)" : publisher.Handlers.Count + " handler(s), " + (n.Concurrent ? "concurrently" : "in order");
+            body.Line($"/// <summary>Publishes <paramref name=\"notification\"/> through <see cref=\"{publisher.QualifiedName}\"/>: {handlers}.</summary>");
+            WriteFrameAttributes(model, body);
+            body.Line($"{(n.Public ? "public" : "internal")} global::System.Threading.Tasks.ValueTask Publish({n.Notification} notification, {Token} cancellationToken = default) => (_publisher{index} ??= Resolve<{publisher.QualifiedName}>()).Publish(notification, cancellationToken);");
+        }
+
+        /// <summary>
+        /// The stream is enumerated under both tokens, the one passed here and the one passed to WithCancellation, linked by
+        /// <c>StreamEnumeration.Linked</c>'s [EnumeratorCancellation] parameter.
+        /// </summary>
+        private static void WriteCreateStream(SenderModel model, int index, CodeLines body)
+        {
+            var stream = model.Streams[index];
+            var pipeline = StreamEmitter.QualifiedName(stream);
+            body.Line($"/// <summary>The stream of <paramref name=\"request\"/> through <see cref=\"{pipeline}\"/>, canceled by <paramref name=\"cancellationToken\"/> or the token passed to <c>WithCancellation</c>.</summary>");
+            WriteFrameAttributes(model, body);
+            body.Line($"{(stream.Public ? "public" : "internal")} global::System.Collections.Generic.IAsyncEnumerable<{stream.Response}> CreateStream({stream.Request} request, {Token} cancellationToken = default)");
+            body.Indent++;
+            body.Line($"=> global::Prewired.CompilerServices.StreamEnumeration.Linked<{pipeline}, {stream.Request}, {stream.Response}>(_stream{index} ??= Resolve<{pipeline}>(), request, cancellationToken);");
+            body.Indent--;
+        }
+
+        private static void WriteFrameAttributes(SenderModel model, CodeLines body)
+        {
+            body.Line(GeneratedFileEmitter.GeneratedCodeAttribute);
+            if (model.Options.HideFrames) body.Line("[global::System.Diagnostics.StackTraceHidden]");
+            body.Line("[global::System.Diagnostics.DebuggerStepThrough]");
         }
 
         private static void WriteSend(SenderModel model, SendModel send, CodeLines body)

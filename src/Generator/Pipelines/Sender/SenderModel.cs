@@ -1,4 +1,5 @@
 using Prewired.Generator.Model;
+using Prewired.Generator.Pipelines.Messages;
 
 namespace Prewired.Generator.Pipelines.Sender
 {
@@ -6,7 +7,12 @@ namespace Prewired.Generator.Pipelines.Sender
     /// <param name="Sends">One Send overload per request type that exactly one pipeline takes, ordered by request.</param>
     /// <param name="Pipelines">Every pipeline namespace-level code can name, each registered by <c>AddPrewired()</c>.</param>
     /// <param name="Options">The lifetime and what the target has.</param>
-    internal sealed record SenderModel(EquatableArray<SendModel> Sends, EquatableArray<PipelineModel> Pipelines, SenderOptions Options);
+    /// <param name="Publishers">One Publish overload per notification type of the assembly, ordered by notification.</param>
+    /// <param name="Streams">One CreateStream overload per handled stream request, ordered by request.</param>
+    /// <param name="PublisherParameters">The publishers' parameters in the hand-built constructor.</param>
+    /// <param name="StreamParameters">The stream pipelines' parameters in the hand-built constructor.</param>
+    internal sealed record SenderModel(EquatableArray<SendModel> Sends, EquatableArray<PipelineModel> Pipelines, SenderOptions Options,
+        EquatableArray<PublisherModel> Publishers, EquatableArray<StreamHandlerModel> Streams, EquatableArray<string> PublisherParameters, EquatableArray<string> StreamParameters);
 
     /// <summary>One <c>Send</c> overload.</summary>
     /// <param name="Request">The request type, fully qualified: the pipeline's context.</param>

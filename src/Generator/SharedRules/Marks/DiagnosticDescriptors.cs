@@ -127,6 +127,14 @@ namespace Prewired.Generator.SharedRules
             "Assembly default behavior not applied to a handler's pipeline",
             "'{0}' from [assembly: PipelineDefaults] is not applied to the pipeline of '{1}': {2}; if that is meant, add [SuppressMessage(\"Prewired\", \"PW0316\")] to '{1}' (or set dotnet_diagnostic.PW0316.severity = none where constrained defaults select their requests)");
 
+        public static readonly DiagnosticDescriptor NotificationWithoutHandler = Info(DiagnosticIds.NotificationWithoutHandler,
+            "Notification is published but nothing handles it",
+            "'{0}' is published here, but no class of this assembly handles it (nor a base type or interface of it), so this publish runs no handler: add a class implementing INotificationHandler<{0}>, or remove the publish");
+
+        public static readonly DiagnosticDescriptor DuplicateStreamHandler = Error(DiagnosticIds.DuplicateStreamHandler,
+            "Stream request has more than one handler",
+            "'{0}' is a second handler of the stream request '{1}': '{2}' handles it already, and a stream request has one handler, so '{0}' would never run; remove one of them, or make it handle another request");
+
         // Reported when the whole compilation has been seen (its registrations and its pipelines): a compilation-end diagnostic.
         public static readonly DiagnosticDescriptor ScopedServiceCaptured = new(DiagnosticIds.ScopedServiceCaptured,
             "A singleton pipeline would capture a scoped service",
@@ -209,6 +217,8 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.NoHandler => NoHandler,
             DiagnosticIds.DefaultNotAppliedToHandler => DefaultNotAppliedToHandler,
             DiagnosticIds.ScopedServiceCaptured => ScopedServiceCaptured,
+            DiagnosticIds.NotificationWithoutHandler => NotificationWithoutHandler,
+            DiagnosticIds.DuplicateStreamHandler => DuplicateStreamHandler,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

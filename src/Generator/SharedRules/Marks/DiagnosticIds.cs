@@ -63,6 +63,13 @@ namespace Prewired.Generator.SharedRules
         // which Microsoft.Extensions.DependencyInjection reports only at run time (with scope validation on).
         public const string ScopedServiceCaptured = "PW0317";
 
+        // Notifications and streams (Mediator's INotification and IStreamRequest): a notification published where nothing
+        // handles it is legal (Mediator publishes to no handler without a word), so an Info at the publish, not a warning; a
+        // second stream handler is PW0314's error for streams (a stream request has one handler; no [Pipeline] to write).
+        // A stream created where nothing handles it is PW0315, as a request sent where nothing handles it.
+        public const string NotificationWithoutHandler = "PW0324";
+        public const string DuplicateStreamHandler = "PW0325";
+
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

@@ -131,6 +131,14 @@ namespace Prewired.Generator.SharedRules.Pipelines
             _ => false,
         };
 
+        /// <summary>As below, for a definition closed over <paramref name="arguments"/> directly (a notification or stream behavior).</summary>
+        public static string? UnmetConstraint(INamedTypeSymbol definition, ITypeSymbol[] arguments, Compilation compilation)
+        {
+            var map = new Dictionary<ITypeParameterSymbol, ITypeSymbol>(SymbolEqualityComparer.Default);
+            for (var i = 0; i < arguments.Length; i++) map[definition.TypeParameters[i]] = arguments[i];
+            return UnmetConstraint(definition, arguments, map, compilation);
+        }
+
         /// <summary>The first constraint of the definition that <paramref name="arguments"/> do not meet, as a sentence naming it.</summary>
         private static string? UnmetConstraint(INamedTypeSymbol definition, ITypeSymbol[] arguments, Dictionary<ITypeParameterSymbol, ITypeSymbol> map, Compilation compilation)
         {

@@ -1,0 +1,113 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+
+namespace Prewired.Generator.SharedRules.Pipelines
+{
+    /// <summary>
+    /// Notification and stream handlers and the notification types of the assembly, as the generator (which writes their
+    /// publishers and stream pipelines) and the analyzer (PW0324, PW0325, PW0315 at a CreateStream) both read them. As for
+    /// request handlers (<see cref="RequestHandler"/>), only a concrete, non-generic class is a handler: a generic or abstract
+    /// one is a building block.
+    /// </summary>
+    internal static class MessageHandlers
+    {
+        public const string NotificationDefaults = "Prewired.NotificationDefaultsAttribute";
+        public const string StreamDefaults = "Prewired.StreamDefaultsAttribute";
+
+        /// <summary>The notification types <paramref name="type"/> handles (the T of each INotificationHandler&lt;T&gt;).</summary>
+        public static List<ITypeSymbol> NotificationsHandledBy(INamedTypeSymbol type)
+            => IsHandlerClass(type)
+                ? type.AllInterfaces.Where(i => IsPrewired(i, "INotificationHandler", 1) && Bound(i.TypeArguments[0])).Select(i => i.TypeArguments[0]).ToList()
+                : new List<ITypeSymbol>();
+
+        /// <summary>The stream requests <paramref name="type"/> handles, with their responses.</summary>
+        public static List<(ITypeSymbol Request, ITypeSymbol Response)> StreamsHandledBy(INamedTypeSymbol type)
+            => IsHandlerClass(type)
+                ? type.AllInterfaces.Where(i => IsPrewired(i, "IStreamRequestHandler", 2) && Bound(i.TypeArguments[0]) && Bound(i.TypeArguments[1]))
+                    .Select(i => (i.TypeArguments[0], i.TypeArguments[1])).ToList()
+                : new List<(ITypeSymbol, ITypeSymbol)>();
+
+        /// <summary>
+        /// A notification type the sender gets a <c>Publish</c> overload for: a concrete (class or struct), non-generic type
+        /// implementing INotification. An abstract base or an interface is what handlers may take, not what is published.
+        /// </summary>
+        public static bool IsPublishable(INamedTypeSymbol type)
+            => type.TypeKind is TypeKind.Class or TypeKind.Struct && !type.IsAbstract && !type.IsStatic && !IsGeneric(type)
+               && type.AllInterfaces.Any(i => IsPrewired(i, "INotification", 0));
+
+        /// <summary>
+        /// What a handler of <paramref name="notification"/> may take: the type itself, its base classes and its interfaces,
+        /// displayed as models compare them (a handler of a base type handles it too; INotificationHandler is contravariant).
+        /// </summary>
+        public static IEnumerable<ITypeSymbol> Receivers(ITypeSymbol notification)
+        {
+            for (var type = notification; type is not null && type.SpecialType != SpecialType.System_Object; type = type.BaseType) yield return type;
+            foreach (var @interface in notification.AllInterfaces) yield return @interface;
+        }
+
+        /// <summary>
+        /// The behaviors of [assembly: NotificationDefaults] or [assembly: StreamDefaults] that apply to a message, closed and in
+        /// order: an open one constructed over <paramref name="arguments"/> where its constraints are met, a closed one where it
+        /// implements the behavior interface for exactly these types.
+        /// </summary>
+        public static List<INamedTypeSymbol> Behaviors(Compilation compilation, string attributeName, string behaviorInterface, ITypeSymbol[] arguments)
+        {
+            var applied = new List<INamedTypeSymbol>();
+            foreach (var listed in ListedBehaviors(compilation, attributeName))
+            {
+                var closed = listed;
+                if (listed.IsUnboundGenericType)
+                {
+                    var definition = listed.OriginalDefinition;
+                    if (definition.Arity != arguments.Length || definition.ContainingType is { IsGenericType: true }
+                        || OpenStageCloser.UnmetConstraint(definition, arguments, compilation) is not null)
+                    {
+                        continue;
+                    }
+
+                    closed = definition.Construct(arguments);
+                }
+
+                if (closed.TypeKind == TypeKind.Class && !closed.IsAbstract && Implements(closed, behaviorInterface, arguments)) applied.Add(closed);
+            }
+
+            return applied;
+        }
+
+        /// <summary>The publisher [assembly: NotificationDefaults(Publisher = ...)] asks for: true for Concurrent.</summary>
+        public static bool IsConcurrent(Compilation compilation)
+            => DefaultsAttribute(compilation, NotificationDefaults)?.NamedArguments.FirstOrDefault(a => a.Key == "Publisher").Value.Value is 1;
+
+        public static bool IsPrewired(INamedTypeSymbol type, string name, int arity)
+            => type is { TypeKind: TypeKind.Interface, ContainingNamespace: { Name: "Prewired", ContainingNamespace.IsGlobalNamespace: true } } && type.Name == name && type.Arity == arity;
+
+        private static bool Implements(INamedTypeSymbol type, string behaviorInterface, ITypeSymbol[] arguments)
+            => type.AllInterfaces.Any(i => IsPrewired(i, behaviorInterface, arguments.Length)
+                                           && i.TypeArguments.Zip(arguments, (a, b) => SymbolEqualityComparer.Default.Equals(a, b)).All(x => x));
+
+        private static IEnumerable<INamedTypeSymbol> ListedBehaviors(Compilation compilation, string attributeName)
+        {
+            var attribute = DefaultsAttribute(compilation, attributeName);
+            if (attribute is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Kind != TypedConstantKind.Array) return Enumerable.Empty<INamedTypeSymbol>();
+            return attribute.ConstructorArguments[0].Values.Select(v => v.Value).OfType<INamedTypeSymbol>().Where(t => t.TypeKind != TypeKind.Error);
+        }
+
+        private static AttributeData? DefaultsAttribute(Compilation compilation, string attributeName)
+            => compilation.Assembly.GetAttributes().FirstOrDefault(a => KnownTypes.IsType(a.AttributeClass, attributeName));
+
+        private static bool IsHandlerClass(INamedTypeSymbol type) => type.TypeKind == TypeKind.Class && !type.IsAbstract && !type.IsStatic && !IsGeneric(type);
+
+        private static bool Bound(ITypeSymbol type) => type is INamedTypeSymbol { TypeKind: not TypeKind.Error };
+
+        private static bool IsGeneric(INamedTypeSymbol type)
+        {
+            for (var current = type; current is not null; current = current.ContainingType)
+            {
+                if (current.Arity > 0) return true;
+            }
+
+            return false;
+        }
+    }
+}
