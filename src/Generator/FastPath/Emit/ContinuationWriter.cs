@@ -76,9 +76,10 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         /// <remarks><paramref name="machine"/>: the statements of a state machine's MoveNext (<see cref="ContinuationMachine"/>),
         /// (its Run); else those of an async method.</remarks>
-        public static CodeLines? Write(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model, bool machine, out string? notCovered)
+        public static CodeLines? Write(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model, out string? notCovered)
         {
             notCovered = null;
+            var machine = layout.Machine; // the layout was made for one form: the writer writes that form
             var hasResult = model.GetDeclaredSymbol(method) is { } symbol && KnownTypes.ResultType(symbol.ReturnType) is not null;
             var writer = new ContinuationWriter(splits, layout, lowering, model) { _machine = machine, _suspendReturn = hasResult ? "return default!;" : "return;" };
             if (machine && MachineBlocker(splits) is { } blocker)

@@ -5,7 +5,8 @@ namespace Prewired.Generator.FastPath
     /// <summary>
     /// A user-defined awaitable. The async method calls GetAwaiter once and IsCompleted once per await; a continuation
     /// that awaited the awaitable again would repeat both, which its author can observe. So the synchronous path keeps the
-    /// awaiter it already asked, and hands it over in a small generated struct that answers IsCompleted with the false
+    /// awaiter it already asked. The state-machine continuation keeps it in its awaiter field as it is
+    /// (<see cref="ContinuationLayout.Machine"/>); only the async-method continuation takes it in a small generated struct that answers IsCompleted with the false
     /// already seen and forwards the rest, implementing ICriticalNotifyCompletion only when the awaiter does, so the
     /// builder takes the same OnCompleted or UnsafeOnCompleted path as for the original. A later pass of that await in the
     /// one continuation awaits the operand itself; only where it is stored into the slot before its label (an operand

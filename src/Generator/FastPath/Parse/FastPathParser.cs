@@ -323,7 +323,7 @@ namespace Prewired.Generator.FastPath
         {
             var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering, threadSlot, machine);
             if (layout is null) return (null, null, null);
-            var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, machine, out var notCovered);
+            var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
             if (continuation is null) return (null, null, notCovered);
 
             // Only what the continuation reads is handed over (the hand-offs are written after this). Its statements parsed
