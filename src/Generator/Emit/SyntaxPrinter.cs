@@ -35,6 +35,23 @@ namespace Prewired.Generator.Emit
             printer.AppendTo(lines, ColumnOf(node), LineDirectives.FormFor(node.SyntaxTree) == LineDirectiveForm.None ? null : node);
         }
 
+        /// <summary>
+        /// Prints <paramref name="node"/> between <paramref name="prefix"/> and <paramref name="suffix"/> (replacement text) as
+        /// lines of <paramref name="lines"/>, mapped to the node's lines as a statement is: its lines keep their indentation
+        /// relative to the line the node begins on.
+        /// </summary>
+        public static void PrintWrapped(string prefix, SyntaxNode node, string suffix, CodeLines lines, Func<SyntaxNode, SyntaxPrinter, bool>? replace = null)
+        {
+            var printer = new SyntaxPrinter(replace);
+            var text = node.SyntaxTree.GetText();
+            var line = text.Lines.GetLineFromPosition(node.SpanStart).ToString();
+            var indentation = line.Length - line.TrimStart().Length;
+            printer.Write(new string(' ', indentation) + prefix);
+            printer.Node(node, includeLeading: false, includeTrailing: false);
+            printer.Write(suffix);
+            printer.AppendTo(lines, indentation, LineDirectives.FormFor(node.SyntaxTree) == LineDirectiveForm.None ? null : node);
+        }
+
         /// <summary>Prints an expression on its own, without surrounding trivia.</summary>
         public static string PrintExpression(SyntaxNode node, Func<SyntaxNode, SyntaxPrinter, bool>? replace = null)
         {

@@ -78,6 +78,13 @@ namespace Prewired.Tests.Semantics
                     .Select(s => $"// ---- {s.HintName} ----\n{s.SourceText}"));
             }
 
+            // For a contributor reading what a body became: PREWIRED_DUMP_GENERATED=<folder> writes each body's files there.
+            if (Environment.GetEnvironmentVariable("PREWIRED_DUMP_GENERATED") is { Length: > 0 } folder)
+            {
+                System.IO.Directory.CreateDirectory(folder);
+                foreach (var (name, text) in generated) System.IO.File.WriteAllText(System.IO.Path.Combine(folder, $"{name}.{nullable}.g.cs"), text);
+            }
+
             foreach (var diagnostic in run.OutputCompilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error))
             {
                 var tree = diagnostic.Location.SourceTree;

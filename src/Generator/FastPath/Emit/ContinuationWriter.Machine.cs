@@ -12,8 +12,9 @@ namespace Prewired.Generator.FastPath
     /// The continuation written as the Run method of a hand-made state machine (<see cref="ContinuationMachine"/>) rather
     /// than as an async method: the same statements, dispatch, labels and returns, but each await suspends by itself (the
     /// awaiter in a field, <c>AwaitUnsafeOnCompleted</c>, return) and resumes through the dispatch, as the compiler's
-    /// MoveNext does; the body's instance members are reached through the <c>__this</c> field. What a struct's method cannot do (capture its
-    /// fields in a lambda or local function, call <c>base</c>) is not covered: the continuation then stays an async method.
+    /// MoveNext does; the body's instance members are reached through the <c>__this</c> field. What a struct's method cannot do
+    /// itself, a nested type does through the instance: a closure takes the fields it reads by value (ContinuationWriter.Closures),
+    /// a base call and a primary constructor parameter go through accessors of the type.
     /// </summary>
     internal sealed partial class ContinuationWriter
     {
@@ -33,39 +34,10 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>
         /// Why the body's continuation cannot be a state machine, or null: an awaiter whose type C# cannot name cannot be a
-        /// field. A lambda, local function or query is decided where Run prints it (<see cref="CapturesMachineState"/>).
+        /// field. A lambda, local function or query is decided where Run prints it (<see cref="CaptureFactoryCall"/>).
         /// </summary>
         private static string? MachineBlocker(IReadOnlyList<SplitPoint> splits)
             => splits.Any(s => s.AwaiterTypeName is null) ? "an awaiter of a type that cannot be named in a state-machine continuation" : null;
-
-        /// <summary>
-        /// Whether a lambda, local function or query that Run prints would capture the state machine itself: a struct's
-        /// method cannot (CS1673), and Run's live state, the body's parameters and <c>__this</c> are its fields. What it
-        /// may capture are Run's own locals (those no await outlives), which the compiler's display class takes as it
-        /// would in the async method. The compiler's state machine hoists a captured variable's display class instead; a
-        /// body that needs that keeps the async continuation.
-        /// </summary>
-        private bool CapturesMachineState(SyntaxNode function)
-        {
-            if (function is AnonymousFunctionExpressionSyntax { Modifiers: var modifiers } && modifiers.Any(SyntaxKind.StaticKeyword)) return false;
-            if (function is LocalFunctionStatementSyntax { Modifiers: var localModifiers } && localModifiers.Any(SyntaxKind.StaticKeyword)) return false;
-
-            // The instance, named or implied: printed as __this, a field.
-            foreach (var node in function.DescendantNodes())
-            {
-                if (node is ThisExpressionSyntax or BaseExpressionSyntax) return true;
-                if (node is SimpleNameSyntax name && IsUnqualified(name) && _model.GetSymbolInfo(name).Symbol is { IsStatic: false } symbol && IsMember(symbol)) return true;
-            }
-
-            var flow = function switch
-            {
-                StatementSyntax statement => _model.AnalyzeDataFlow(statement),
-                ExpressionSyntax expression => _model.AnalyzeDataFlow(expression),
-                _ => null,
-            };
-            if (flow is null || !flow.Succeeded) return true;
-            return flow.CapturedInside.Any(v => v is IParameterSymbol { IsThis: true } || _layout.IsLive(v) || v is IParameterSymbol { ContainingSymbol: IMethodSymbol { MethodKind: not MethodKind.AnonymousFunction and not MethodKind.LocalFunction } });
-        }
 
         /// <summary>
         /// The await of <paramref name="split"/> in Run, written before the statement that uses its result: on arriving
@@ -133,24 +105,26 @@ namespace Prewired.Generator.FastPath
                     printer.Write(ThisField + "." + _layout.BaseCallAccessor(baseMethod));
                     return true;
                 case BaseExpressionSyntax:
-                    NotCovered("a base member access other than a call of a non-generic method with every argument written in order, in a state-machine continuation");
+                    NotCovered("a base member access other than a call of a non-generic method with every argument written, in a state-machine continuation");
                     return false;
-                case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or QueryExpressionSyntax when CapturesMachineState(node):
-                    NotCovered("a lambda, local function or query that captures live state, a parameter or this in a state-machine continuation (a struct's method cannot capture its fields, CS1673)");
-                    return false;
+                case AnonymousFunctionExpressionSyntax or QueryExpressionSyntax when CaptureFactoryCall(node) is { } call:
+                    printer.Write(call);
+                    return true;
+                case ParameterListSyntax or ArgumentListSyntax or IdentifierNameSyntax when ReplaceInClosure(node, printer):
+                    return true;
                 case ThisExpressionSyntax:
                     printer.Write(ThisField);
                     return true;
                 case SimpleNameSyntax name when IsUnqualified(name) && _model.GetSymbolInfo(name).Symbol is { } symbol:
                     if (symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } } primary)
                     {
-                        if (!ReadsThroughAccessor(name, primary))
+                        if (!ReachesThroughAccessor(name, primary))
                         {
-                            NotCovered("a primary constructor parameter written, passed by reference, named in nameof or of a mutable struct type in a state-machine continuation");
+                            NotCovered("a primary constructor parameter passed by reference, named in nameof or of a mutable struct type in a state-machine continuation");
                             return false;
                         }
 
-                        printer.Write(ThisField + "." + _layout.PrimaryConstructorAccessor(primary));
+                        printer.Write(ThisField + "." + _layout.PrimaryConstructorAccessor(primary, writable: IsWrittenAfterDeclaration(primary)));
                         return true;
                     }
 
@@ -173,14 +147,15 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>
         /// The base method <paramref name="invocation"/> calls, when an accessor with the same parameters can stand for it:
-        /// not generic, not returning by reference, and every argument written, in order, without names or a params
-        /// expansion (the accessor states no default values).
+        /// not generic, not returning by reference, and every argument written (named or not), without a params expansion
+        /// (the accessor states no default values).
         /// </summary>
         private IMethodSymbol? BaseCallTarget(InvocationExpressionSyntax invocation)
         {
             if (_model.GetSymbolInfo(invocation).Symbol is not IMethodSymbol { IsGenericMethod: false, ReturnsByRef: false, ReturnsByRefReadonly: false } method) return null;
             var arguments = invocation.ArgumentList.Arguments;
-            if (arguments.Count != method.Parameters.Length || arguments.Any(a => a.NameColon is not null)) return null;
+            // Named arguments name the accessor's parameters, which are the base method's: evaluated in the order written, as the call's.
+            if (arguments.Count != method.Parameters.Length) return null;
             if (_model.GetOperation(invocation) is not Microsoft.CodeAnalysis.Operations.IInvocationOperation operation
                 || operation.Arguments.Any(a => a.ArgumentKind != Microsoft.CodeAnalysis.Operations.ArgumentKind.Explicit))
             {
@@ -191,11 +166,12 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>
-        /// Whether a use of a primary constructor parameter can read it through an accessor property: a plain read of a
-        /// reference, a primitive, an enum or a readonly struct. A write, a ref/out/in argument or a <c>ref</c> needs the
-        /// variable itself, and a mutable struct's members called on the accessor's copy would not mutate it.
+        /// Whether a use of a primary constructor parameter can go through an accessor property (a getter, and a setter when
+        /// the body writes it): a read or a write of a reference, a primitive, an enum or a readonly struct. A ref/out/in
+        /// argument or a <c>ref</c> needs the variable itself (a property cannot return a primary constructor parameter by
+        /// reference, CS8166), and a mutable struct's members called on the accessor's copy would not mutate it.
         /// </summary>
-        private static bool ReadsThroughAccessor(SimpleNameSyntax name, IParameterSymbol parameter)
+        private static bool ReachesThroughAccessor(SimpleNameSyntax name, IParameterSymbol parameter)
         {
             var type = parameter.Type;
             var copyIsSafe = type.IsReferenceType || type.SpecialType != SpecialType.None || type.TypeKind == TypeKind.Enum
@@ -203,14 +179,11 @@ namespace Prewired.Generator.FastPath
             if (!copyIsSafe) return false;
             if (name.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" })) return false;
 
-            // Up through parentheses and tuples: (p, x) = ... writes p too.
+            // Up through parentheses and tuples: (ref p, x) is not a tuple of values.
             SyntaxNode node = name;
             while (node.Parent is ParenthesizedExpressionSyntax or TupleExpressionSyntax || node.Parent is ArgumentSyntax { Parent: TupleExpressionSyntax }) node = node.Parent;
             return node.Parent switch
             {
-                AssignmentExpressionSyntax assignment => assignment.Left != node,
-                PrefixUnaryExpressionSyntax unary => !unary.IsKind(SyntaxKind.PreIncrementExpression) && !unary.IsKind(SyntaxKind.PreDecrementExpression),
-                PostfixUnaryExpressionSyntax postfix => postfix.IsKind(SyntaxKind.SuppressNullableWarningExpression), // p! reads p; p++ writes it
                 ArgumentSyntax argument => argument.RefKindKeyword.IsKind(SyntaxKind.None),
                 RefExpressionSyntax => false,
                 _ => true,

@@ -81,7 +81,7 @@ namespace Prewired.Generator.FastPath
             notCovered = null;
             var machine = layout.Machine; // the layout was made for one form: the writer writes that form
             var hasResult = model.GetDeclaredSymbol(method) is { } symbol && KnownTypes.ResultType(symbol.ReturnType) is not null;
-            var writer = new ContinuationWriter(splits, layout, lowering, model) { _machine = machine, _suspendReturn = hasResult ? "return default!;" : "return;" };
+            var writer = new ContinuationWriter(splits, layout, lowering, model) { _machine = machine, _method = method, _suspendReturn = hasResult ? "return default!;" : "return;" };
             if (machine && MachineBlocker(splits) is { } blocker)
             {
                 notCovered = blocker;
@@ -149,7 +149,7 @@ namespace Prewired.Generator.FastPath
             // through another, at its end; one it never calls would be CS8321. In a state machine's Run they reach the
             // instance through __this and must not capture it (ReplaceInMachine).
             var functions = statements.OfType<LocalFunctionStatementSyntax>().ToList();
-            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root, (node, printer) => _machine && ReplaceInMachine(node, printer));
+            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root, (node, printer) => _machine && ReplaceInFunction(node, printer));
         }
 
         /// <summary>A statement list in a scope of its own: its dispatch, then its statements.</summary>
@@ -711,10 +711,16 @@ namespace Prewired.Generator.FastPath
             RecordOmittedReferences(node);
             if (ReplaceSwitchBreak(node, printer)) return true;
             if (_machine && ReplaceInMachine(node, printer)) return true;
+            if (_machine && AwaitSites.IsNestedFunction(node))
+            {
+                // As written (its throw and returns are its own) but for what Run prints differently.
+                printer.Unchanged(node, ReplaceInFunction);
+                return true;
+            }
 
             // A lambda or local function is printed as written, but a local of the body it names that the continuation
             // renamed (two locals of one name in sibling blocks: 'items__1', 'items__2') takes its new name there too.
-            if (_renamedByName.Count > 0 && AwaitSites.IsNestedFunction(node) && node.DescendantNodes().OfType<IdentifierNameSyntax>().Any(i => RenamedName(i) is not null))
+            if (!_machine && _renamedByName.Count > 0 && AwaitSites.IsNestedFunction(node) && node.DescendantNodes().OfType<IdentifierNameSyntax>().Any(i => RenamedName(i) is not null))
             {
                 printer.Unchanged(node, (inner, innerPrinter) =>
                 {
@@ -903,6 +909,17 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>The continuation's name for the renamed local <paramref name="identifier"/> names, or null.</summary>
+        /// <summary>Inside a lambda or local function Run prints: the instance through __this, the closures' fields, renamed live state.</summary>
+        private bool ReplaceInFunction(SyntaxNode node, SyntaxPrinter printer) => ReplaceInMachine(node, printer) || ReplaceRenamed(node, printer);
+
+        /// <summary>A live variable the continuation renamed, named by its new name (a lifted local function reads it).</summary>
+        private bool ReplaceRenamed(SyntaxNode node, SyntaxPrinter printer)
+        {
+            if (node is not IdentifierNameSyntax identifier || RenamedName(identifier) is not { } name) return false;
+            printer.Write(name);
+            return true;
+        }
+
         private string? RenamedName(IdentifierNameSyntax identifier)
             => _renamedByName.Contains(identifier.Identifier.ValueText) && _model.GetSymbolInfo(identifier).Symbol is { } referenced
                && _renamedByName[identifier.Identifier.ValueText].Contains(referenced, SymbolEqualityComparer.Default)

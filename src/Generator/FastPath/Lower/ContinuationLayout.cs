@@ -172,6 +172,9 @@ namespace Prewired.Generator.FastPath
         /// <summary>The name the continuation uses for a live variable (its own, unless another variable of the body has it).</summary>
         public string NameOf(ISymbol variable) => _names.TryGetValue(variable, out var name) ? name : MethodShellParser.EscapedName(variable.Name);
 
+        /// <summary>The type a live variable's parameter (or state machine field) is declared with.</summary>
+        public string TypeOf(ISymbol variable) => _live.First(l => SymbolEqualityComparer.Default.Equals(l.Symbol, variable)).Type;
+
         /// <summary>Whether the variable is a parameter of the continuation.</summary>
         public bool IsLive(ISymbol? variable) => variable is not null && _names.ContainsKey(variable);
 
@@ -227,13 +230,18 @@ namespace Prewired.Generator.FastPath
         /// The members a state-machine continuation reaches through an accessor of the type, because a nested struct cannot
         /// name them: a primary constructor parameter (CS9105; <c>private T X__p => p;</c>, which captures nothing the body
         /// did not capture already) and a base method (<c>private R X__base0_M(int a) => base.M(a);</c>, the base's
-        /// implementation, which only a member of the type can call).
+        /// implementation, which only a member of the type can call). A written parameter's accessor has a setter.
         /// </summary>
         public IEnumerable<(string Declaration, bool CallsBase)> Accessors => _accessors.Select(a => (a.Declaration, a.CallsBase));
 
-        /// <summary>The accessor that reads <paramref name="parameter"/>, a primary constructor parameter.</summary>
-        public string PrimaryConstructorAccessor(IParameterSymbol parameter)
-            => Accessor(parameter, PrefixOf(Name) + parameter.Name, name => $"private {parameter.Type.ToDisplayString(MethodShellParser.TypeFormat)} {name} => {MethodShellParser.EscapedName(parameter.Name)};", callsBase: false);
+        /// <summary>The accessor that reads <paramref name="parameter"/>, a primary constructor parameter, and writes it when
+        /// the body does (<paramref name="writable"/>).</summary>
+        public string PrimaryConstructorAccessor(IParameterSymbol parameter, bool writable)
+        {
+            var variable = MethodShellParser.EscapedName(parameter.Name);
+            var body = writable ? $"{{ get => {variable}; set => {variable} = value; }}" : $"=> {variable};";
+            return Accessor(parameter, PrefixOf(Name) + parameter.Name, name => $"private {parameter.Type.ToDisplayString(MethodShellParser.TypeFormat)} {name} {body}", callsBase: false);
+        }
 
         /// <summary>The accessor that calls <paramref name="method"/> on the base.</summary>
         public string BaseCallAccessor(IMethodSymbol method)
