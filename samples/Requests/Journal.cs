@@ -12,7 +12,8 @@ namespace Requests
     {
         private readonly List<string> _lines = new();
 
-        public IReadOnlyList<string> Lines
+        /// <summary>What was written so far: a copy, so a reader never sees a line being added.</summary>
+        public string[] Lines
         {
             get { lock (_lines) return _lines.ToArray(); }
         }

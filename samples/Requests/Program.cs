@@ -78,4 +78,4 @@ using (var stop = new CancellationTokenSource())
     }
 }
 
-Console.WriteLine($"done: {journal.Lines.Count} journal lines");
+Console.WriteLine($"done: {journal.Lines.Length} journal lines");
