@@ -99,7 +99,7 @@ fi
 # Publishes samples/Requests NativeAOT for one target (already restored for the feature app, so its packs are there),
 # runs the binary and compares its transcript with the sample's JIT run. Uses the loop's dir, props, cross and runner.
 publish_sample() {
-  local rid=$1 tfm=$2 sample_dir="$dir/requests" warnings kind size verdict code
+  local rid=$1 tfm=$2 sample_dir="$dir/requests" warnings kind size verdict code sample_started=$SECONDS
   mkdir -p "$sample_dir"
   if ! dotnet restore "$SAMPLE" "${props[@]}" > "$sample_dir/restore.log" 2>&1 \
     || ! dotnet publish "$SAMPLE" -c Release "${props[@]}" --no-restore "${cross[@]}" -o "$sample_dir/bin" > "$sample_dir/publish.log" 2>&1; then
@@ -122,7 +122,7 @@ publish_sample() {
     failed=1
   fi
   [ "$warnings" -ne 0 ] && { verdict="$verdict, **$warnings warning(s)**"; failed=1; }
-  echo "sample $SAMPLE: $kind, $(human_size "$size"), transcript $verdict"
+  echo "sample $SAMPLE: $kind, $(human_size "$size"), transcript $verdict ($((SECONDS - sample_started)) s)"
   sample_rows+=("| $rid $tfm | published | $warnings trim/AOT warnings | $kind | $(human_size "$size") | $verdict |")
 }
 
