@@ -2,9 +2,14 @@
 # The NativeAOT proof. Runs tests/Prewired.AotApp (every Prewired feature, a deterministic transcript) under the JIT,
 # publishes it NativeAOT for each target, runs each binary and compares its transcript byte for byte with the JIT's.
 # Also proves the gate: the same publish with a deliberate Type.GetType(string) must fail on the trim warning.
+# Then the same for samples/Requests (the Mediator-style app: AddPrewired(), PrewiredSender's Send, Publish and
+# CreateStream, shared behaviors, cancellation) on the targets of the TFMs in AOT_SAMPLE_TFMS (default net10.0, the
+# sample's own: one publish per architecture keeps CI's time; the library's net8.0/net9.0 code is the feature app's to
+# prove): its JIT run against each binary, byte for byte, and no trim/AOT warning.
 #
 #     bash eng/aot-check.sh                 # every target
 #     AOT_TARGETS="linux-x64:net8.0" bash eng/aot-check.sh
+#     AOT_SAMPLE_TFMS="net8.0 net9.0 net10.0" bash eng/aot-check.sh    # the sample on every target too ("" for none)
 #
 # A target whose packs the package source does not serve is reported "not run" with the exact missing packs, never
 # "passed". linux-arm64 is cross-compiled on an x64 host (clang --target=aarch64-linux-gnu on Debian's cross libraries
@@ -17,6 +22,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 APP=tests/Prewired.AotApp
+SAMPLE=samples/Requests
+SAMPLE_TFMS=${AOT_SAMPLE_TFMS-net10.0}
 OUT=${AOT_OUT:-artifacts/aot}
 TARGETS=${AOT_TARGETS:-"linux-x64:net8.0 linux-x64:net9.0 linux-x64:net10.0 linux-arm64:net8.0 linux-arm64:net9.0 linux-arm64:net10.0"}
 HOST_ARCH=$(uname -m)
@@ -27,6 +34,7 @@ PACK_VERSIONS=${AOT_PACK_VERSIONS:-"linux-arm64:net8.0=8.0.34 linux-arm64:net9.0
 rm -rf "$OUT" && mkdir -p "$OUT"
 failed=0
 rows=()
+sample_rows=()
 sizes=()
 times=()
 
@@ -76,6 +84,47 @@ if [ $? -ne 0 ] || ! cmp -s "$OUT/jit.txt" "$OUT/jit-public-apis.txt"; then
   exit 1
 fi
 echo "equal to the reference"
+
+# The sample's reference transcript: its own JIT run (the sample checks nothing itself; its tests do, and this compares).
+if [ -n "$SAMPLE_TFMS" ]; then
+  log "JIT run of $SAMPLE (the sample's reference transcript)"
+  if ! dotnet run -c Release --project "$SAMPLE" -p:AotTfm=net10.0 > "$OUT/requests-jit.txt" 2> "$OUT/requests-jit.err"; then
+    cat "$OUT/requests-jit.txt" "$OUT/requests-jit.err"
+    echo "The sample's JIT run failed." >&2
+    exit 1
+  fi
+  tail -n 1 "$OUT/requests-jit.txt"
+fi
+
+# Publishes samples/Requests NativeAOT for one target (already restored for the feature app, so its packs are there),
+# runs the binary and compares its transcript with the sample's JIT run. Uses the loop's dir, props, cross and runner.
+publish_sample() {
+  local rid=$1 tfm=$2 sample_dir="$dir/requests" warnings kind size verdict code sample_started=$SECONDS
+  mkdir -p "$sample_dir"
+  if ! dotnet restore "$SAMPLE" "${props[@]}" > "$sample_dir/restore.log" 2>&1 \
+    || ! dotnet publish "$SAMPLE" -c Release "${props[@]}" --no-restore "${cross[@]}" -o "$sample_dir/bin" > "$sample_dir/publish.log" 2>&1; then
+    grep -hE 'error|warning' "$sample_dir/restore.log" "$sample_dir/publish.log" | sort -u | head -n 20
+    sample_rows+=("| $rid $tfm | **failed** | publish failed (see $sample_dir/publish.log) | - | - | - |")
+    failed=1
+    return
+  fi
+  warnings=$(grep -cE 'warning (IL|CS)[0-9]+' "$sample_dir/publish.log")
+  kind=$(file -b "$sample_dir/bin/Requests" | cut -d, -f1-2)
+  size=$(stat -c %s "$sample_dir/bin/Requests")
+  "${runner[@]}" "$sample_dir/bin/Requests" > "$sample_dir/transcript.txt" 2> "$sample_dir/run.err"
+  code=$?
+  if [ $code -eq 0 ] && cmp -s "$OUT/requests-jit.txt" "$sample_dir/transcript.txt"; then
+    verdict="equal ($(wc -l < "$sample_dir/transcript.txt") lines)"
+  else
+    diff "$OUT/requests-jit.txt" "$sample_dir/transcript.txt" | head -n 20
+    cat "$sample_dir/run.err" | head -n 20
+    verdict="**differs** (exit $code)"
+    failed=1
+  fi
+  [ "$warnings" -ne 0 ] && { verdict="$verdict, **$warnings warning(s)**"; failed=1; }
+  echo "sample $SAMPLE: $kind, $(human_size "$size"), transcript $verdict ($((SECONDS - sample_started)) s)"
+  sample_rows+=("| $rid $tfm | published | $warnings trim/AOT warnings | $kind | $(human_size "$size") | $verdict |")
+}
 
 for target in $TARGETS; do
   rid=${target%%:*}
@@ -162,6 +211,10 @@ for target in $TARGETS; do
       failed=1
     fi
   fi
+  if [[ " $SAMPLE_TFMS " == *" $tfm "* ]]; then
+    log "$rid $tfm: $SAMPLE"
+    publish_sample "$rid" "$tfm"
+  fi
   times+=("$rid $tfm $((SECONDS - started)) s")
 done
 
@@ -180,8 +233,10 @@ else
   gate="**failed for another reason** (see $OUT/gate.log)"
   failed=1
 fi
-# Rebuild the app without the probe so later builds of the tree do not inherit its object files.
+# Rebuild the app without the probe so later builds of the tree do not inherit its object files; restore the sample
+# without a runtime identifier, as the solution's build expects it.
 dotnet build "$APP" -c Release -p:AotTfm=net10.0 > /dev/null 2>&1
+[ -n "$SAMPLE_TFMS" ] && dotnet restore "$SAMPLE" > /dev/null 2>&1
 echo "$gate"
 
 {
@@ -194,10 +249,17 @@ echo "$gate"
     echo "|---|---|---|---|---|---|"
     printf '%s\n' "${sizes[@]}"
   fi
+  if [ ${#sample_rows[@]} -gt 0 ]; then
+    echo
+    echo "| $SAMPLE: target | Published | Reason / warnings | Binary (file) | Size | Transcript vs its JIT run |"
+    echo "|---|---|---|---|---|---|"
+    printf '%s\n' "${sample_rows[@]}"
+  fi
   echo
   echo "JIT reference: $(dotnet --list-runtimes | grep -m1 'Microsoft.NETCore.App' | cut -d' ' -f1-2), $(wc -l < "$OUT/jit.txt") lines, $(tail -n 1 "$OUT/jit.txt")."
+  [ -n "$SAMPLE_TFMS" ] && echo "Sample JIT reference: $(wc -l < "$OUT/requests-jit.txt") lines, $(tail -n 1 "$OUT/requests-jit.txt")."
   echo "Gate ($gate_target): $gate"
-  echo "Time per target (restore, publish, run, size baseline): $(printf '%s; ' "${times[@]}" | sed 's/; $//')."
+  echo "Time per target (restore, publish, run, size baseline, the sample): $(printf '%s; ' "${times[@]}" | sed 's/; $//')."
 } > "$OUT/summary.md"
 log "summary"
 cat "$OUT/summary.md"

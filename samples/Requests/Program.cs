@@ -1,47 +1,81 @@
-// A request/response app on Prewired pipelines:  dotnet run -c Release --project samples/Requests
+// A Mediator-style app on Prewired:  dotnet run -c Release --project samples/Requests
+// Program's own lines start at the margin; what the handlers and behaviors wrote (the Journal) is indented under them.
 using System;
 using System.Threading;
-using System.Threading.Tasks;
 using Microsoft.Extensions.DependencyInjection;
-using Prewired;
 using Requests;
+using Requests.Behaviors;
+using Requests.Orders;
 
+var journal = new Journal(Console.Out);
 var services = new ServiceCollection()
+    .AddSingleton(journal)
     .AddSingleton<OrderStore>()
-    .AddSingleton<RequestLog>()
-    .AddCreateOrderPipeline()     // generated: the pipeline, its interfaces, and every stage (the defaults included)
-    .AddGetOrderPipeline();
-using var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true });
+    // Generated: every request, notification and stream pipeline of this assembly, their handlers and behaviors, and
+    // PrewiredSender, all singletons (Mediator's default lifetime). Nothing is registered by open generic type.
+    .AddPrewired();
+using var provider = services.BuildServiceProvider(new ServiceProviderOptions { ValidateOnBuild = true, ValidateScopes = true });
 
-// Resolve by interface, as a Mediator user resolves ISender; the call is the compile-time chain, no lookup.
-var createOrder = provider.GetRequiredService<ICancellablePipeline<CreateOrder, OrderCreated>>();
-var getOrder = provider.GetRequiredService<ICancellablePipeline<GetOrder, Order?>>();
+// Mediator's ISender/IPublisher in one class: a Send, Publish or CreateStream overload per message type, chosen by the
+// compiler, so no lookup by type per call.
+var sender = provider.GetRequiredService<PrewiredSender>();
 
-var created = await createOrder.Invoke(new CreateOrder("book", 2), CancellationToken.None);
-Console.WriteLine($"created: {created}");
-Console.WriteLine($"read back: {await getOrder.Invoke(new GetOrder(created.Id), CancellationToken.None)}");
+Console.WriteLine("Send a command (PlaceOrder -> Order); its handler publishes OrderPlaced to two handlers:");
+var order = await sender.Send(new PlaceOrder("book", 2), CancellationToken.None);
+Console.WriteLine($"=> {order}");
 
+Console.WriteLine("Send a query (GetOrder -> Order?):");
+Console.WriteLine($"=> {await sender.Send(new GetOrder(order.Id))}");
+
+Console.WriteLine("Send a command without a response (CancelOrder -> Unit):");
+Console.WriteLine($"=> {await sender.Send(new CancelOrder(order.Id))}");
+
+Console.WriteLine("Send an invalid command: Validation rejects it before the handler runs:");
 try
 {
-    await createOrder.Invoke(new CreateOrder("book", 0), CancellationToken.None);
+    await sender.Send(new PlaceOrder("", 1));
 }
-catch (ArgumentException exception)
+catch (ValidationException exception)
 {
-    Console.WriteLine($"rejected by Validation<,>: {exception.Message}");
+    Console.WriteLine($"=> rejected: {exception.Message}");
 }
 
+Console.WriteLine("Send with a canceled token: it reaches the handler (the store's read) through Logging:");
 using (var canceled = new CancellationTokenSource())
 {
     canceled.Cancel();
     try
     {
-        await getOrder.Invoke(new GetOrder(created.Id), canceled.Token);
+        await sender.Send(new GetOrder(order.Id), canceled.Token);
     }
     catch (OperationCanceledException)
     {
-        Console.WriteLine("canceled: the token reached the handler through Logging<,>");
+        Console.WriteLine("=> canceled");
     }
 }
 
-Console.WriteLine("request log:");
-foreach (var line in provider.GetRequiredService<RequestLog>().Lines) Console.WriteLine("  " + line);
+Console.WriteLine("Publish a notification directly (the same overload the handler used):");
+await sender.Publish(new OrderPlaced(order.Id, order.Sku, order.Quantity));
+
+Console.WriteLine("Create a stream (TrackOrder -> string items):");
+await foreach (var update in sender.CreateStream(new TrackOrder(order.Id))) Console.WriteLine($"=> {update}");
+
+Console.WriteLine("Create a stream and cancel it after two items:");
+using (var stop = new CancellationTokenSource())
+{
+    var received = 0;
+    try
+    {
+        await foreach (var update in sender.CreateStream(new TrackOrder(order.Id), stop.Token))
+        {
+            Console.WriteLine($"=> {update}");
+            if (++received == 2) stop.Cancel();
+        }
+    }
+    catch (OperationCanceledException)
+    {
+        Console.WriteLine($"=> canceled after {received} items");
+    }
+}
+
+Console.WriteLine($"done: {journal.Lines.Length} journal lines");
