@@ -5,37 +5,12 @@ using Prewired.Generator.SharedRules;
 namespace Prewired.Generator.FastPath
 {
     /// <summary>
-    /// The body method's own <c>[AsyncMethodBuilder]</c>, repeated on every continuation: the continuation is the part of
-    /// the body that runs when an await is pending, so it must use the builder the body chose (a pooling builder, say),
-    /// or the pending path would allocate what the library had pooled away.
+    /// The builder of the continuation's state machine: the body method's own <c>[AsyncMethodBuilder]</c> when it has one.
+    /// The continuation is the part of the body that runs when an await is pending, so it must use the builder the body
+    /// chose (a pooling builder, say), or the pending path would allocate what the library had pooled away.
     /// </summary>
     internal static class BodyBuilder
     {
-        /// <summary>The attribute as generated code writes it, or null when the body uses its return type's builder.</summary>
-        public static string? AttributeOf(IMethodSymbol body)
-        {
-            var attribute = BuilderAttribute(body);
-            if (attribute is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol builder) return null;
-            return $"[global::System.Runtime.CompilerServices.AsyncMethodBuilder(typeof({builder.ToDisplayString(SourceNames.TypeFormat)}))]";
-        }
-
-        /// <summary>
-        /// Whether the continuation's builder is one known to run the state machine's first steps on the calling thread, in
-        /// its Start (the return type's own builder, or one of the runtime's named on the body): only then can the pending
-        /// awaitable go through <c>PendingAwaitable&lt;T&gt;</c>, the thread's slot, rather than a parameter. Any other
-        /// builder keeps the parameter.
-        /// </summary>
-        public static bool StartsSynchronously(IMethodSymbol body)
-        {
-            var attribute = BuilderAttribute(body);
-            if (attribute is null) return true;
-            if (attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol builder) return false;
-            return builder.ContainingNamespace?.ToDisplayString() == "System.Runtime.CompilerServices"
-                && builder.ContainingType is null
-                && builder.Name is "PoolingAsyncValueTaskMethodBuilder" or "AsyncValueTaskMethodBuilder" or "AsyncTaskMethodBuilder"
-                && builder.ContainingAssembly?.Name is "System.Private.CoreLib" or "System.Runtime" or "netstandard" or "mscorlib" or "System.Threading.Tasks.Extensions";
-        }
-
         /// <summary>
         /// The builder type a state-machine continuation (<see cref="ContinuationMachine"/>) holds, fully qualified and closed:
         /// the body's own <c>[AsyncMethodBuilder]</c> type (an open generic one closed over the result type, as the compiler

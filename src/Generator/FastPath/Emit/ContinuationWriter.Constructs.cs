@@ -464,7 +464,7 @@ namespace Prewired.Generator.FastPath
         {
             _lines.Line("finally");
             _lines.OpenBrace();
-            _lines.Line(_machine ? $"if ({State} < 0) {statement}" : statement);
+            _lines.Line($"if ({State} < 0) {statement}");
             _lines.CloseBrace();
         }
 

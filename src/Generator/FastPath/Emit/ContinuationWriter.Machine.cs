@@ -27,8 +27,6 @@ namespace Prewired.Generator.FastPath
         /// <summary>The parameter of the state machine's Run that tells MoveNext the body suspended (see <see cref="ContinuationMachine"/>).</summary>
         public const string SuspendedParameter = "__suspended";
 
-        private bool _machine;
-
         // What Run returns when it suspends: nothing, or a default result that MoveNext does not read.
         private string _suspendReturn = "return;";
 
@@ -220,12 +218,6 @@ namespace Prewired.Generator.FastPath
         /// (returns with a resume point in the state), as the compiler's MoveNext guards its finally blocks.</summary>
         private void WriteFinallyClause(FinallyClauseSyntax finallyClause)
         {
-            if (!_machine)
-            {
-                SyntaxPrinter.PrintStatement(finallyClause, _lines, Replace);
-                return;
-            }
-
             _lines.Line("finally");
             _lines.OpenBrace();
             _lines.Line($"if ({State} < 0)");

@@ -70,19 +70,17 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>
-        /// The continuation's statements, or null for a shape the writer does not cover yet (<paramref name="notCovered"/>
-        /// says which): the method then keeps a continuation per await. No exception signals it: the generator's own
-        /// exceptions, even swallowed, are what the reliability suites look for.
+        /// The statements of the continuation's state machine's Run (<see cref="ContinuationMachine"/>), or null for a shape
+        /// the writer does not cover (<paramref name="notCovered"/> says which): the method then forwards to its body
+        /// (PW0201). No exception signals it: the generator's own exceptions, even swallowed, are what the reliability
+        /// suites look for.
         /// </summary>
-        /// <remarks><paramref name="machine"/>: the statements of a state machine's MoveNext (<see cref="ContinuationMachine"/>),
-        /// (its Run); else those of an async method.</remarks>
         public static CodeLines? Write(MethodDeclarationSyntax method, IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model, out string? notCovered)
         {
             notCovered = null;
-            var machine = layout.Machine; // the layout was made for one form: the writer writes that form
             var hasResult = model.GetDeclaredSymbol(method) is { } symbol && KnownTypes.ResultType(symbol.ReturnType) is not null;
-            var writer = new ContinuationWriter(splits, layout, lowering, model) { _machine = machine, _method = method, _suspendReturn = hasResult ? "return default!;" : "return;" };
-            if (machine && MachineBlocker(splits) is { } blocker)
+            var writer = new ContinuationWriter(splits, layout, lowering, model) { _method = method, _suspendReturn = hasResult ? "return default!;" : "return;" };
+            if (MachineBlocker(splits) is { } blocker)
             {
                 notCovered = blocker;
                 return null;
@@ -92,15 +90,9 @@ namespace Prewired.Generator.FastPath
             {
                 // An arrow body splits only when it is the await itself.
                 var split = splits.Single();
-                if (machine)
-                {
-                    writer._beforeFirstLabel = true;
-                    var result = writer.WriteMachineAwait(split, testsSlot: false, operand: null);
-                    writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return {result};" : result + ";", split.MappedTo);
-                    return writer._root;
-                }
-
-                writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return await {layout.Arrived(split)};" : $"await {layout.Arrived(split)};", split.MappedTo);
+                writer._beforeFirstLabel = true;
+                var result = writer.WriteMachineAwait(split, testsSlot: false, operand: null);
+                writer._lines.MappedLine(split.Form == SplitForm.Return ? $"return {result};" : result + ";", split.MappedTo);
                 return writer._root;
             }
 
@@ -149,7 +141,7 @@ namespace Prewired.Generator.FastPath
             // through another, at its end; one it never calls would be CS8321. In a state machine's Run they reach the
             // instance through __this and must not capture it (ReplaceInMachine).
             var functions = statements.OfType<LocalFunctionStatementSyntax>().ToList();
-            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root, (node, printer) => _machine && ReplaceInFunction(node, printer));
+            foreach (var function in LocalFunctions.Called(functions, _root.Code())) SyntaxPrinter.PrintStatement(function, _root, ReplaceInFunction);
         }
 
         /// <summary>A statement list in a scope of its own: its dispatch, then its statements.</summary>
@@ -635,45 +627,19 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary>
-        /// The await's label, then the statement's own use of <c>await (arriving ? slot : expression)</c>: the pass that
-        /// arrives from the dispatch awaits what the synchronous path handed over (the slot: <c>PendingAwaitable&lt;T&gt;.Take()</c>,
-        /// the thread's, or a parameter, <see cref="ContinuationLayout.ThreadSlot"/>), every later pass evaluates the operand
-        /// in place, as the body does. Storing the operand into the slot instead (a parameter, so a field of the boxed state
-        /// machine) cost a struct write with a GC barrier at every later await of the pending path. The first label, where
-        /// nothing runs before the dispatch, awaits its slot unconditionally.
+        /// The await at its resume point (<see cref="WriteMachineAwait"/>), then the statement's own use of its result: the pass
+        /// that arrives from the dispatch takes the awaiter the synchronous path handed over, every later pass evaluates the
+        /// operand in place, as the body does.
         /// </summary>
         private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
         {
-            var slot = _layout.Arrived(split);
-
-            // Arriving is any state but -1: the dispatch's jump leaves ArrivingState, falling through to the label leaves the
-            // resume point itself; the test clears it, so the operand is evaluated on every later pass. An operand that reads
-            // a local the dispatch's jump skips the declaration of (a catch variable, a local declared before the await in
-            // its block) would not compile there (CS0165): it is stored into the slot before the label instead.
+            // An operand that reads a local the dispatch's jump skips the declaration of (a catch variable, a local declared
+            // before the await in its block) would not compile after the label (CS0165): its awaiter is stored before the label.
             var testsSlot = !_beforeFirstLabel && OperandReadsOnlyAssigned(split.Await.Expression);
             // Printed only where it is written: printing records the locals it reads (CS0219 on a preamble's declaration
             // of a variable that only the unprinted operand reads).
             var operand = _beforeFirstLabel ? null : Print(split.Await.Expression);
-            // Two awaits, not one await of a conditional: a conditional of two ValueTasks is merged into one temporary that
-            // the JIT writes as two 8-byte stores and reads back as one 16-byte load (a store-forwarding stall, about 8 ns
-            // per await on the pending path's later passes, found with perf). Each await here awaits its operand directly.
-            var arriving = $"{State} != -1 && ({State} = -1) < 0";
-            var awaited = testsSlot
-                ? $"({arriving} ? await {slot} : await {operand})"
-                : $"await {slot}";
-
-            if (_machine)
-            {
-                awaited = WriteMachineAwait(split, testsSlot, operand);
-            }
-            else
-            {
-                // Before the first label nothing runs: the dispatch goes to the label.
-                // The call and the await stand for the body's await: both map to it (a breakpoint there binds on both).
-                // A custom awaitable's slot holds its pending-awaiter struct: the operand stored there is wrapped, fresh.
-                if (!_beforeFirstLabel && !testsSlot) _lines.MappedLine(_layout.Store(split, split.Custom is { } custom ? custom.Fresh(operand!) : operand!), split.MappedTo);
-                ResumeLabel(split, testsSlot);
-            }
+            var awaited = WriteMachineAwait(split, testsSlot, operand);
 
             switch (split.Form)
             {
@@ -701,7 +667,7 @@ namespace Prewired.Generator.FastPath
                     break;
                 default:
                     // A conditional of two void awaits is not an expression: the same test as a statement.
-                    _lines.MappedLine(testsSlot && !_machine ? $"if ({arriving}) await {slot}; else await {operand};" : awaited + ";", split.MappedTo);
+                    _lines.MappedLine(awaited + ";", split.MappedTo);
                     break;
             }
         }
@@ -710,24 +676,11 @@ namespace Prewired.Generator.FastPath
         {
             RecordOmittedReferences(node);
             if (ReplaceSwitchBreak(node, printer)) return true;
-            if (_machine && ReplaceInMachine(node, printer)) return true;
-            if (_machine && AwaitSites.IsNestedFunction(node))
+            if (ReplaceInMachine(node, printer)) return true;
+            if (AwaitSites.IsNestedFunction(node))
             {
                 // As written (its throw and returns are its own) but for what Run prints differently.
                 printer.Unchanged(node, ReplaceInFunction);
-                return true;
-            }
-
-            // A lambda or local function is printed as written, but a local of the body it names that the continuation
-            // renamed (two locals of one name in sibling blocks: 'items__1', 'items__2') takes its new name there too.
-            if (!_machine && _renamedByName.Count > 0 && AwaitSites.IsNestedFunction(node) && node.DescendantNodes().OfType<IdentifierNameSyntax>().Any(i => RenamedName(i) is not null))
-            {
-                printer.Unchanged(node, (inner, innerPrinter) =>
-                {
-                    if (inner is not IdentifierNameSyntax identifier || RenamedName(identifier) is not { } name) return false;
-                    innerPrinter.Write(name);
-                    return true;
-                });
                 return true;
             }
 

@@ -31,17 +31,16 @@ namespace Prewired.Generator.FastPath
         // The second and later spilled awaits of a statement.
         private readonly Dictionary<SyntaxNode, List<SplitPoint>> _laterSpills;
         private readonly AsyncReturnForms _forms;
-        private readonly string _resumePrefix;
         private readonly Lowering _lowering;
 
         // "<T>" for a generic method: the continuations are generic like it, and a call cannot always infer their type arguments.
         private readonly string _typeArguments;
         private readonly TargetFeatures _features;
 
-        // The one continuation's parameters, when the method has one (else a continuation per await, named prefix + index).
+        // The one continuation's parameters (a body with a split await has one).
         private readonly ContinuationLayout? _layout;
 
-        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout = null)
+        public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout = null)
         {
             _layout = layout;
             _features = features;
@@ -53,7 +52,6 @@ namespace Prewired.Generator.FastPath
             _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
             _spilled = splits.Where(s => s.Form == SplitForm.Spill && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
             _forms = forms;
-            _resumePrefix = resumePrefix;
             _assignedByFields = new HashSet<SyntaxNode>(splits.SelectMany(s => s.AssignedByFields)
                 .Select(l => l.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax()).OfType<VariableDeclaratorSyntax>());
         }
@@ -277,18 +275,15 @@ namespace Prewired.Generator.FastPath
 
         private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
         {
-            var arguments = string.Join(string.Empty, split.LiveIn.Select(v => ", " + MethodShellParser.EscapedName(v.Name)).Concat(split.Synthetic.Select(v => ", " + v.Name)));
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
-            string Resume(string awaitable) => _layout is null
-                ? $"return {_forms.Wrap($"{_resumePrefix}{split.Index}{_typeArguments}({awaitable}{arguments})")};"
-                : (_layout.ThreadSlot ? _layout.Store(split, awaitable) + " " : string.Empty) + $"return {_forms.Wrap($"{_layout.Name}{_typeArguments}({_layout.Arguments(split, awaitable)})")};";
+            string Resume(string awaitable) => $"return {_forms.Wrap($"{_layout!.Name}{_typeArguments}({_layout.Arguments(split, awaitable)})")};";
             string? result; // the awaited value, read once the await has completed successfully
             string? discard; // the statement that observes a completed await whose value is not used
             if (split.Custom is { } custom)
             {
                 _lines.MappedLine($"var {split.AwaiterVariable} = ({SyntaxPrinter.PrintExpression(split.Await.Expression, Replace)}).GetAwaiter();", split.MappedTo);
-                // The state machine takes the awaiter as it is; the async continuation awaits it wrapped (CustomAwaiter).
-                HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume(_layout is { Machine: true } ? split.AwaiterVariable : $"new {custom.WrapperName}({split.AwaiterVariable})"));
+                // The state machine takes the awaiter as it is (CustomAwaiter).
+                HandOff(split, $"!{split.AwaiterVariable}.IsCompleted", Resume(split.AwaiterVariable));
                 result = $"{split.AwaiterVariable}.GetResult()";
                 discard = result + ";";
             }

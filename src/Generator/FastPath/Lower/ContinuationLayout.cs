@@ -10,8 +10,8 @@ namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// The parameters of a method's one continuation (issue 19) and what each hand-off passes in them: the resume point,
-    /// one slot per awaitable type (the pending awaitable goes in its own type's slot; with the runtime's builders the
-    /// thread's slot instead, <see cref="ThreadSlot"/>), and the union of the state that is live at any await. A hand-off passes <c>default!</c> for what is not live at its await: the continuation never
+    /// one slot per awaiter type (the pending awaiter goes in its own type's slot, which the state machine's starter gives to
+    /// the builder), and the union of the state that is live at any await. A hand-off passes <c>default!</c> for what is not live at its await: the continuation never
     /// reads it before writing it on that path (that is what "not live" means).
     /// </summary>
     internal sealed class ContinuationLayout
@@ -29,41 +29,22 @@ namespace Prewired.Generator.FastPath
         // synchronous path, and set: the exception a catch block resumes with, an enumerator's position).
         private readonly Dictionary<int, HashSet<string>> _constructNames = new();
 
-        private ContinuationLayout(string name, bool threadSlot, bool machine)
-        {
-            Name = name;
-            ThreadSlot = threadSlot;
-            Machine = machine;
-        }
+        private ContinuationLayout(string name) => Name = name;
 
         /// <summary>
-        /// True when the continuation is the state machine (<see cref="ContinuationMachine"/>): a custom awaitable's slot then
-        /// carries the awaiter the synchronous path asked (its type's slot), which the starter gives to the builder without
-        /// asking it again; the async continuation takes it wrapped (<see cref="CustomAwaiter"/>), as an awaitable.
+        /// The type of what a hand-off at <paramref name="split"/> passes in its slot: a custom awaitable's awaiter as the
+        /// synchronous path asked it (the starter gives it to the builder without asking it again), else the awaitable.
         /// </summary>
-        public bool Machine { get; }
-
-        /// <summary>The type of what a hand-off at <paramref name="split"/> passes in its slot.</summary>
-        private string SlotType(SplitPoint split) => Machine && split.Custom is { } custom ? custom.AwaiterType : split.AwaitableTypeName!;
-
-        /// <summary>
-        /// True when the pending awaitable travels in the thread's slot (<c>PendingAwaitable&lt;T&gt;</c>) rather than in a
-        /// parameter: a parameter is a field of the continuation's boxed state machine for the whole call, beside the
-        /// awaiter field the await itself keeps (the async body's box holds the awaiter only). Only for builders known to
-        /// start the state machine on the calling thread (<see cref="BodyBuilder.StartsSynchronously"/>).
-        /// </summary>
-        public bool ThreadSlot { get; }
-
-        private const string PendingAwaitableType = "global::Prewired.CompilerServices.PendingAwaitable";
+        private string SlotType(SplitPoint split) => split.Custom is { } custom ? custom.AwaiterType : split.AwaitableTypeName!;
 
         /// <summary>The continuation's name, e.g. "GetAsync__Resume".</summary>
         public string Name { get; }
 
         /// <summary>Null when the body has no split await (so nothing to continue).</summary>
-        public static ContinuationLayout? Create(string name, IReadOnlyList<SplitPoint> splits, SyntaxNode bodyNode, SemanticModel model, Lowering lowering, bool threadSlot, bool machine)
+        public static ContinuationLayout? Create(string name, IReadOnlyList<SplitPoint> splits, SyntaxNode bodyNode, SemanticModel model, Lowering lowering)
         {
             if (splits.Count == 0) return null;
-            var layout = new ContinuationLayout(name, threadSlot, machine);
+            var layout = new ContinuationLayout(name);
             foreach (var split in splits)
             {
                 var type = layout.SlotType(split);
@@ -184,14 +165,8 @@ namespace Prewired.Generator.FastPath
         /// <summary>Live variables whose continuation name differs from their own (another variable of the body has it).</summary>
         public IEnumerable<KeyValuePair<ISymbol, string>> Renamed => _names.Where(n => n.Value != MethodShellParser.EscapedName(n.Key.Name));
 
-        /// <summary>The slot a split's pending awaitable travels in (a parameter; see <see cref="ThreadSlot"/>).</summary>
+        /// <summary>The slot (a parameter of the starter) a split's pending awaitable travels in.</summary>
         private string SlotOf(SplitPoint split) => _slotByType[SlotType(split)];
-
-        /// <summary>The expression the continuation awaits where it arrives at <paramref name="split"/>: what was handed over.</summary>
-        public string Arrived(SplitPoint split) => ThreadSlot ? $"{PendingAwaitableType}<{split.AwaitableTypeName}>.Take()" : SlotOf(split);
-
-        /// <summary>The statement that hands <paramref name="awaitable"/> over to <paramref name="split"/>'s await (before its label or the call).</summary>
-        public string Store(SplitPoint split, string awaitable) => ThreadSlot ? $"{PendingAwaitableType}<{split.AwaitableTypeName}>.Put({awaitable});" : $"{SlotOf(split)} = {awaitable};";
 
         /// <summary>
         /// The state from the dispatch's jump to a resume label until that await takes its slot: below zero, so every
@@ -292,19 +267,19 @@ namespace Prewired.Generator.FastPath
         public string Parameters()
         {
             var parameters = new List<string> { "int " + StateParameter };
-            if (!ThreadSlot) parameters.AddRange(_slots.Select(s => $"{s.Type} {s.Name}"));
+            parameters.AddRange(_slots.Select(s => $"{s.Type} {s.Name}"));
             parameters.AddRange(_live.Where(l => !_unread.Contains(NameOf(l.Symbol))).Select(l => $"{l.Type} {NameOf(l.Symbol)}"));
             parameters.AddRange(_synthetic.Select(s => $"{s.Type} {s.Name}"));
             return string.Join(", ", parameters);
         }
 
-        /// <summary>The arguments of the hand-off at <paramref name="split"/>: <paramref name="awaitable"/> in its slot (unless
-        /// it travels in the thread's, <see cref="ThreadSlot"/>), the synchronous path's own variables where they are live there.</summary>
+        /// <summary>The arguments of the hand-off at <paramref name="split"/>: <paramref name="awaitable"/> in its slot, the
+        /// synchronous path's own variables where they are live there.</summary>
         public string Arguments(SplitPoint split, string awaitable)
         {
             var arguments = new List<string> { split.Index.ToString(System.Globalization.CultureInfo.InvariantCulture) };
             var slot = SlotOf(split);
-            if (!ThreadSlot) arguments.AddRange(_slots.Select(s => s.Name == slot ? awaitable : "default!"));
+            arguments.AddRange(_slots.Select(s => s.Name == slot ? awaitable : "default!"));
             arguments.AddRange(_live.Where(l => !_unread.Contains(NameOf(l.Symbol))).Select(l => _alwaysPassed.Contains(l.Symbol) || split.LiveIn.Contains(l.Symbol, SymbolEqualityComparer.Default) ? MethodShellParser.EscapedName(l.Symbol.Name) : "default!"));
             arguments.AddRange(_synthetic.Select(s => split.Synthetic.Any(own => own.Name == s.Name) || _constructNames[split.Index].Contains(s.Name) ? Passed(s) : "default!"));
             return string.Join(", ", arguments);

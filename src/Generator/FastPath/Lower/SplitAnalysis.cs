@@ -37,8 +37,7 @@ namespace Prewired.Generator.FastPath
                 var awaiter = info.GetAwaiterMethod.ReturnType;
                 var isCritical = awaiter.AllInterfaces.Any(i => i.ToDisplayString() == "System.Runtime.CompilerServices.ICriticalNotifyCompletion");
                 var result = info.GetResultMethod.ReturnsVoid ? null : info.GetResultMethod.ReturnType.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat);
-                split.Custom = new CustomAwaiter(split.WrapperName, awaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat), result, isCritical);
-                split.AwaitableTypeName = split.WrapperName;
+                split.Custom = new CustomAwaiter(awaiter.ToDisplayString(MarkedMethods.MethodShellParser.TypeFormat), result, isCritical);
                 // The state machine keeps the awaiter the synchronous path asked in its field, as the compiler's does.
                 if (LoweringShapes.IsNameable(awaiter)) split.AwaiterTypeName = split.Custom.AwaiterType;
             }

@@ -68,16 +68,15 @@ namespace Prewired.Generator.FastPath
                     }
                     else
                     {
-                        // A hand-made state machine where it can be written (issue 19 point 3), else an async method.
-                        if (MachineFor(body, resumePrefix) is { } candidate)
+                        // The continuation: a hand-made state machine (issue 19 point 3; the only form since issue 35).
+                        if (MachineFor(body, resumePrefix) is not { } candidate)
                         {
-                            (layout, continuation, notCovered) = WriteContinuation(resumePrefix, bodySyntax, bodyNode, splits, lowering, model, threadSlot: false, machine: true);
-                            machine = notCovered is null && continuation is not null ? candidate.WithThisUsed(layout!.Names(ContinuationWriter.ThisField)) : null;
+                            notCovered = "a body whose [AsyncMethodBuilder] type cannot be named closed over its result";
                         }
-
-                        if (machine is null)
+                        else
                         {
-                            (layout, continuation, notCovered) = WriteContinuation(resumePrefix, bodySyntax, bodyNode, splits, lowering, model, BodyBuilder.StartsSynchronously(body), machine: false);
+                            (layout, continuation, notCovered) = WriteContinuation(resumePrefix, bodySyntax, bodyNode, splits, lowering, model);
+                            machine = notCovered is null && continuation is not null ? candidate.WithThisUsed(layout!.Names(ContinuationWriter.ThisField)) : null;
                         }
 
                         if (notCovered is not null)
@@ -92,7 +91,7 @@ namespace Prewired.Generator.FastPath
                         else
                         {
                             syncLines = new CodeLines();
-                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, resumePrefix, lowering, MethodShellParser.TypeParameterList(body), features, layout);
+                            WriteSyncPath(syncLines, bodySyntax, model, splits, forms, lowering, MethodShellParser.TypeParameterList(body), features, layout);
                         }
                     }
                 }
@@ -166,7 +165,6 @@ namespace Prewired.Generator.FastPath
                 hidden: true,
                 nullableWarningsOff: shell.NullableEnabled && lowering!.MovesHandlerBlocks ? Lowering.NullableWarningsReason : null);
 
-            var builderAttribute = BodyBuilder.AttributeOf(body);
             // The resume points as the continuation's summary lists them: "0 <c>await A()</c>; 1 <c>await B()</c>".
             var points = string.Join("; ", splits.Select(s => $"{s.Index} <c>{System.Security.SecurityElement.Escape(AwaitSiteDisplay(s))}</c>"));
             if (layout is not null && machine is not null)
@@ -180,20 +178,6 @@ namespace Prewired.Generator.FastPath
                     attribute: IsInGenericType(body.ContainingType) ? null : machine.StarterAttribute(body.TypeParameters.Length));
                 members.Member(machine.Declaration(layout, splits, continuation!, typeArguments, constraints, features.StackTraceHidden), nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
                 foreach (var (declaration, callsBase) in layout.Accessors) members.Member(ContinuationMachine.Accessor(declaration, callsBase, features.StackTraceHidden));
-            }
-            else if (layout is not null)
-            {
-                members.Method(
-                    $"Resumes '{body.Name}' at the await the synchronous path handed over ({ContinuationLayout.StateParameter}): {points}.",
-                    $"private {(body.IsStatic ? "static " : string.Empty)}async {forms.ReturnTypeName} {layout.Name}{typeArguments}({layout.Parameters()}){constraints}",
-                    continuation!,
-                    hidden: true,
-                    attribute: builderAttribute,
-                    nullableWarningsOff: shell.NullableEnabled ? ContinuationWriter.NullableWarningsReason : null);
-                foreach (var split in splits)
-                {
-                    if (split.Custom is { } custom) members.Member(custom.Declaration());
-                }
             }
 
             members.RestoreWarnings(pragmas);
@@ -319,9 +303,9 @@ namespace Prewired.Generator.FastPath
             return false;
         }
 
-        private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model, bool threadSlot, bool machine)
+        private static (ContinuationLayout?, CodeLines?, string?) WriteContinuation(string resumePrefix, MethodDeclarationSyntax method, SyntaxNode bodyNode, List<SplitPoint> splits, Lowering lowering, SemanticModel model)
         {
-            var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering, threadSlot, machine);
+            var layout = ContinuationLayout.Create(resumePrefix, splits, bodyNode, model, lowering);
             if (layout is null) return (null, null, null);
             var continuation = ContinuationWriter.Write(method, splits, layout, lowering, model, out var notCovered);
             if (continuation is null) return (null, null, notCovered);
@@ -336,9 +320,9 @@ namespace Prewired.Generator.FastPath
             return (layout, continuation, null);
         }
 
-        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, string resumePrefix, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout)
+        private static void WriteSyncPath(CodeLines lines, MethodDeclarationSyntax method, SemanticModel model, List<SplitPoint> splits, AsyncReturnForms forms, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout)
         {
-            var writer = new SyncPathWriter(lines, splits, forms, resumePrefix, lowering, typeArguments, features, layout);
+            var writer = new SyncPathWriter(lines, splits, forms, lowering, typeArguments, features, layout);
             if (method.ExpressionBody is { } arrow)
             {
                 if (splits.Count == 1 && splits[0].Statement is null)

@@ -96,9 +96,6 @@ namespace Prewired.Generator.FastPath
         /// state-machine continuation keeps the pending awaiter in (<see cref="ContinuationMachine"/>).</summary>
         public string? AwaiterTypeName { get; set; }
 
-        /// <summary>The name of the generated pending-awaiter struct, for a custom awaitable.</summary>
-        public string WrapperName => (ResumePrefix ?? string.Empty) + Index + "_PendingAwaiter";
-
         /// <summary>The continuation method's name without its index, e.g. "GetAsync__Resume".</summary>
         public string? ResumePrefix { get; set; }
 
