@@ -64,5 +64,36 @@ namespace Prewired.Analyzers.Handlers
         public bool IsHandled(ITypeSymbol notification) => MessageHandlers.Receivers(notification).Any(_handled.Contains);
 
         public INamedTypeSymbol? FirstStreamHandler(ITypeSymbol request) => _firstStreamHandler.TryGetValue(request, out var handler) ? handler : null;
+
+        /// <summary>
+        /// What <c>AddPrewired()</c> registers for notifications and streams, closed, each with the role a message names it by:
+        /// each publisher's behaviors and handlers, each stream pipeline's behaviors and handler.
+        /// </summary>
+        public IEnumerable<(INamedTypeSymbol Stage, string Role)> RegisteredStages(Compilation compilation)
+        {
+            foreach (var notification in Notifications)
+            {
+                foreach (var behavior in MessageHandlers.Behaviors(compilation, MessageHandlers.NotificationDefaults, "INotificationBehavior", new ITypeSymbol[] { notification }))
+                {
+                    yield return (behavior, "a notification behavior of a singleton publisher (AddPrewired())");
+                }
+
+                var receivers = MessageHandlers.Receivers(notification).ToList();
+                foreach (var (handler, handled) in _notificationHandlers)
+                {
+                    if (receivers.Contains(handled, SymbolEqualityComparer.Default)) yield return (handler, "a notification handler of a singleton publisher (AddPrewired())");
+                }
+            }
+
+            foreach (var (request, response, handler) in Streams)
+            {
+                foreach (var behavior in MessageHandlers.Behaviors(compilation, MessageHandlers.StreamDefaults, "IStreamBehavior", new[] { request, response }))
+                {
+                    yield return (behavior, "a stream behavior of a singleton stream pipeline (AddPrewired())");
+                }
+
+                yield return (handler, "the handler of a singleton stream pipeline (AddPrewired())");
+            }
+        }
     }
 }
