@@ -32,14 +32,14 @@ namespace Prewired.Analyzers
             context.RegisterCompilationStartAction(start =>
             {
                 if (start.Compilation.GetTypeByMetadataName("Prewired.INotification") is null) return;
-                var index = new Lazy<Index>(() => Index.Build(start.Compilation, start.CancellationToken));
+                var index = new Lazy<MessageIndex>(() => MessageIndex.Build(start.Compilation, start.CancellationToken));
                 start.RegisterSymbolAction(symbol => AnalyzeStreamHandler(symbol, index), SymbolKind.NamedType);
                 start.RegisterOperationAction(operation => AnalyzePublish(operation, index), OperationKind.Invocation);
                 start.RegisterSyntaxNodeAction(node => AnalyzeCreateStream(node, index), SyntaxKind.InvocationExpression);
             });
         }
 
-        private static void AnalyzeStreamHandler(SymbolAnalysisContext context, Lazy<Index> index)
+        private static void AnalyzeStreamHandler(SymbolAnalysisContext context, Lazy<MessageIndex> index)
         {
             var type = (INamedTypeSymbol)context.Symbol;
             foreach (var (request, _) in MessageHandlers.StreamsHandledBy(type))
@@ -53,7 +53,7 @@ namespace Prewired.Analyzers
         }
 
         /// <summary>A <c>Publish</c> of this assembly's generated sender: its overload names the notification type.</summary>
-        private static void AnalyzePublish(OperationAnalysisContext context, Lazy<Index> index)
+        private static void AnalyzePublish(OperationAnalysisContext context, Lazy<MessageIndex> index)
         {
             var invocation = (IInvocationOperation)context.Operation;
             var method = invocation.TargetMethod;
@@ -66,7 +66,7 @@ namespace Prewired.Analyzers
         /// <c>sender.CreateStream(request)</c> with a request no overload takes: the compiler's error says only that the argument
         /// does not convert; this says why, at the same call.
         /// </summary>
-        private static void AnalyzeCreateStream(SyntaxNodeAnalysisContext context, Lazy<Index> index)
+        private static void AnalyzeCreateStream(SyntaxNodeAnalysisContext context, Lazy<MessageIndex> index)
         {
             var invocation = (InvocationExpressionSyntax)context.Node;
             if (invocation.Expression is not MemberAccessExpressionSyntax { Name.Identifier.ValueText: "CreateStream" } || invocation.ArgumentList.Arguments.Count == 0) return;
@@ -89,41 +89,5 @@ namespace Prewired.Analyzers
             => type is { Name: SenderName.ClassName }
                && SymbolEqualityComparer.Default.Equals(type.ContainingAssembly, compilation.Assembly)
                && type.ContainingNamespace.ToDisplayString() == SenderName.Namespace(compilation);
-
-        /// <summary>The assembly's notification and stream handlers, built once per compilation, in source order.</summary>
-        private sealed class Index
-        {
-            private readonly HashSet<ITypeSymbol> _handled;
-            private readonly Dictionary<ITypeSymbol, INamedTypeSymbol> _firstStreamHandler;
-
-            private Index(HashSet<ITypeSymbol> handled, Dictionary<ITypeSymbol, INamedTypeSymbol> firstStreamHandler)
-            {
-                _handled = handled;
-                _firstStreamHandler = firstStreamHandler;
-            }
-
-            public static Index Build(Compilation compilation, System.Threading.CancellationToken cancellationToken)
-            {
-                var handled = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-                var first = new Dictionary<ITypeSymbol, INamedTypeSymbol>(SymbolEqualityComparer.Default);
-                var types = HandlerIndex.SourceTypes(compilation.Assembly.GlobalNamespace, cancellationToken)
-                    .OrderBy(HandlerSelection.OrderKey, StringComparer.Ordinal);
-                foreach (var type in types)
-                {
-                    foreach (var notification in MessageHandlers.NotificationsHandledBy(type)) handled.Add(notification);
-                    foreach (var (request, _) in MessageHandlers.StreamsHandledBy(type))
-                    {
-                        if (!first.ContainsKey(request)) first.Add(request, type);
-                    }
-                }
-
-                return new Index(handled, first);
-            }
-
-            /// <summary>Whether a handler takes the notification, its base type or an interface of it (as the generator matches them).</summary>
-            public bool IsHandled(ITypeSymbol notification) => MessageHandlers.Receivers(notification).Any(_handled.Contains);
-
-            public INamedTypeSymbol? FirstStreamHandler(ITypeSymbol request) => _firstStreamHandler.TryGetValue(request, out var first) ? first : null;
-        }
     }
 }

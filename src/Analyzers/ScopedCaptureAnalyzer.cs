@@ -14,7 +14,9 @@ namespace Prewired.Analyzers
     /// <summary>
     /// PW0317: with <c>AddPrewired()</c>'s singleton lifetime (the default), a stage that is itself registered scoped, or whose
     /// constructor takes a service registered scoped in this compilation (<c>AddScoped</c>, <c>TryAddScoped</c>,
-    /// <c>AddDbContext</c>), would be captured by the one chain built for the application. The container says so only at
+    /// <c>AddDbContext</c>), would be captured by the one chain built for the application. Stages are those of the request
+    /// pipelines and, registered by the same call with the same lifetime, the notification publishers' behaviors and
+    /// handlers and the stream pipelines' behaviors and handlers. The container says so only at
     /// run time, and only with scope validation on; the registrations are in the code, so the build can say it.
     /// </summary>
     /// <remarks>
@@ -72,13 +74,19 @@ namespace Prewired.Analyzers
         {
             if (scoped.Count == 0) return;
             var index = HandlerIndex.Build(context.Compilation, context.CancellationToken);
-            if (!index.HasHandlers) return;
+            var messages = MessageIndex.Build(context.Compilation, context.CancellationToken);
+            if (!index.HasHandlers && messages.IsEmpty) return;
             var reported = new HashSet<(Location, ITypeSymbol)>();
-            foreach (var stage in index.RegisteredStages(context.Compilation, context.CancellationToken))
+            // The request pipelines' stages, then the publishers' and stream pipelines' (registered by the same call with the
+            // same lifetime); a type in both is named by its first role.
+            var stages = index.RegisteredStages(context.Compilation, context.CancellationToken).Select(stage => (Stage: stage, Role: "a stage of a singleton pipeline (AddPrewired())"))
+                .Concat(messages.RegisteredStages(context.Compilation))
+                .GroupBy(s => s.Stage, SymbolEqualityComparer.Default).Select(g => g.First());
+            foreach (var (stage, role) in stages)
             {
                 foreach (var registration in scoped.Where(r => SymbolEqualityComparer.Default.Equals(r.Service, stage)))
                 {
-                    Add(registration.At, System.Array.Empty<Location>(), registration.Service, registration.How, "it is itself a stage of a singleton pipeline (AddPrewired())");
+                    Add(registration.At, System.Array.Empty<Location>(), registration.Service, registration.How, "it is itself " + role);
                 }
 
                 foreach (var parameter in stage.InstanceConstructors.Where(c => c.DeclaredAccessibility == Accessibility.Public).SelectMany(c => c.Parameters))
@@ -87,7 +95,7 @@ namespace Prewired.Analyzers
                     if (registration.Service is null) continue;
                     var at = parameter.Locations.FirstOrDefault(l => l.IsInSource) ?? registration.At;
                     Add(at, new[] { registration.At }, registration.Service, registration.How,
-                        $"'{PipelineValidator.Display(stage)}', a stage of a singleton pipeline (AddPrewired()), takes it as '{parameter.Name}'");
+                        $"'{PipelineValidator.Display(stage)}', {role}, takes it as '{parameter.Name}'");
                 }
             }
 

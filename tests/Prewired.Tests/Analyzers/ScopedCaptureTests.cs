@@ -83,6 +83,71 @@ namespace Prewired.Tests.Analyzers
             VerifyCS.Diagnostic("PW0317").WithLocation(0).WithArguments("GetOrderHandler", "registered with AddScoped", "it is itself a stage of a singleton pipeline (AddPrewired())"));
 
         [Fact]
+        public Task PW0317_a_notification_handler_and_an_open_notification_behavior_taking_it() => VerifyAsync("""
+            [assembly: NotificationDefaults(typeof(Audit<>))]
+
+            public sealed class OrderPlaced : INotification { }
+
+            public sealed class SendConfirmation(AppDb {|#0:db|}) : INotificationHandler<OrderPlaced>
+            {
+                public ValueTask Handle(OrderPlaced notification, CancellationToken cancellationToken) => db is null ? throw new InvalidOperationException() : default;
+            }
+
+            public sealed class Audit<TNotification>(AppDb {|#2:db|}) : INotificationBehavior<TNotification> where TNotification : INotification
+            {
+                public ValueTask Handle<TNext>(TNotification notification, TNext next, CancellationToken cancellationToken)
+                    where TNext : struct, INotificationNext<TNotification> => db is null ? throw new InvalidOperationException() : next.Invoke(notification, cancellationToken);
+            }
+            """ + App,
+            VerifyCS.Diagnostic("PW0317").WithLocation(2).WithLocation(1).WithArguments("AppDb", "registered with AddScoped",
+                "'Audit<OrderPlaced>', a notification behavior of a singleton publisher (AddPrewired()), takes it as 'db'"),
+            VerifyCS.Diagnostic("PW0317").WithLocation(0).WithLocation(1).WithArguments("AppDb", "registered with AddScoped",
+                "'SendConfirmation', a notification handler of a singleton publisher (AddPrewired()), takes it as 'db'"));
+
+        [Fact]
+        public Task PW0317_a_stream_handler_and_an_open_stream_behavior_taking_it() => VerifyAsync("""
+            [assembly: StreamDefaults(typeof(CountItems<,>))]
+
+            public sealed class GetTicks : IStreamRequest<int> { }
+
+            public sealed class GetTicksHandler(AppDb {|#0:db|}) : IStreamRequestHandler<GetTicks, int>
+            {
+                public IAsyncEnumerable<int> Handle(GetTicks request, CancellationToken cancellationToken) => db is null ? throw new InvalidOperationException() : throw new NotSupportedException();
+            }
+
+            public sealed class CountItems<TRequest, TResponse>(AppDb {|#2:db|}) : IStreamBehavior<TRequest, TResponse> where TRequest : IStreamRequest<TResponse>
+            {
+                public IAsyncEnumerable<TResponse> Handle<TNext>(TRequest request, TNext next, CancellationToken cancellationToken)
+                    where TNext : struct, IStreamNext<TRequest, TResponse> => db is null ? throw new InvalidOperationException() : next.Invoke(request, cancellationToken);
+            }
+            """ + App,
+            VerifyCS.Diagnostic("PW0317").WithLocation(2).WithLocation(1).WithArguments("AppDb", "registered with AddScoped",
+                "'CountItems<GetTicks, int>', a stream behavior of a singleton stream pipeline (AddPrewired()), takes it as 'db'"),
+            VerifyCS.Diagnostic("PW0317").WithLocation(0).WithLocation(1).WithArguments("AppDb", "registered with AddScoped",
+                "'GetTicksHandler', the handler of a singleton stream pipeline (AddPrewired()), takes it as 'db'"));
+
+        [Fact]
+        public Task PW0317_a_notification_handler_registered_scoped_itself_in_an_assembly_without_request_handlers() => VerifyAsync("""
+
+            public sealed class OrderPlaced : INotification { }
+            public sealed class SendConfirmation : INotificationHandler<OrderPlaced>
+            {
+                public ValueTask Handle(OrderPlaced notification, CancellationToken cancellationToken) => default;
+            }
+
+            public static class Startup
+            {
+                public static IServiceCollection Configure(IServiceCollection services)
+                {
+                    {|#0:services.AddScoped<SendConfirmation>()|};
+                    return services.AddPrewired();
+                }
+            }
+            """,
+            VerifyCS.Diagnostic("PW0317").WithLocation(0).WithArguments("SendConfirmation", "registered with AddScoped",
+                "it is itself a notification handler of a singleton publisher (AddPrewired())"));
+
+        [Fact]
         public Task Not_when_the_assembly_asks_for_scoped_pipelines() => VerifyAsync("""
             [assembly: Prewired.DependencyInjection.PrewiredServices(Lifetime = ServiceLifetime.Scoped)]
 

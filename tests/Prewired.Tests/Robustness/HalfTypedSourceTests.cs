@@ -512,5 +512,42 @@ namespace Prewired.Tests.Robustness
             }
             file sealed class FileLocal : IPipelineTerminator<Ctx> { public Task Terminate(Ctx context) => Task.CompletedTask; }
             """));
+
+        private const string MessageTypes = """
+
+            public interface IAudited { }
+            public sealed class Audit<TNotification> : INotificationBehavior<TNotification> where TNotification : INotification, IAudited
+            {
+                public ValueTask Handle<TNext>(TNotification notification, TNext next, CancellationToken cancellationToken)
+                    where TNext : struct, INotificationNext<TNotification> => next.Invoke(notification, cancellationToken);
+            }
+            public sealed class Only<TRequest, TResponse> : IStreamBehavior<TRequest, TResponse> where TRequest : IStreamRequest<TResponse>, IAudited
+            {
+                public IAsyncEnumerable<TResponse> Handle<TNext>(TRequest request, TNext next, CancellationToken cancellationToken)
+                    where TNext : struct, IStreamNext<TRequest, TResponse> => next.Invoke(request, cancellationToken);
+            }
+            public sealed class Pinged : INotification { }
+            public sealed class Ticks : IStreamRequest<int> { }
+            public sealed class TicksHandler : IStreamRequestHandler<Ticks, int>
+            {
+                public IAsyncEnumerable<int> Handle(Ticks request, CancellationToken cancellationToken) => throw new NotSupportedException();
+            }
+            """;
+
+        /// <summary>The assembly's notification and stream defaults as they are typed: the generator and PW0326's analyzer throw nothing.</summary>
+        [Theory]
+        [InlineData("[assembly: NotificationDefaults(typeof(Audit<>), typeof(")]
+        [InlineData("[assembly: NotificationDefaults(typeof(Audit<>)")]
+        [InlineData("[assembly: NotificationDefaults(typeof(), typeof(Audit<>))]")]
+        [InlineData("[assembly: NotificationDefaults(typeof(Audit<,>), typeof(Missing<>))]")]
+        [InlineData("[assembly: NotificationDefaults(typeof(Audit<>), Publisher = )]")]
+        [InlineData("[assembly: StreamDefaults(typeof(Only<>), typeof(Only<,>), typeof(int))]")]
+        [InlineData("[assembly: StreamDefaults(typeof(Only<,>),, typeof(")]
+        [InlineData("[assembly: StreamDefaults(new[] { typeof(Only<,>), null, typeof(Missing) })]")]
+        public void Half_typed_message_defaults(string attribute) => AssertInputHasErrors(Check(attribute + "\n" + MessageTypes));
+
+        /// <summary>A null list compiles (params Type[] = null): its values are not there to read, which the generator once did.</summary>
+        [Fact]
+        public void Null_message_defaults() => AssertCleanInput(Check("[assembly: NotificationDefaults(null)]\n[assembly: StreamDefaults(null)]\n" + MessageTypes));
     }
 }

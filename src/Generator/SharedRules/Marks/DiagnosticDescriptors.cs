@@ -135,6 +135,10 @@ namespace Prewired.Generator.SharedRules
             "Stream request has more than one handler",
             "'{0}' is a second handler of the stream request '{1}': '{2}' handles it already, and a stream request has one handler, so '{0}' would never run; remove one of them, or make it handle another request");
 
+        public static readonly DiagnosticDescriptor MessageBehaviorNotApplied = Warning(DiagnosticIds.MessageBehaviorNotApplied,
+            "Notification or stream behavior not applied to a message",
+            "'{0}' from [assembly: {1}] is not applied to {2}: {3}; if that is meant, surround this typeof's line with #pragma warning disable PW0326 and #pragma warning restore PW0326 (or set dotnet_diagnostic.PW0326.severity = none where constrained behaviors select their messages)");
+
         // Reported when the whole compilation has been seen (its registrations and its pipelines): a compilation-end diagnostic.
         public static readonly DiagnosticDescriptor ScopedServiceCaptured = new(DiagnosticIds.ScopedServiceCaptured,
             "A singleton pipeline would capture a scoped service",
@@ -219,6 +223,7 @@ namespace Prewired.Generator.SharedRules
             DiagnosticIds.ScopedServiceCaptured => ScopedServiceCaptured,
             DiagnosticIds.NotificationWithoutHandler => NotificationWithoutHandler,
             DiagnosticIds.DuplicateStreamHandler => DuplicateStreamHandler,
+            DiagnosticIds.MessageBehaviorNotApplied => MessageBehaviorNotApplied,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

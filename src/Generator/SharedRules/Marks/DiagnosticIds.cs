@@ -70,6 +70,12 @@ namespace Prewired.Generator.SharedRules
         public const string NotificationWithoutHandler = "PW0324";
         public const string DuplicateStreamHandler = "PW0325";
 
+        // PW0312's finding for notification and stream behaviors: an open behavior of [assembly: NotificationDefaults] or
+        // [assembly: StreamDefaults] left out of a message for its constraint. A warning, never silent (Mediator's #281), at the
+        // behavior's typeof, since no per-message attribute exists to say it is meant: a #pragma around that typeof says it
+        // for the behavior. An ID of its own, because constraints that select messages are common here and turned off apart.
+        public const string MessageBehaviorNotApplied = "PW0326";
+
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

@@ -56,23 +56,33 @@ namespace Prewired.Generator.SharedRules.Pipelines
             var applied = new List<INamedTypeSymbol>();
             foreach (var listed in ListedBehaviors(compilation, attributeName))
             {
-                var closed = listed;
-                if (listed.IsUnboundGenericType)
-                {
-                    var definition = listed.OriginalDefinition;
-                    if (definition.Arity != arguments.Length || definition.ContainingType is { IsGenericType: true }
-                        || OpenStageCloser.UnmetConstraint(definition, arguments, compilation) is not null)
-                    {
-                        continue;
-                    }
-
-                    closed = definition.Construct(arguments);
-                }
-
-                if (closed.TypeKind == TypeKind.Class && !closed.IsAbstract && Implements(closed, behaviorInterface, arguments)) applied.Add(closed);
+                if (Fit(listed, compilation, behaviorInterface, arguments).Applied is { } closed) applied.Add(closed);
             }
 
             return applied;
+        }
+
+        /// <summary>
+        /// One listed behavior against one message's types: the closed type when it applies; otherwise, when only a constraint
+        /// keeps it out (closed without it, it would be a behavior of these types), that constraint as a sentence (PW0326); both
+        /// null when it is no behavior of these types at all (a closed one for another message, another arity). The generator's
+        /// choice and the analyzer's warning both come from here, so a behavior left out is always one the warning names.
+        /// </summary>
+        public static (INamedTypeSymbol? Applied, string? UnmetConstraint) Fit(INamedTypeSymbol listed, Compilation compilation, string behaviorInterface, ITypeSymbol[] arguments)
+        {
+            var closed = listed;
+            string? unmet = null;
+            if (listed.IsUnboundGenericType)
+            {
+                var definition = listed.OriginalDefinition;
+                if (definition.Arity != arguments.Length || definition.ContainingType is { IsGenericType: true }) return (null, null);
+                unmet = OpenStageCloser.UnmetConstraint(definition, arguments, compilation);
+                // Constructed without checking its constraints, only to ask whether it would be a behavior of these types.
+                closed = definition.Construct(arguments);
+            }
+
+            if (closed.TypeKind != TypeKind.Class || closed.IsAbstract || !Implements(closed, behaviorInterface, arguments)) return (null, null);
+            return unmet is null ? (closed, null) : (null, unmet);
         }
 
         /// <summary>The publisher [assembly: NotificationDefaults(Publisher = ...)] asks for: true for Concurrent.</summary>
@@ -89,7 +99,12 @@ namespace Prewired.Generator.SharedRules.Pipelines
         private static IEnumerable<INamedTypeSymbol> ListedBehaviors(Compilation compilation, string attributeName)
         {
             var attribute = DefaultsAttribute(compilation, attributeName);
-            if (attribute is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Kind != TypedConstantKind.Array) return Enumerable.Empty<INamedTypeSymbol>();
+            // A null list ([NotificationDefaults(null)]) is an array constant without values: reading them would throw.
+            if (attribute is null || attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0] is not { Kind: TypedConstantKind.Array, IsNull: false })
+            {
+                return Enumerable.Empty<INamedTypeSymbol>();
+            }
+
             return attribute.ConstructorArguments[0].Values.Select(v => v.Value).OfType<INamedTypeSymbol>().Where(t => t.TypeKind != TypeKind.Error);
         }
 
