@@ -6,7 +6,8 @@ namespace Prewired
     /// Generates the marked <c>partial</c> method from an <see langword="async"/> body so that the synchronous path
     /// runs without async machinery or allocation: at each await the generated code checks
     /// <c>GetAwaiter().IsCompleted</c>, takes the result and goes on; only a pending await hands the awaitable and
-    /// exactly the live locals and parameters to a generated async continuation that resumes at that await.
+    /// exactly the live locals and parameters to a generated continuation (a state machine, boxed once by the async method
+    /// builder) that resumes at that await.
     /// </summary>
     /// <remarks>
     /// Results, exceptions, task status, the context continuations resume on, and what the caller sees of AsyncLocal

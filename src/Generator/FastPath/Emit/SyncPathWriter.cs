@@ -348,7 +348,7 @@ namespace Prewired.Generator.FastPath
         {
             if (!split.NeedsHandOffFlag)
             {
-                // Two statements (the awaitable stored in the thread's slot, then the call) are a block.
+                // The hand-off is a return; anything else a lowering hands over is braced.
                 _lines.Line(returnStatement.StartsWith("return ", System.StringComparison.Ordinal) ? $"if ({pendingTest}) {returnStatement}" : $"if ({pendingTest}) {{ {returnStatement} }}");
                 return;
             }

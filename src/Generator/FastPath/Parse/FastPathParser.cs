@@ -12,8 +12,9 @@ using Prewired.Generator.SharedRules;
 namespace Prewired.Generator.FastPath
 {
     /// <summary>
-    /// [FastPath]: the synchronous path (<see cref="SyncPathWriter"/>) plus the method's one async continuation
-    /// (<see cref="ContinuationWriter"/>), or the forwarding implementation when some await cannot be split yet.
+    /// [FastPath]: the synchronous path (<see cref="SyncPathWriter"/>) plus the method's one continuation, a state machine
+    /// (<see cref="ContinuationWriter"/>, <see cref="ContinuationMachine"/>), or the forwarding implementation when some
+    /// await cannot be split yet.
     /// </summary>
     internal static class FastPathParser
     {
