@@ -2,7 +2,7 @@
 # The usage errors a user must see from the command line. The compiler does not report analyzer diagnostics when the
 # build has errors, so a misuse that causes a compiler error of its own (a partial method in a non-partial type: CS0751;
 # a marked method neither partial nor with a body: CS0501; an 'in' parameter an async body cannot take: CS1988) would show
-# only the CS error. The generator reports those PW errors itself (src/Generator/SharedRules/Marks/UsageErrorReporting.cs).
+# only the CS error. The generator reports those PW errors itself (src/Generator/Marks/UsageErrorReporting.cs).
 # tests/UsageErrorsSample holds one of each; this builds it with 'dotnet build' and requires each PW error, at its file and
 # line, in what the command line prints.
 #

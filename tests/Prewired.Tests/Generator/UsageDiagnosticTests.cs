@@ -127,7 +127,7 @@ namespace Prewired.Tests.Generator
         /// <summary>
         /// A body whose pending awaitable cannot be handed to the continuation (a Task of an anonymous type: the parameter's
         /// type cannot be written; the generated code did not compile before) forwards. The rule is shared with the
-        /// analyzers since issue 33 (SharedRules/FastPath/AwaitableHandOff), so the analyzer reports the PW0201 at the
+        /// analyzers since issue 33 (FastPath/Classify/AwaitableHandOff), so the analyzer reports the PW0201 at the
         /// await (FastPathNotSplitTests) and PW0202 does not offer the method; the generator adds no second one, and the
         /// forwarding file compiles.
         /// </summary>
