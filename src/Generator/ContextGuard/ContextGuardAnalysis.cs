@@ -5,7 +5,6 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
-using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.ContextGuard

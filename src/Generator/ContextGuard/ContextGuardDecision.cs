@@ -1,4 +1,3 @@
-using Prewired.Generator.MarkedMethods;
 
 namespace Prewired.Generator.ContextGuard
 {

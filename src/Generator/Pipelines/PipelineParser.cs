@@ -2,7 +2,6 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.Emit;
 using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.Model;
 using Prewired.Generator.SharedRules.Pipelines;

@@ -1,10 +1,8 @@
-using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Emit;
-using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath

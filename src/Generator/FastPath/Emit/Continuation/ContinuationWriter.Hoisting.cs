@@ -3,7 +3,6 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.ContextGuard;
 using Prewired.Generator.Emit;
 using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.SharedRules;

@@ -4,7 +4,6 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Emit;
-using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.SharedRules;
 
 namespace Prewired.Generator.FastPath

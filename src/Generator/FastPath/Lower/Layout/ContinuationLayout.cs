@@ -2,7 +2,6 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.ContextGuard;
 using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.SharedRules;
 
