@@ -52,19 +52,8 @@ namespace Prewired.Generator.FastPath
                 : string.Join(" || ", indexes.Select(i => $"{state} == {i}"));
         }
 
-        private void WriteSplit(SplitPoint split)
-        {
-            if (split.Conditional is not null)
-            {
-                WriteConditionalSplit(split);
-                return;
-            }
-
-            WriteAwait(split, declareSpill: true);
-        }
-
         /// <summary>The same if/else as the synchronous path writes, steered into the branch that awaits when resuming there.</summary>
-        private void WriteConditionalSplit(SplitPoint split)
+        protected override void WriteConditionalSplit(SplitPoint split)
         {
             var conditional = split.Conditional!;
             var temporary = split.SpillVariable;
@@ -137,7 +126,7 @@ namespace Prewired.Generator.FastPath
         /// that arrives from the dispatch takes the awaiter the synchronous path handed over, every later pass evaluates the
         /// operand in place, as the body does.
         /// </summary>
-        private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
+        protected override void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
         {
             // An operand that reads a local the dispatch's jump skips the declaration of (a catch variable, a local declared
             // before the await in its block) would not compile after the label (CS0165): its awaiter is stored before the label.

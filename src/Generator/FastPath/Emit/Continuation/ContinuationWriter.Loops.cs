@@ -12,7 +12,7 @@ namespace Prewired.Generator.FastPath
     // resuming) and foreach written out with its enumerator as state.
     internal sealed partial class ContinuationWriter
     {
-        private void WriteLoop(StatementSyntax loop, List<SplitPoint> deeper)
+        protected override void WriteLoop(StatementSyntax loop, IReadOnlyList<SplitPoint> deeper)
         {
             var conditionSplit = _byStatement.TryGetValue(loop, out var split) && split.AwaitingLoop == loop ? split : null;
             switch (loop)
@@ -107,7 +107,7 @@ namespace Prewired.Generator.FastPath
             _lines.CloseBrace();
         }
 
-        private void WriteForEach(ForEachStatementSyntax forEach, ForEachLowering lowering, List<SplitPoint> deeper)
+        protected override void WriteForEach(ForEachStatementSyntax forEach, ForEachLowering lowering, IReadOnlyList<SplitPoint> deeper)
         {
             Label(deeper, "loop_foreach");
             var collection = Print(forEach.Expression);

@@ -216,7 +216,7 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>A finally clause of a try that holds a resume point: in MoveNext it must not run when the method suspends
         /// (returns with a resume point in the state), as the compiler's MoveNext guards its finally blocks.</summary>
-        private void WriteFinallyClause(FinallyClauseSyntax finallyClause)
+        protected override void WriteFinallyClause(FinallyClauseSyntax finallyClause)
         {
             _lines.Line("finally");
             _lines.OpenBrace();

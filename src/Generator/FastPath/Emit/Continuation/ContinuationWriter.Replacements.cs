@@ -13,7 +13,7 @@ namespace Prewired.Generator.FastPath
     // variables live across an await, filters, and what the printed references tell the declarations.
     internal sealed partial class ContinuationWriter
     {
-        private bool Replace(SyntaxNode node, SyntaxPrinter printer)
+        protected override bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
             RecordOmittedReferences(node);
             if (ReplaceSwitchBreak(node, printer)) return true;

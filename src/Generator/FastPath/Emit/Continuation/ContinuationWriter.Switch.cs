@@ -26,7 +26,7 @@ namespace Prewired.Generator.FastPath
         /// switch, as the compiler hoists it: a section's local another section uses, and the pattern variables of a moved
         /// section's labels (each such label jumps on its own, after storing its variables, <c>__switch0_s = s;</c>).
         /// </summary>
-        private void WriteSwitch(SwitchStatementSyntax switchStatement)
+        protected override void WriteSwitch(SwitchStatementSyntax switchStatement)
         {
             var id = _labels++;
             var moved = switchStatement.Sections.Where(HoldsResumePoint).ToList();

@@ -11,26 +11,8 @@ namespace Prewired.Generator.FastPath
     // the statement, a finally that awaits runs after it with the pending exception or return recorded.
     internal sealed partial class ContinuationWriter
     {
-        private void WriteTry(TryStatementSyntax tryStatement)
-        {
-            if (_lowering.Finally(tryStatement) is { } finallyLowering)
-            {
-                WriteTryWithAwaitingFinally(tryStatement, finallyLowering);
-                return;
-            }
-
-            if (_lowering.AwaitingCatches(tryStatement).Any())
-            {
-                WriteTryWithAwaitingCatch(tryStatement, writeFinally: true);
-                return;
-            }
-
-            WriteTryAndCatches(tryStatement);
-            if (tryStatement.Finally is { } finallyClause) WriteFinallyClause(finallyClause);
-        }
-
         /// <summary>The try block (a list with its own dispatch: C# allows a jump into a try block only from inside it) and the catch clauses as they are.</summary>
-        private void WriteTryAndCatches(TryStatementSyntax tryStatement)
+        protected override void WriteTryAndCatches(TryStatementSyntax tryStatement)
         {
             Label(ResumePointsIn(tryStatement.Block), "try");
             _lines.Line("try");
@@ -44,7 +26,7 @@ namespace Prewired.Generator.FastPath
         /// A try statement with a catch block that awaits, written out as the synchronous path writes it; resuming into a
         /// catch block, its caught exception is live state (the others are null), so the if/else chain picks that block.
         /// </summary>
-        private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
+        protected override void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
         {
             var lowered = _lowering.AwaitingCatches(tryStatement).ToList();
             foreach (var clause in lowered) HoistFilterVariables(clause);
@@ -151,7 +133,7 @@ namespace Prewired.Generator.FastPath
         /// A try statement whose finally awaits, written out as the synchronous path writes it (see FinallyLowering): the
         /// recorded exception and return are live state of every await in the finally, which runs as ordinary statements.
         /// </summary>
-        private void WriteTryWithAwaitingFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
+        protected override void WriteTryWithAwaitingFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
         {
             void Declare(string type, string name, string value)
             {

@@ -12,7 +12,7 @@ namespace Prewired.Generator.FastPath
     // resuming, disposed in a finally the state machine skips when it suspends.
     internal sealed partial class ContinuationWriter
     {
-        private void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering, List<SplitPoint> deeper)
+        protected override void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering, IReadOnlyList<SplitPoint> deeper)
         {
             Label(deeper, "using");
             if (usingStatement.Declaration is { } declaration)
@@ -39,7 +39,7 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary><c>using var r = e;</c> and the rest of its block: the rest is the try, the finally disposes r.</summary>
-        private void WriteUsingDeclaration(LocalDeclarationStatementSyntax declaration, UsingLowering lowering, IReadOnlyList<StatementSyntax> rest)
+        protected override void WriteUsingDeclaration(LocalDeclarationStatementSyntax declaration, UsingLowering lowering, IReadOnlyList<StatementSyntax> rest)
         {
             var spilled = false;
             if (_byStatement.TryGetValue(declaration, out var split))

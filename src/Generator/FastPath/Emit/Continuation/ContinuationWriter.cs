@@ -19,7 +19,7 @@ namespace Prewired.Generator.FastPath
     /// values being the live state handed over. Once the await is reached the resume point is cleared, and the rest
     /// runs as the body does.
     /// </summary>
-    internal sealed partial class ContinuationWriter
+    internal sealed partial class ContinuationWriter : LoweredBodyWalker
     {
         /// <summary>
         /// Why the continuation is compiled without nullable warnings: each resume point enters its statements past the
@@ -28,17 +28,12 @@ namespace Prewired.Generator.FastPath
         /// </summary>
         public const string NullableWarningsReason = "the resume entries are paths the compiler sees but that never run; the body method is checked as written";
 
-        private readonly CodeLines _root = new();
-        private readonly IReadOnlyList<SplitPoint> _splits;
-        private readonly Dictionary<SyntaxNode, SplitPoint> _byStatement;
-        private readonly Dictionary<SyntaxNode, List<SplitPoint>> _laterSpills;
-        private readonly Dictionary<SyntaxNode, string> _spilled;
+        // The whole continuation (_lines is the list being written).
+        private readonly CodeLines _root;
         private readonly ContinuationLayout _layout;
-        private readonly Lowering _lowering;
         private readonly SemanticModel _model;
         private readonly ILookup<string, ISymbol> _renamedByName;
         private readonly Stack<DispatchScope> _scopes = new();
-        private CodeLines _lines;
         private int _labels;
         private int _patternVariables;
         private string? _notCovered;
@@ -56,15 +51,11 @@ namespace Prewired.Generator.FastPath
         private bool _beforeFirstLabel;
 
         private ContinuationWriter(IReadOnlyList<SplitPoint> splits, ContinuationLayout layout, Lowering lowering, SemanticModel model)
+            : base(new CodeLines(), splits, lowering)
         {
-            _lines = _root;
-            _splits = splits;
+            _root = _lines;
             _layout = layout;
-            _lowering = lowering;
             _model = model;
-            _byStatement = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0 && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
-            _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
-            _spilled = splits.Where(s => s.Form == SplitForm.Spill && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
             _renamedByName = layout.Renamed.ToLookup(r => r.Key.Name, r => r.Key, System.StringComparer.Ordinal);
         }
 
@@ -146,22 +137,7 @@ namespace Prewired.Generator.FastPath
         /// <summary>A statement list in a scope of its own: its dispatch, then its statements.</summary>
         private void WriteList(IReadOnlyList<StatementSyntax> statements, bool topLevel = false) => InList(() => WriteStatements(statements), topLevel);
 
-        private void WriteStatements(IReadOnlyList<StatementSyntax> statements)
-        {
-            Hoist(statements);
-            for (var i = 0; i < statements.Count; i++)
-            {
-                var statement = statements[i];
-                var rest = statements.Skip(i + 1).ToList();
-                if (LoweringShapes.IsUsingDeclaration(statement) && rest.Any(HoldsResumePoint))
-                {
-                    WriteUsingDeclaration((LocalDeclarationStatementSyntax)statement, _lowering.Using(statement) ?? throw Unexpected(statement), rest);
-                    return;
-                }
-
-                WriteStatement(statement);
-            }
-        }
+        protected override void BeginList(IReadOnlyList<StatementSyntax> statements) => Hoist(statements);
 
         /// <summary>A statement that runs (not a declaration): nothing before the continuation's first label runs.</summary>
         private void Executable(string line)
@@ -169,65 +145,34 @@ namespace Prewired.Generator.FastPath
             if (!_beforeFirstLabel) _lines.Line(line);
         }
 
-        private void WriteStatement(StatementSyntax statement)
+        /// <summary>
+        /// Before the continuation's first label nothing runs (the dispatch jumps past it): only what holds a resume point,
+        /// and the local functions of nested blocks, which are in scope in their whole block (the top level's are declared
+        /// at the continuation's end).
+        /// </summary>
+        protected override bool Skips(StatementSyntax statement) => _beforeFirstLabel && !HoldsResumePoint(statement) && statement is not LocalFunctionStatementSyntax;
+
+        protected override IReadOnlyList<SplitPoint> SplitsInside(StatementSyntax statement, bool spilled)
+            => ResumePointsIn(statement).Where(s => !spilled || !OwnSplits(statement).Contains(s)).ToList();
+
+        protected override bool HoldsSplit(SyntaxNode node) => HoldsResumePoint(node);
+
+        protected override void WriteWhole(StatementSyntax statement)
         {
-            // Before the continuation's first label nothing runs (the dispatch jumps past it): only what holds a resume point,
-            // and the local functions of nested blocks, which are in scope in their whole block (the top level's are
-            // declared at the continuation's end).
-            if (_beforeFirstLabel && !HoldsResumePoint(statement) && statement is not LocalFunctionStatementSyntax) return;
-            var spilled = false;
-            if (_byStatement.TryGetValue(statement, out var split) && split.AwaitingLoop is null)
+            if (statement is LocalDeclarationStatementSyntax declaration && declaration.Declaration.Variables.Any(v => Assigned(_model.GetDeclaredSymbol(v))))
             {
-                WriteSplit(split);
-                if (split.Form != SplitForm.Spill) return;
-                if (_laterSpills.TryGetValue(statement, out var later)) foreach (var next in later) WriteSplit(next);
-                spilled = true;
-            }
-
-            var deeper = ResumePointsIn(statement).Where(s => !spilled || !OwnSplits(statement).Contains(s)).ToList();
-            if (deeper.Count == 0)
-            {
-                if (statement is LocalDeclarationStatementSyntax declaration && declaration.Declaration.Variables.Any(v => Assigned(_model.GetDeclaredSymbol(v))))
-                {
-                    WriteLiveDeclaration(declaration);
-                    return;
-                }
-
-                SyntaxPrinter.PrintStatement(statement, _lines, Replace);
+                WriteLiveDeclaration(declaration);
                 return;
             }
 
-            switch (statement)
-            {
-                case BlockSyntax block:
-                    Label(deeper, "block");
-                    _lines.OpenBrace();
-                    WriteList(block.Statements);
-                    _lines.CloseBrace();
-                    break;
-                case ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax:
-                    WriteLoop(statement, deeper);
-                    break;
-                case ForEachStatementSyntax forEach:
-                    WriteForEach(forEach, _lowering.ForEach(forEach) ?? throw Unexpected(statement), deeper);
-                    break;
-                case TryStatementSyntax tryStatement:
-                    WriteTry(tryStatement);
-                    break;
-                case UsingStatementSyntax usingStatement:
-                    WriteUsing(usingStatement, _lowering.Using(usingStatement) ?? throw Unexpected(statement), deeper);
-                    break;
-                case IfStatementSyntax ifStatement:
-                    Label(deeper, "if");
-                    WriteIf(ifStatement, "if");
-                    break;
-                case SwitchStatementSyntax switchStatement:
-                    WriteSwitch(switchStatement);
-                    break;
-                default:
-                    throw Unexpected(statement);
-            }
+            SyntaxPrinter.PrintStatement(statement, _lines, Replace);
         }
+
+        /// <summary>A construct that holds resume points: the label its list's dispatch jumps to.</summary>
+        protected override void EnterResumePoints(IReadOnlyList<SplitPoint> points, string construct) => Label(points, construct);
+
+        /// <summary>A block's statements: a list with its own dispatch.</summary>
+        protected override void WriteBlockStatements(IReadOnlyList<StatementSyntax> statements) => WriteList(statements);
 
         /// <summary><c>var a = 1, b = F();</c> where a or b is live state or hoisted: those are assigned.</summary>
         private void WriteLiveDeclaration(LocalDeclarationStatementSyntax declaration)
@@ -270,7 +215,7 @@ namespace Prewired.Generator.FastPath
 
         private bool HoldsResumePoint(IEnumerable<StatementSyntax> statements) => statements.Any(HoldsResumePoint);
 
-        private void WriteIf(IfStatementSyntax ifStatement, string keyword)
+        protected override void WriteIf(IfStatementSyntax ifStatement, string keyword)
         {
             var all = ResumePointsIn(ifStatement).Where(s => !OwnSplits(ifStatement).Contains(s)).ToList();
             var then = all.Where(s => ifStatement.Statement.Span.Contains(s.Await.Span)).ToList();
@@ -340,7 +285,5 @@ namespace Prewired.Generator.FastPath
             _lines.CloseBrace();
         }
 
-        private static System.InvalidOperationException Unexpected(SyntaxNode statement)
-            => new("Unexpected statement around a split await: " + statement.Kind());
     }
 }

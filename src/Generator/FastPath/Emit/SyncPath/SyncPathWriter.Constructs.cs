@@ -13,9 +13,9 @@ namespace Prewired.Generator.FastPath
     /// </summary>
     internal sealed partial class SyncPathWriter
     {
-        private void WriteLoop(StatementSyntax loop)
+        protected override void WriteLoop(StatementSyntax loop, IReadOnlyList<SplitPoint> deeper)
         {
-            if (_splits.TryGetValue(loop, out var conditionSplit) && conditionSplit.AwaitingLoop == loop)
+            if (_byStatement.TryGetValue(loop, out var conditionSplit) && conditionSplit.AwaitingLoop == loop)
             {
                 WriteLoopWithAwaitedCondition(loop, conditionSplit);
                 return;
@@ -71,7 +71,7 @@ namespace Prewired.Generator.FastPath
             _lines.CloseBrace();
         }
 
-        private void WriteForEach(ForEachStatementSyntax forEach, ForEachLowering lowering)
+        protected override void WriteForEach(ForEachStatementSyntax forEach, ForEachLowering lowering, IReadOnlyList<SplitPoint> deeper)
         {
             _lines.MappedLine(lowering.Start(Print(forEach.Expression)), forEach, ForEachPart.Collection);
             var dispose = lowering.DisposeStatement;
@@ -94,26 +94,10 @@ namespace Prewired.Generator.FastPath
             }
         }
 
-        private void WriteTry(TryStatementSyntax tryStatement)
-        {
-            if (_lowering.Finally(tryStatement) is { } finallyLowering)
-            {
-                WriteTryWithAwaitingFinally(tryStatement, finallyLowering);
-                return;
-            }
-
-            if (_lowering.AwaitingCatches(tryStatement).Any())
-            {
-                WriteTryWithAwaitingCatch(tryStatement, writeFinally: true);
-                return;
-            }
-
-            WriteTryAndCatches(tryStatement);
-            if (tryStatement.Finally is { } finallyClause) WriteFinallyUnlessHandedOff(finallyClause);
-        }
+        protected override void WriteFinallyClause(FinallyClauseSyntax finallyClause) => WriteFinallyUnlessHandedOff(finallyClause);
 
         /// <summary>The try block and the catch clauses as they are.</summary>
-        private void WriteTryAndCatches(TryStatementSyntax tryStatement)
+        protected override void WriteTryAndCatches(TryStatementSyntax tryStatement)
         {
             _lines.Line("try");
             WriteStatement(tryStatement.Block);
@@ -135,7 +119,7 @@ namespace Prewired.Generator.FastPath
         /// exception into a variable (its filter still runs where it did), and its block runs after the try, where an
         /// await can hand over; a <c>throw;</c> there rethrows the caught exception. The finally, if any, wraps it all.
         /// </summary>
-        private void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
+        protected override void WriteTryWithAwaitingCatch(TryStatementSyntax tryStatement, bool writeFinally)
         {
             var lowered = _lowering.AwaitingCatches(tryStatement).ToList();
             // Null until the clause catches; declared without '?' because the generated file may not enable nullable (CS8669).
@@ -215,7 +199,7 @@ namespace Prewired.Generator.FastPath
         /// try, the finally runs after as ordinary statements (its awaits hand over like any other), then the exception is
         /// rethrown or the recorded return made. A hand-off inside the try returns at once: the finally is the continuation's.
         /// </summary>
-        private void WriteTryWithAwaitingFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
+        protected override void WriteTryWithAwaitingFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
         {
             _lines.Line($"global::System.Exception {lowering.ErrorVariable} = null!;");
             if (lowering.HasReturns)
@@ -257,7 +241,7 @@ namespace Prewired.Generator.FastPath
             lowering.WriteAfterFinally(_lines, value => $"return {_forms.ValuePrefix}{value}{_forms.ValueSuffix}", _forms.CompletedReturn);
         }
 
-        private void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering)
+        protected override void WriteUsing(UsingStatementSyntax usingStatement, UsingLowering lowering, IReadOnlyList<SplitPoint> deeper)
         {
             _lines.OpenBrace();
             _lines.MappedLine(
@@ -270,7 +254,7 @@ namespace Prewired.Generator.FastPath
         }
 
         /// <summary><c>using var r = e;</c> and the rest of its block: the rest is the try, the finally disposes r.</summary>
-        private void WriteUsingDeclaration(LocalDeclarationStatementSyntax declaration, UsingLowering lowering, IReadOnlyList<StatementSyntax> rest)
+        protected override void WriteUsingDeclaration(LocalDeclarationStatementSyntax declaration, UsingLowering lowering, IReadOnlyList<StatementSyntax> rest)
         {
             WriteSpills(declaration);
             _lines.MappedLine(Print(declaration.Declaration) + ";", declaration);

@@ -15,22 +15,13 @@ namespace Prewired.Generator.FastPath
     /// IsCompleted check that either takes the result in place or hands the awaitable and the live state to its
     /// continuation, and every return turned into the builder's completed task.
     /// </summary>
-    internal sealed partial class SyncPathWriter
+    internal sealed partial class SyncPathWriter : LoweredBodyWalker
     {
         /// <summary>The synchronous path's local that says an await handed over: finally blocks and disposals it returns
         /// through are then the continuation's to run.</summary>
         public const string HandOffFlag = "__handedOff";
 
-        private readonly CodeLines _lines;
-        private readonly Dictionary<SyntaxNode, SplitPoint> _splits;
-
-        // A spilled await's node, to the temporary its statement reads instead.
-        private readonly Dictionary<SyntaxNode, string> _spilled;
-
-        // The second and later spilled awaits of a statement.
-        private readonly Dictionary<SyntaxNode, List<SplitPoint>> _laterSpills;
         private readonly AsyncReturnForms _forms;
-        private readonly Lowering _lowering;
 
         // "<T>" for a generic method: the continuations are generic like it, and a call cannot always infer their type arguments.
         private readonly string _typeArguments;
@@ -40,16 +31,11 @@ namespace Prewired.Generator.FastPath
         private readonly ContinuationLayout? _layout;
 
         public SyncPathWriter(CodeLines lines, IEnumerable<SplitPoint> splits, AsyncReturnForms forms, Lowering lowering, string typeArguments, TargetFeatures features, ContinuationLayout? layout = null)
+            : base(lines, splits, lowering)
         {
             _layout = layout;
             _features = features;
             _typeArguments = typeArguments;
-            _lowering = lowering;
-            _lines = lines;
-            // A statement with several spilled awaits is keyed by its first; the others follow it, in order.
-            _splits = splits.Where(s => s.Statement is not null && s.SpillOrdinal == 0 && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Statement!, s => s);
-            _laterSpills = splits.Where(s => s.SpillOrdinal > 0).GroupBy(s => (SyntaxNode)s.Statement!).ToDictionary(g => g.Key, g => g.OrderBy(s => s.SpillOrdinal).ToList());
-            _spilled = splits.Where(s => s.Form == SplitForm.Spill && !s.IsConditionalPartner).ToDictionary(s => (SyntaxNode)s.Spilled, s => s.SpillVariable);
             _forms = forms;
             _assignedByFields = new HashSet<SyntaxNode>(splits.SelectMany(s => s.AssignedByFields)
                 .Select(l => l.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax()).OfType<VariableDeclaratorSyntax>());
@@ -58,112 +44,50 @@ namespace Prewired.Generator.FastPath
         // Struct locals assigned field by field that an await hands over: declared '= default' (SplitPoint.AssignedByFields).
         private readonly HashSet<SyntaxNode> _assignedByFields;
 
-        public void WriteStatement(StatementSyntax statement)
+        /// <summary>The splits inside <paramref name="statement"/> besides its own: any is enough to write it by construct.</summary>
+        protected override IReadOnlyList<SplitPoint> SplitsInside(StatementSyntax statement, bool spilled)
+            => (spilled ? statement.DescendantNodes().Any(_byStatement.ContainsKey) : ContainsSplit(statement))
+                ? _splits.Where(s => statement.Span.Contains(s.Await.Span)).ToList()
+                : System.Array.Empty<SplitPoint>();
+
+        protected override bool HoldsSplit(SyntaxNode node) => ContainsSplit(node);
+
+        /// <summary>A switch as written, its sections' statements walked.</summary>
+        protected override void WriteSwitch(SwitchStatementSyntax switchStatement)
         {
-            var spilled = false;
-            if (_splits.TryGetValue(statement, out var split) && split.AwaitingLoop is null)
+            _lines.HeaderLine($"switch ({SyntaxPrinter.PrintExpression(switchStatement.Expression, Replace)})", switchStatement);
+            _lines.OpenBrace();
+            foreach (var section in switchStatement.Sections)
             {
-                WriteSplit(split);
-                if (split.Form != SplitForm.Spill) return;
-                WriteLaterSpills(statement);
-
-                // A spilled await: its statement follows, reading the temporary.
-                spilled = true;
+                foreach (var label in section.Labels) _lines.Line(SyntaxPrinter.PrintExpression(label, Replace));
+                _lines.Indent++;
+                WriteStatements(section.Statements);
+                _lines.Indent--;
             }
 
-            if (spilled ? !statement.DescendantNodes().Any(_splits.ContainsKey) : !ContainsSplit(statement))
-            {
-                SyntaxPrinter.PrintStatement(statement, _lines, Replace);
-                return;
-            }
-
-            switch (statement)
-            {
-                case BlockSyntax block:
-                    _lines.OpenBrace();
-                    WriteStatements(block.Statements);
-                    _lines.CloseBrace();
-                    break;
-                case ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax:
-                    WriteLoop(statement);
-                    break;
-                case ForEachStatementSyntax forEach:
-                    WriteForEach(forEach, _lowering.ForEach(forEach) ?? throw Unexpected(statement));
-                    break;
-                case TryStatementSyntax tryStatement:
-                    WriteTry(tryStatement);
-                    break;
-                case UsingStatementSyntax usingStatement:
-                    WriteUsing(usingStatement, _lowering.Using(usingStatement) ?? throw Unexpected(statement));
-                    break;
-                case IfStatementSyntax ifStatement:
-                    WriteIf(ifStatement, "if");
-                    break;
-                case SwitchStatementSyntax switchStatement:
-                    _lines.HeaderLine($"switch ({SyntaxPrinter.PrintExpression(switchStatement.Expression, Replace)})", switchStatement);
-                    _lines.OpenBrace();
-                    foreach (var section in switchStatement.Sections)
-                    {
-                        foreach (var label in section.Labels) _lines.Line(SyntaxPrinter.PrintExpression(label, Replace));
-                        _lines.Indent++;
-                        WriteStatements(section.Statements);
-                        _lines.Indent--;
-                    }
-
-                    _lines.CloseBrace();
-                    break;
-                default:
-                    // The classifier only lets awaits through inside the statements above; the parser forwards on this.
-                    throw Unexpected(statement);
-            }
-        }
-
-        /// <summary>A statement list; a using declaration whose scope holds a split await is written out as a try/finally.</summary>
-        public void WriteStatements(IReadOnlyList<StatementSyntax> statements)
-        {
-            for (var i = 0; i < statements.Count; i++)
-            {
-                var statement = statements[i];
-                var rest = statements.Skip(i + 1).ToList();
-                if (LoweringShapes.IsUsingDeclaration(statement) && rest.Any(ContainsSplit))
-                {
-                    WriteUsingDeclaration((LocalDeclarationStatementSyntax)statement, _lowering.Using(statement) ?? throw Unexpected(statement), rest);
-                    return;
-                }
-
-                WriteStatement(statement);
-            }
-        }
-
-        /// <summary>The second and later spilled awaits of <paramref name="statement"/>, after its first.</summary>
-        private void WriteLaterSpills(SyntaxNode statement)
-        {
-            if (_laterSpills.TryGetValue(statement, out var later)) foreach (var next in later) WriteSplit(next);
+            _lines.CloseBrace();
         }
 
         /// <summary>The spilled awaits a statement written out of its own shape (a using declaration) reads, before it.</summary>
         private void WriteSpills(SyntaxNode statement)
         {
-            if (!_splits.TryGetValue(statement, out var split) || split.Form != SplitForm.Spill) return;
+            if (!_byStatement.TryGetValue(statement, out var split) || split.Form != SplitForm.Spill) return;
             WriteSplit(split);
             WriteLaterSpills(statement);
         }
 
-        private bool ContainsSplit(SyntaxNode node) => _splits.ContainsKey(node) || node.DescendantNodes().Any(_splits.ContainsKey);
-
-        private static System.InvalidOperationException Unexpected(SyntaxNode statement)
-            => new("Unexpected statement around a split await: " + statement.Kind());
+        private bool ContainsSplit(SyntaxNode node) => _byStatement.ContainsKey(node) || node.DescendantNodes().Any(_byStatement.ContainsKey);
 
         /// <summary>Writes a split await that is the whole expression body of the method.</summary>
         public void WriteArrowSplit(SplitPoint split) => WriteSplit(split);
 
-        private void WriteIf(IfStatementSyntax ifStatement, string keyword)
+        protected override void WriteIf(IfStatementSyntax ifStatement, string keyword)
         {
             _lines.HeaderLine($"{keyword} ({SyntaxPrinter.PrintExpression(ifStatement.Condition, Replace)})", ifStatement);
             WriteEmbedded(ifStatement.Statement);
             if (ifStatement.Else is null) return;
             // An else-if whose condition spills an await keeps the await inside the else: it runs only on that branch.
-            if (ifStatement.Else.Statement is IfStatementSyntax elseIf && !_splits.ContainsKey(elseIf))
+            if (ifStatement.Else.Statement is IfStatementSyntax elseIf && !_byStatement.ContainsKey(elseIf))
             {
                 WriteIf(elseIf, "else if");
                 return;
@@ -186,22 +110,11 @@ namespace Prewired.Generator.FastPath
             _lines.CloseBrace();
         }
 
-        private void WriteSplit(SplitPoint split)
-        {
-            if (split.Conditional is not null)
-            {
-                WriteConditionalSplit(split);
-                return;
-            }
-
-            WriteAwait(split, declareSpill: true);
-        }
-
         /// <summary>
         /// An await that is a conditional operand: an if/else assigns the temporary, awaiting only on the branch that
         /// evaluates the await; the operand tested first is evaluated once, in place.
         /// </summary>
-        private void WriteConditionalSplit(SplitPoint split)
+        protected override void WriteConditionalSplit(SplitPoint split)
         {
             var conditional = split.Conditional!;
             var temporary = split.SpillVariable;
@@ -272,7 +185,7 @@ namespace Prewired.Generator.FastPath
             }
         }
 
-        private void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
+        protected override void WriteAwait(SplitPoint split, bool declareSpill, string? target = null)
         {
             // Arguments use the variables' own names; a continuation parameter renamed to avoid a clash is the callee's business.
             string Resume(string awaitable) => $"return {_forms.Wrap($"{_layout!.Name}{_typeArguments}({_layout.Arguments(split, awaitable)})")};";
@@ -359,7 +272,7 @@ namespace Prewired.Generator.FastPath
             _lines.CloseBrace();
         }
 
-        private bool Replace(SyntaxNode node, SyntaxPrinter printer)
+        protected override bool Replace(SyntaxNode node, SyntaxPrinter printer)
         {
             // A local the compiler would count unassigned on a path of the lowering the body does not have: declared with a
             // default no code can observe (a struct assigned field by field that an await hands over; one assigned across a
