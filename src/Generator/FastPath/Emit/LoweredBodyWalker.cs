@@ -135,6 +135,77 @@ namespace Prewired.Generator.FastPath
             WriteAwait(split, declareSpill: true);
         }
 
+        /// <summary>
+        /// An await that is a conditional operand: an if/else assigns the temporary, awaiting only on the branch that
+        /// evaluates the await; the operand tested first is evaluated once, in place (when resuming, the continuation takes
+        /// the branch that awaits without testing it, <see cref="SteerConditional"/>).
+        /// </summary>
+        protected void WriteConditionalSplit(SplitPoint split)
+        {
+            var conditional = split.Conditional!;
+            var temporary = split.SpillVariable;
+            var firstOperand = ConditionalSpill.First(conditional);
+            var otherBranch = ConditionalSpill.OtherBranch(conditional, split.ConditionalKind); // the value of ?: that does not await
+            var first = Print(firstOperand);
+            var points = new List<SplitPoint> { split };
+            if (split.ConditionalPartner is { } partnerPoint) points.Add(partnerPoint);
+            EnterResumePoints(points, "conditional");
+            DeclareConditionalTemporary(split.ConditionalTypeName!, temporary);
+
+            // A value of the body's (the other branch of ?:) maps to it; true, false and the tested left operand are hidden.
+            void Assign(string value, SyntaxNode? origin = null)
+            {
+                _lines.OpenBrace();
+                _lines.MappedLine($"{temporary} = {value};", origin);
+                _lines.CloseBrace();
+            }
+
+            if (split.ConditionalPartner is { } partner)
+            {
+                // c ? await a : await b: each branch awaits its own into the one temporary.
+                _lines.MappedLine($"if ({SteerConditional(first, string.Empty, split, awaitsWhenTrue: true, hasPartner: true)})", firstOperand);
+                WriteAwaitedBranch(split, null);
+                _lines.Line("else");
+                WriteAwaitedBranch(partner, temporary);
+                return;
+            }
+
+            switch (split.ConditionalKind)
+            {
+                case ConditionalSpillKind.And:
+                    _lines.MappedLine($"if ({SteerConditional(first, string.Empty, split, awaitsWhenTrue: true, hasPartner: false)})", firstOperand);
+                    WriteAwaitedBranch(split, null);
+                    _lines.Line("else");
+                    Assign("false");
+                    break;
+                case ConditionalSpillKind.Or:
+                    _lines.MappedLine($"if ({SteerConditional(first, string.Empty, split, awaitsWhenTrue: false, hasPartner: false)})", firstOperand);
+                    Assign("true");
+                    _lines.Line("else");
+                    WriteAwaitedBranch(split, null);
+                    break;
+                case ConditionalSpillKind.Coalesce:
+                    var left = "__left" + split.Index;
+                    _lines.MappedLine($"if ({SteerConditional(first, $" is {{ }} {left}", split, awaitsWhenTrue: false, hasPartner: false)})", firstOperand);
+                    Assign(left);
+                    _lines.Line("else");
+                    WriteAwaitedBranch(split, null);
+                    break;
+                case ConditionalSpillKind.ConditionalWhenTrue:
+                    _lines.MappedLine($"if ({SteerConditional(first, string.Empty, split, awaitsWhenTrue: true, hasPartner: false)})", firstOperand);
+                    WriteAwaitedBranch(split, null);
+                    _lines.Line("else");
+                    Assign(Print(otherBranch!), otherBranch);
+                    break;
+                default:
+                    _lines.MappedLine($"if ({SteerConditional(first, string.Empty, split, awaitsWhenTrue: false, hasPartner: false)})", firstOperand);
+                    Assign(Print(otherBranch!), otherBranch);
+                    _lines.Line("else");
+                    WriteAwaitedBranch(split, null);
+                    break;
+            }
+        }
+
         /// <summary>A try statement: by what awaits in it (its finally, a catch block, or only its try block).</summary>
         protected void WriteTry(TryStatementSyntax tryStatement)
         {
@@ -152,6 +223,17 @@ namespace Prewired.Generator.FastPath
 
             WriteTryAndCatches(tryStatement);
             if (tryStatement.Finally is { } finallyClause) WriteFinallyClause(finallyClause);
+        }
+
+        /// <summary>The end of a try statement whose finally awaits, written out: the exception its try block threw is
+        /// recorded, and the finally's statements run after it (where they may await), as the compiler lowers it.</summary>
+        protected void WriteRecordedFaultAndFinally(TryStatementSyntax tryStatement, FinallyLowering lowering)
+        {
+            _lines.Line("catch (global::System.Exception __exception)");
+            _lines.OpenBrace();
+            _lines.Line($"{lowering.ErrorVariable} = __exception;");
+            _lines.CloseBrace();
+            WriteStatements(FinallyLowering.Statements(tryStatement.Finally!));
         }
 
         protected static System.InvalidOperationException Unexpected(SyntaxNode statement)
@@ -190,8 +272,25 @@ namespace Prewired.Generator.FastPath
         /// <summary>What an await becomes.</summary>
         protected abstract void WriteAwait(SplitPoint split, bool declareSpill, string? target = null);
 
-        /// <summary>An await that is an operand evaluated only sometimes (<c>a &amp;&amp; await b</c>): an if/else over a temporary.</summary>
-        protected abstract void WriteConditionalSplit(SplitPoint split);
+        /// <summary>The expression text of <paramref name="node"/>, through <see cref="Replace"/>.</summary>
+        protected string Print(SyntaxNode node) => SyntaxPrinter.PrintExpression(node, Replace);
+
+        /// <summary>The temporary a conditional split assigns (the continuation's may be state, or declared before already).</summary>
+        protected virtual void DeclareConditionalTemporary(string type, string name) => _lines.Line($"{type} {name};");
+
+        /// <summary>
+        /// The test of a conditional split's if: <paramref name="first"/> (the operand tested first) followed by
+        /// <paramref name="suffix"/>; the continuation steers into the branch that awaits when resuming there.
+        /// </summary>
+        protected virtual string SteerConditional(string first, string suffix, SplitPoint awaited, bool awaitsWhenTrue, bool hasPartner) => first + suffix;
+
+        /// <summary>The branch of a conditional split that awaits, into <paramref name="target"/> (or the split's temporary).</summary>
+        protected virtual void WriteAwaitedBranch(SplitPoint split, string? target)
+        {
+            _lines.OpenBrace();
+            WriteAwait(split, declareSpill: false, target: target);
+            _lines.CloseBrace();
+        }
 
         protected abstract void WriteIf(IfStatementSyntax ifStatement, string keyword);
 

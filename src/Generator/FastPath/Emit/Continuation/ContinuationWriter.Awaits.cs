@@ -52,73 +52,25 @@ namespace Prewired.Generator.FastPath
                 : string.Join(" || ", indexes.Select(i => $"{state} == {i}"));
         }
 
-        /// <summary>The same if/else as the synchronous path writes, steered into the branch that awaits when resuming there.</summary>
-        protected override void WriteConditionalSplit(SplitPoint split)
+        protected override void DeclareConditionalTemporary(string type, string name)
         {
-            var conditional = split.Conditional!;
-            var temporary = split.SpillVariable;
-            var firstOperand = ConditionalSpill.First(conditional);
-            var otherBranch = ConditionalSpill.OtherBranch(conditional, split.ConditionalKind); // the value of ?: that does not await
-            var first = Print(firstOperand);
-            var points = new List<SplitPoint> { split };
-            if (split.ConditionalPartner is { } partnerPoint) points.Add(partnerPoint);
-            Label(points, "conditional");
-            if (!_layout.IsSynthetic(temporary) && !_hoistedSpills.Contains(temporary)) _lines.Line($"{split.ConditionalTypeName} {temporary};");
-            void Awaited(SplitPoint point, string? target)
-            {
-                _lines.OpenBrace();
-                InList(() => WriteAwait(point, declareSpill: false, target: target));
-                _lines.CloseBrace();
-            }
+            if (!_layout.IsSynthetic(name) && !_hoistedSpills.Contains(name)) _lines.Line($"{type} {name};");
+        }
 
-            // A value of the body's (the other branch of ?:) maps to it; true, false and the tested left operand are hidden.
-            void Assign(string value, SyntaxNode? origin = null)
-            {
-                _lines.OpenBrace();
-                _lines.MappedLine($"{temporary} = {value};", origin);
-                _lines.CloseBrace();
-            }
-
+        /// <summary>When resuming, the branch that awaits is taken without testing the operand tested first.</summary>
+        protected override string SteerConditional(string first, string suffix, SplitPoint awaited, bool awaitsWhenTrue, bool hasPartner)
+        {
             const string state = ContinuationLayout.StateParameter;
-            if (split.ConditionalPartner is { } partner)
-            {
-                _lines.MappedLine($"if ({state} == {split.Index} || {state} < 0 && ({first}))", firstOperand);
-                Awaited(split, null);
-                _lines.Line("else");
-                Awaited(partner, temporary);
-                return;
-            }
+            if (hasPartner) return $"{state} == {awaited.Index} || {state} < 0 && ({first}){suffix}";
+            return awaitsWhenTrue ? $"{state} >= 0 || ({first}){suffix}" : $"{state} < 0 && ({first}){suffix}";
+        }
 
-            // When resuming, the branch that awaits is taken without testing the operand tested first.
-            switch (split.ConditionalKind)
-            {
-                case ConditionalSpillKind.And:
-                case ConditionalSpillKind.ConditionalWhenTrue:
-                    _lines.MappedLine($"if ({state} >= 0 || ({first}))", firstOperand);
-                    Awaited(split, null);
-                    _lines.Line("else");
-                    Assign(split.ConditionalKind == ConditionalSpillKind.And ? "false" : Print(otherBranch!), otherBranch);
-                    break;
-                case ConditionalSpillKind.Or:
-                    _lines.MappedLine($"if ({state} < 0 && ({first}))", firstOperand);
-                    Assign("true");
-                    _lines.Line("else");
-                    Awaited(split, null);
-                    break;
-                case ConditionalSpillKind.Coalesce:
-                    var left = "__left" + split.Index;
-                    _lines.MappedLine($"if ({state} < 0 && ({first}) is {{ }} {left})", firstOperand);
-                    Assign(left);
-                    _lines.Line("else");
-                    Awaited(split, null);
-                    break;
-                default:
-                    _lines.MappedLine($"if ({state} < 0 && ({first}))", firstOperand);
-                    Assign(Print(otherBranch!), otherBranch);
-                    _lines.Line("else");
-                    Awaited(split, null);
-                    break;
-            }
+        /// <summary>The branch that awaits: a list of its own, with its dispatch.</summary>
+        protected override void WriteAwaitedBranch(SplitPoint split, string? target)
+        {
+            _lines.OpenBrace();
+            InList(() => WriteAwait(split, declareSpill: false, target: target));
+            _lines.CloseBrace();
         }
 
         /// <summary>

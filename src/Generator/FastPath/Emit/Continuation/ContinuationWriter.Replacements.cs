@@ -220,6 +220,5 @@ namespace Prewired.Generator.FastPath
                 ? _layout.NameOf(referenced)
                 : null;
 
-        private string Print(SyntaxNode node) => SyntaxPrinter.PrintExpression(node, Replace);
     }
 }

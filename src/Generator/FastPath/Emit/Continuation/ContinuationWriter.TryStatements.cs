@@ -187,11 +187,7 @@ namespace Prewired.Generator.FastPath
                 if (lowering.HasReturns) _lines.Line(lowering.EndLabel + ": ;");
             });
             _lines.CloseBrace();
-            _lines.Line("catch (global::System.Exception __exception)");
-            _lines.OpenBrace();
-            _lines.Line($"{lowering.ErrorVariable} = __exception;");
-            _lines.CloseBrace();
-            WriteStatements(FinallyLowering.Statements(tryStatement.Finally!));
+            WriteRecordedFaultAndFinally(tryStatement, lowering);
             WriteAfterFinally(tryStatement, lowering);
         }
 

@@ -225,11 +225,7 @@ namespace Prewired.Generator.FastPath
 
             if (lowering.HasReturns) _lines.Line(lowering.EndLabel + ": ;");
             _lines.CloseBrace();
-            _lines.Line("catch (global::System.Exception __exception)");
-            _lines.OpenBrace();
-            _lines.Line($"{lowering.ErrorVariable} = __exception;");
-            _lines.CloseBrace();
-            WriteStatements(FinallyLowering.Statements(tryStatement.Finally!));
+            WriteRecordedFaultAndFinally(tryStatement, lowering);
 
             // Inside another try written out this way (nested await using), the recorded return waits for its finally too.
             if (_lowering.FinallyAround(tryStatement) is { } outer)
@@ -273,6 +269,5 @@ namespace Prewired.Generator.FastPath
             _lines.CloseBrace();
         }
 
-        private string Print(Microsoft.CodeAnalysis.SyntaxNode node) => SyntaxPrinter.PrintExpression(node, Replace);
     }
 }
