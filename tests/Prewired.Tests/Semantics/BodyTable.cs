@@ -1509,6 +1509,28 @@ namespace Prewired.Tests.Semantics
                 }
                 """),
 
+            // A base property read and written after awaits (the Roslyn compiler's own async tests, Property21): the state
+            // machine reaches it through an accessor property of the type with a getter and a setter.
+            new("B104_BasePropertyReadAndWrittenAfterAwait", "Task<int>", """
+                {
+                    var a = await env.TR(0, v);
+                    base.Level += a;
+                    env.Log("level=" + base.Level);
+                    await env.T(1);
+                    return base.Level * 10 + Level;
+                }
+                """)
+            {
+                BaseClass = "BaseForB104",
+                FileMembers = """
+                    public class BaseForB104
+                    {
+                        public virtual int Level { get; set; } = 2;
+                    }
+                    """,
+                Members = "public override int Level { get => -1; set { } }",
+            },
+
             new("B86_PartialDeclarationRenamesParameters", "Task<int>", """
                 {
                     var x = v * 2;

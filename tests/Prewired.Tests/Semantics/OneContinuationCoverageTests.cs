@@ -153,6 +153,7 @@ namespace Prewired.Tests.Semantics
         [InlineData("S11_LocalFunctionOfALoopCapturingItsLocal", "int Twice(int step, int v)")]
         [InlineData("B100_PrimaryConstructorParameterWrittenAfterAwait", "{ get => count; set => count = value; }")]
         [InlineData("B102_BaseCallWithNamedArgumentsAfterAwait", "(env: env, x: a)")]
+        [InlineData("B104_BasePropertyReadAndWrittenAfterAwait", "{ get => base.Level; set => base.Level = value; }")]
         public void Closures_primary_constructor_writes_and_named_base_calls_take_the_state_machine(string body, string expected)
         {
             var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];

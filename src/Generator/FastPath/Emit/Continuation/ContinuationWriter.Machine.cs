@@ -102,6 +102,10 @@ namespace Prewired.Generator.FastPath
                     // The base's implementation, which only a member of the type can call: through an accessor of the type.
                     printer.Write(ThisField + "." + _layout.BaseCallAccessor(baseMethod));
                     return true;
+                case MemberAccessExpressionSyntax { Expression: BaseExpressionSyntax } access when BasePropertyTarget(access) is { } baseProperty:
+                    // The base's property, read (and written) through an accessor of the type, as a base call is.
+                    printer.Write(ThisField + "." + _layout.BasePropertyAccessor(baseProperty, writable: LocalFunctions.IsWritten(access)));
+                    return true;
                 case BaseExpressionSyntax:
                     NotCovered("a base member access other than a call of a non-generic method with every argument written, in a state-machine continuation");
                     return false;
@@ -161,6 +165,22 @@ namespace Prewired.Generator.FastPath
             }
 
             return method.Parameters.Any(p => !LoweringShapes.IsNameable(p.Type)) || (!method.ReturnsVoid && !LoweringShapes.IsNameable(method.ReturnType)) ? null : method;
+        }
+
+        /// <summary>
+        /// The base property <paramref name="access"/> reads or writes, when an accessor property of the type can stand for
+        /// it: not an indexer, not returning by reference, of a type C# can name, with a getter (the accessor has one), and
+        /// the setter a write needs.
+        /// </summary>
+        private IPropertySymbol? BasePropertyTarget(MemberAccessExpressionSyntax access)
+        {
+            if (access.Parent is InvocationExpressionSyntax invocation && invocation.Expression == access) return null;
+            if (_model.GetSymbolInfo(access).Symbol is not IPropertySymbol { IsIndexer: false, ReturnsByRef: false, ReturnsByRefReadonly: false, IsStatic: false } property) return null;
+            if (!LoweringShapes.IsNameable(property.Type)) return null;
+            var written = LocalFunctions.IsWritten(access);
+            if (access.Parent is ArgumentSyntax { RefKindKeyword.RawKind: not 0 }) return null;
+            if (property.GetMethod is null || written && (property.SetMethod is null || property.SetMethod.IsInitOnly)) return null;
+            return property;
         }
 
         /// <summary>

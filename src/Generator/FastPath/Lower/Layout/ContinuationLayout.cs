@@ -198,7 +198,7 @@ namespace Prewired.Generator.FastPath
 
         // Per thing only the type can name (a primary constructor parameter, a base method), its accessor: keyed by the
         // symbol's display string, in the order the continuation first uses it.
-        private readonly List<(string Key, string Name, string Declaration, bool CallsBase)> _accessors = new();
+        private readonly List<(string Key, string Name, string Declaration, bool CallsBase, bool IsMethod)> _accessors = new();
 
         /// <summary>
         /// The members a state-machine continuation reaches through an accessor of the type, because a nested struct cannot
@@ -206,7 +206,8 @@ namespace Prewired.Generator.FastPath
         /// did not capture already) and a base method (<c>private R X__base0_M(int a) => base.M(a);</c>, the base's
         /// implementation, which only a member of the type can call). A written parameter's accessor has a setter.
         /// </summary>
-        public IEnumerable<(string Declaration, bool CallsBase)> Accessors => _accessors.Select(a => (a.Declaration, a.CallsBase));
+        // A base property's accessor is a property (no DebuggerStepThrough or StackTraceHidden there): its frame shows in a stack trace.
+        public IEnumerable<(string Declaration, bool CallsBase)> Accessors => _accessors.Select(a => (a.Declaration, a.CallsBase && a.IsMethod));
 
         /// <summary>The accessor that reads <paramref name="parameter"/>, a primary constructor parameter, and writes it when
         /// the body does (<paramref name="writable"/>).</summary>
@@ -228,7 +229,27 @@ namespace Prewired.Generator.FastPath
                 name => $"private {returns} {name}({parameters}) => base.{MethodShellParser.EscapedName(method.Name)}({forwarded});", callsBase: true);
         }
 
-        private string Accessor(ISymbol symbol, string name, System.Func<string, string> declaration, bool callsBase)
+        /// <summary>The accessor property that reads <paramref name="property"/> on the base (and writes it when the body
+        /// does, <paramref name="writable"/>: a write anywhere makes the one accessor writable).</summary>
+        public string BasePropertyAccessor(IPropertySymbol property, bool writable)
+        {
+            var name = MethodShellParser.EscapedName(property.Name);
+            var type = property.Type.ToDisplayString(MethodShellParser.TypeFormat);
+            var key = property.ToDisplayString();
+            for (var i = 0; i < _accessors.Count; i++)
+            {
+                var existing = _accessors[i];
+                if (existing.Key != key) continue;
+                // Written after an earlier read: the same accessor, now with its setter.
+                if (writable && !existing.Declaration.Contains(" set => ")) _accessors[i] = (existing.Key, existing.Name, $"private {type} {existing.Name} {{ get => base.{name}; set => base.{name} = value; }}", existing.CallsBase, existing.IsMethod);
+                return existing.Name;
+            }
+
+            return Accessor(property, $"{PrefixOf(Name)}base{_accessors.Count(a => a.CallsBase)}_{property.Name}",
+                accessor => writable ? $"private {type} {accessor} {{ get => base.{name}; set => base.{name} = value; }}" : $"private {type} {accessor} => base.{name};", callsBase: true, isMethod: false);
+        }
+
+        private string Accessor(ISymbol symbol, string name, System.Func<string, string> declaration, bool callsBase, bool isMethod = true)
         {
             var key = symbol.ToDisplayString();
             foreach (var accessor in _accessors)
@@ -236,7 +257,7 @@ namespace Prewired.Generator.FastPath
                 if (accessor.Key == key) return accessor.Name;
             }
 
-            _accessors.Add((key, name, declaration(name), callsBase));
+            _accessors.Add((key, name, declaration(name), callsBase, isMethod));
             return name;
         }
 
