@@ -5,8 +5,11 @@ namespace Prewired.Generator.Pipelines.Messages
 {
     /// <summary>
     /// Writes a notification's publisher class: one field per behavior and handler, <c>Publish</c> through the behaviors
-    /// (a generated struct per position, as an inline pipeline's), and the handlers as an indexed list the runtime's publisher
-    /// runs (<c>NotificationPublishing.Sequential</c> or <c>Concurrent</c>): a switch of direct calls, found at compile time.
+    /// (a generated struct per position, as an inline pipeline's), then the handlers: none is <c>default</c>, one is its own
+    /// call (its task as it is), several are called in line one after another (<c>__Handlers</c>) while each completes
+    /// successfully and synchronously, and the rest of the publish goes to the runtime's publisher
+    /// (<c>NotificationPublishing.SequentialFrom</c> or <c>ConcurrentFrom</c>) at the first that does not, which runs the
+    /// later handlers through the indexed list the class implements (a switch of direct calls, found at compile time).
     /// </summary>
     internal static class NotificationEmitter
     {
@@ -67,6 +70,7 @@ namespace Prewired.Generator.Pipelines.Messages
             }
 
             body.Indent--;
+            if (model.Handlers.Count > 1) WriteHandlers(model, body);
             for (var position = 1; position <= n.Behaviors.Count; position++)
             {
                 body.Line();
@@ -84,13 +88,55 @@ namespace Prewired.Generator.Pipelines.Messages
             var n = model.Notification;
             if (position == n.Behaviors.Count)
             {
-                var publisher = n.Concurrent ? "Concurrent" : "Sequential";
-                return $"global::Prewired.CompilerServices.NotificationPublishing.{publisher}({owner}, notification, cancellationToken)";
+                if (model.Handlers.Count == 0) return "default";
+                if (model.Handlers.Count == 1)
+                {
+                    // One handler: its task as it is, so its exception comes back unwrapped (Mediator's rule).
+                    return CalleeNames.Call(model.Handlers[0].Handler, owner == "this" ? "__handler0" : owner + ".__handler0", "Handle", "notification, cancellationToken");
+                }
+
+                return (owner == "this" ? string.Empty : owner + ".") + "__Handlers(notification, cancellationToken)";
             }
 
             var field = owner == "this" ? "__behavior" + position : owner + ".__behavior" + position;
             return CalleeNames.Call(n.Behaviors[position], field, "Handle",
                 $"notification, new __Next{position + 1} {{ __publisher = {owner} }}, cancellationToken");
+        }
+
+        /// <summary>
+        /// Several handlers, straight-line: each called in its own try block (a synchronous throw is a failure like any other,
+        /// and the later handlers still run), its task checked, and the rest of the publish handed to the runtime at the first
+        /// that is pending or did not succeed. All completing successfully and synchronously is no loop, no switch and no
+        /// interface call: one direct call per handler.
+        /// </summary>
+        private static void WriteHandlers(PublisherModel model, CodeLines body)
+        {
+            var n = model.Notification;
+            var rest = "global::Prewired.CompilerServices.NotificationPublishing." + (n.Concurrent ? "ConcurrentFrom" : "SequentialFrom");
+            body.Line();
+            body.Line("/// <summary>The handlers in source order, in line while each completes successfully and synchronously; the rest of the publish goes to the runtime's publisher at the first that does not.</summary>");
+            WriteFrameAttributes(n, body);
+            body.Line($"private {ValueTask} __Handlers({n.Notification} notification, {Token} cancellationToken)");
+            body.OpenBrace();
+            body.Line($"{ValueTask} task;");
+            for (var i = 0; i < model.Handlers.Count; i++)
+            {
+                body.Line("try");
+                body.OpenBrace();
+                body.Line($"task = {CalleeNames.Call(model.Handlers[i].Handler, "__handler" + i, "Handle", "notification, cancellationToken")};");
+                body.CloseBrace();
+                body.Line("catch (global::System.Exception exception)");
+                body.OpenBrace();
+                body.Line($"return {rest}(this, notification, cancellationToken, {i}, exception);");
+                body.CloseBrace();
+                body.Line();
+                body.Line($"if (!task.IsCompletedSuccessfully) return {rest}(this, notification, cancellationToken, {i}, task);");
+                body.Line("task.GetAwaiter().GetResult(); // releases a pooled IValueTaskSource");
+                body.Line();
+            }
+
+            body.Line("return default;");
+            body.CloseBrace();
         }
 
         private static void WriteNext(PublisherModel model, int position, CodeLines body)

@@ -41,6 +41,52 @@ namespace Prewired.Generated.Shop
                 _ => throw new global::System.ArgumentOutOfRangeException(nameof(index)),
             };
 
+        /// <summary>The handlers in source order, in line while each completes successfully and synchronously; the rest of the publish goes to the runtime's publisher at the first that does not.</summary>
+        [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+        [global::System.Diagnostics.StackTraceHidden]
+        [global::System.Diagnostics.DebuggerStepThrough]
+        private global::System.Threading.Tasks.ValueTask __Handlers(global::Shop.OrderPlaced notification, global::System.Threading.CancellationToken cancellationToken)
+        {
+            global::System.Threading.Tasks.ValueTask task;
+            try
+            {
+                task = __handler0.Handle(notification, cancellationToken);
+            }
+            catch (global::System.Exception exception)
+            {
+                return global::Prewired.CompilerServices.NotificationPublishing.SequentialFrom(this, notification, cancellationToken, 0, exception);
+            }
+
+            if (!task.IsCompletedSuccessfully) return global::Prewired.CompilerServices.NotificationPublishing.SequentialFrom(this, notification, cancellationToken, 0, task);
+            task.GetAwaiter().GetResult(); // releases a pooled IValueTaskSource
+
+            try
+            {
+                task = __handler1.Handle(notification, cancellationToken);
+            }
+            catch (global::System.Exception exception)
+            {
+                return global::Prewired.CompilerServices.NotificationPublishing.SequentialFrom(this, notification, cancellationToken, 1, exception);
+            }
+
+            if (!task.IsCompletedSuccessfully) return global::Prewired.CompilerServices.NotificationPublishing.SequentialFrom(this, notification, cancellationToken, 1, task);
+            task.GetAwaiter().GetResult(); // releases a pooled IValueTaskSource
+
+            try
+            {
+                task = __handler2.Handle(notification, cancellationToken);
+            }
+            catch (global::System.Exception exception)
+            {
+                return global::Prewired.CompilerServices.NotificationPublishing.SequentialFrom(this, notification, cancellationToken, 2, exception);
+            }
+
+            if (!task.IsCompletedSuccessfully) return global::Prewired.CompilerServices.NotificationPublishing.SequentialFrom(this, notification, cancellationToken, 2, task);
+            task.GetAwaiter().GetResult(); // releases a pooled IValueTaskSource
+
+            return default;
+        }
+
         [global::System.Diagnostics.DebuggerNonUserCode]
         private struct __Next1 : global::Prewired.INotificationNext<global::Shop.OrderPlaced>
         {
@@ -49,7 +95,7 @@ namespace Prewired.Generated.Shop
             [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]
-            public global::System.Threading.Tasks.ValueTask Invoke(global::Shop.OrderPlaced notification, global::System.Threading.CancellationToken cancellationToken) => global::Prewired.CompilerServices.NotificationPublishing.Sequential(__publisher, notification, cancellationToken);
+            public global::System.Threading.Tasks.ValueTask Invoke(global::Shop.OrderPlaced notification, global::System.Threading.CancellationToken cancellationToken) => __publisher.__Handlers(notification, cancellationToken);
         }
     }
 }

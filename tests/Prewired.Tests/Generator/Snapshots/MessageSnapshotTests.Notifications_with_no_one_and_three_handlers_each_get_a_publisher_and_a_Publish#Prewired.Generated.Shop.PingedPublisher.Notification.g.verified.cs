@@ -18,7 +18,7 @@ namespace Prewired.Generated.Shop
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.ValueTask Publish(global::Shop.Pinged notification, global::System.Threading.CancellationToken cancellationToken = default) => global::Prewired.CompilerServices.NotificationPublishing.Sequential(this, notification, cancellationToken);
+        public global::System.Threading.Tasks.ValueTask Publish(global::Shop.Pinged notification, global::System.Threading.CancellationToken cancellationToken = default) => ((global::Prewired.INotificationHandler<global::Shop.Pinged>)__handler0).Handle(notification, cancellationToken);
 
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         int global::Prewired.CompilerServices.INotificationHandlerList<global::Shop.Pinged>.Count => 1;

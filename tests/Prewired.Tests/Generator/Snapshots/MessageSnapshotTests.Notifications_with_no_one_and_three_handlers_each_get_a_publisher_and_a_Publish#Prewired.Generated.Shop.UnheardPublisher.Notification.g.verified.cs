@@ -37,7 +37,7 @@ namespace Prewired.Generated.Shop
             [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
             [global::System.Diagnostics.StackTraceHidden]
             [global::System.Diagnostics.DebuggerStepThrough]
-            public global::System.Threading.Tasks.ValueTask Invoke(global::Shop.Unheard notification, global::System.Threading.CancellationToken cancellationToken) => global::Prewired.CompilerServices.NotificationPublishing.Sequential(__publisher, notification, cancellationToken);
+            public global::System.Threading.Tasks.ValueTask Invoke(global::Shop.Unheard notification, global::System.Threading.CancellationToken cancellationToken) => default;
         }
     }
 }

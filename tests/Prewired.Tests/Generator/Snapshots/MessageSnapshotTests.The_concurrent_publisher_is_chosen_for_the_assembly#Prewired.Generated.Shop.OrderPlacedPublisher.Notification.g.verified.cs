@@ -20,7 +20,7 @@ namespace Prewired.Generated.Shop
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
-        public global::System.Threading.Tasks.ValueTask Publish(global::Shop.OrderPlaced notification, global::System.Threading.CancellationToken cancellationToken = default) => global::Prewired.CompilerServices.NotificationPublishing.Concurrent(this, notification, cancellationToken);
+        public global::System.Threading.Tasks.ValueTask Publish(global::Shop.OrderPlaced notification, global::System.Threading.CancellationToken cancellationToken = default) => __Handlers(notification, cancellationToken);
 
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         int global::Prewired.CompilerServices.INotificationHandlerList<global::Shop.OrderPlaced>.Count => 2;
@@ -35,5 +35,39 @@ namespace Prewired.Generated.Shop
                 1 => __handler1.Handle(notification, cancellationToken),
                 _ => throw new global::System.ArgumentOutOfRangeException(nameof(index)),
             };
+
+        /// <summary>The handlers in source order, in line while each completes successfully and synchronously; the rest of the publish goes to the runtime's publisher at the first that does not.</summary>
+        [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
+        [global::System.Diagnostics.StackTraceHidden]
+        [global::System.Diagnostics.DebuggerStepThrough]
+        private global::System.Threading.Tasks.ValueTask __Handlers(global::Shop.OrderPlaced notification, global::System.Threading.CancellationToken cancellationToken)
+        {
+            global::System.Threading.Tasks.ValueTask task;
+            try
+            {
+                task = __handler0.Handle(notification, cancellationToken);
+            }
+            catch (global::System.Exception exception)
+            {
+                return global::Prewired.CompilerServices.NotificationPublishing.ConcurrentFrom(this, notification, cancellationToken, 0, exception);
+            }
+
+            if (!task.IsCompletedSuccessfully) return global::Prewired.CompilerServices.NotificationPublishing.ConcurrentFrom(this, notification, cancellationToken, 0, task);
+            task.GetAwaiter().GetResult(); // releases a pooled IValueTaskSource
+
+            try
+            {
+                task = __handler1.Handle(notification, cancellationToken);
+            }
+            catch (global::System.Exception exception)
+            {
+                return global::Prewired.CompilerServices.NotificationPublishing.ConcurrentFrom(this, notification, cancellationToken, 1, exception);
+            }
+
+            if (!task.IsCompletedSuccessfully) return global::Prewired.CompilerServices.NotificationPublishing.ConcurrentFrom(this, notification, cancellationToken, 1, task);
+            task.GetAwaiter().GetResult(); // releases a pooled IValueTaskSource
+
+            return default;
+        }
     }
 }
