@@ -95,6 +95,17 @@ namespace Prewired.Pipelines.Tests.Notifications
         }
 
         [Fact]
+        public void A_synchronous_publish_to_one_handler_allocates_nothing()
+        {
+            var sender = Sender();
+            var solo = new Solo { Step = Step.Complete };
+            for (var i = 0; i < 100; i++) Wait(sender.Publish(solo));
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            for (var i = 0; i < 1000; i++) Wait(sender.Publish(solo, CancellationToken.None));
+            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        [Fact]
         public async Task Handlers_registered_by_AddPrewired_are_singletons_as_request_handlers_are()
         {
             using var provider = new ServiceCollection().AddPrewired().BuildServiceProvider(new ServiceProviderOptions { ValidateScopes = true });
