@@ -100,6 +100,53 @@ namespace Prewired.Pipelines.Tests.Streams
         }
 
         [Fact]
+        public void A_synchronous_stream_costs_the_chain_s_iterators_and_one_40_byte_enumerable_at_most()
+        {
+            var sender = Sender();
+            var pipeline = new Prewired.Generated.Prewired.Pipelines.Tests.Streams.ReadyWordsStreamPipeline(new SeeItems<ReadyWords, string>(), new ReadyWordsHandler());
+            var request = new ReadyWords();
+            // The chain's own stream (the behavior's and the handler's async iterators) against the sender's, no token either side.
+            var chain = BytesPerEnumeration(request, () => pipeline.Invoke(request, CancellationToken.None));
+            var sent = BytesPerEnumeration(request, () => sender.CreateStream(request, CancellationToken.None));
+            Assert.True(sent <= chain + 40, $"CreateStream {sent} B per enumeration, the chain alone {chain} B");
+        }
+
+        [Fact]
+        public async Task A_stream_whose_items_are_pending_under_a_token_that_can_be_canceled_hands_out_every_item()
+        {
+            using var cancel = new CancellationTokenSource();
+            var items = new List<int>();
+            await foreach (var item in Sender().CreateStream(new Ticks { Count = 5 }, cancel.Token).WithCancellation(cancel.Token)) items.Add(item);
+            Assert.Equal(new[] { 0, 1, 2, 3, 4 }, items);
+        }
+
+        private static long BytesPerEnumeration(ReadyWords request, Func<IAsyncEnumerable<string>> stream)
+        {
+            for (var i = 0; i < 100; i++) Drain(stream());
+            request.Seen.Clear();
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            for (var i = 0; i < 1000; i++) Drain(stream());
+            var bytes = (GC.GetAllocatedBytesForCurrentThread() - before) / 1000;
+            Assert.Equal(10 * 1000, request.Seen.Count);
+            request.Seen.Clear();
+            return bytes;
+        }
+
+        /// <summary>Every item is ready, so each move completes synchronously and is taken as it is (no async method of the test's own).</summary>
+        private static void Drain(IAsyncEnumerable<string> stream)
+        {
+            var enumerator = stream.GetAsyncEnumerator(CancellationToken.None);
+            try
+            {
+                while (enumerator.MoveNextAsync().GetAwaiter().GetResult()) _ = enumerator.Current;
+            }
+            finally
+            {
+                enumerator.DisposeAsync().GetAwaiter().GetResult();
+            }
+        }
+
+        [Fact]
         public async Task Without_a_container_the_stream_pipeline_is_passed_by_name()
         {
             var pipeline = new Prewired.Generated.Prewired.Pipelines.Tests.Streams.TicksStreamPipeline(new SeeItems<Ticks, int>(), new TicksHandler());

@@ -57,6 +57,25 @@ namespace Prewired.Pipelines.Tests.Streams
 #pragma warning restore CS8425
     }
 
+    /// <summary>Words that are ready when asked for (no await): a synchronous stream, whose enumeration's bytes are the tests'.</summary>
+    public sealed class ReadyWords : IStreamRequest<string>, IWatched
+    {
+        public static readonly string[] Words = { "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten" };
+
+        // Room for every item the allocation tests enumerate, so recording them allocates nothing.
+        public List<object> Seen { get; } = new(64 * 1024);
+    }
+
+    public sealed class ReadyWordsHandler : IStreamRequestHandler<ReadyWords, string>
+    {
+#pragma warning disable CS1998 // no await: every item is ready
+        public async IAsyncEnumerable<string> Handle(ReadyWords request, [EnumeratorCancellation] CancellationToken cancellationToken)
+#pragma warning restore CS1998
+        {
+            foreach (var word in ReadyWords.Words) yield return word;
+        }
+    }
+
     /// <summary>The assembly's stream behavior: it wraps the stream, so it sees every item on its way to the caller.</summary>
     public sealed class SeeItems<TRequest, TResponse> : IStreamBehavior<TRequest, TResponse>
         where TRequest : IStreamRequest<TResponse>, IWatched

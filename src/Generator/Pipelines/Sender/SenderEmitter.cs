@@ -96,8 +96,8 @@ namespace Prewired.Generator.Pipelines.Sender
         }
 
         /// <summary>
-        /// The stream is enumerated under both tokens, the one passed here and the one passed to WithCancellation, linked by
-        /// <c>StreamEnumeration.Linked</c>'s [EnumeratorCancellation] parameter.
+        /// The stream is enumerated under both tokens, the one passed here and the one passed to WithCancellation, combined by
+        /// <c>StreamEnumeration.Linked</c>'s enumerable when it is enumerated (no async iterator of its own).
         /// </summary>
         private static void WriteCreateStream(SenderModel model, int index, CodeLines body)
         {
