@@ -29,6 +29,20 @@ namespace Prewired.CompilerServices
             where TPipeline : IStreamPipeline<TRequest, TResponse>
             => new Stream<TPipeline, TRequest, TResponse>(pipeline, request, cancellationToken);
 
+        /// <summary>
+        /// As <see cref="Linked"/>, for a chain whose handler and behaviors all take the enumerator's token themselves
+        /// (async iterators with an <c>[EnumeratorCancellation]</c> token, which the generator checks): when
+        /// <paramref name="cancellationToken"/> cannot be canceled there is nothing to combine, and the chain's stream is
+        /// handed out as it is, the token of <c>WithCancellation</c> reaching the first stage through its
+        /// <c>GetAsyncEnumerator</c> and each later one through what the stage before passes on. Nothing is checked after
+        /// each item then: a stage that marks its token and ignores it goes on, as under Mediator.
+        /// </summary>
+        public static IAsyncEnumerable<TResponse> Direct<TPipeline, TRequest, TResponse>(TPipeline pipeline, TRequest request, CancellationToken cancellationToken)
+            where TPipeline : IStreamPipeline<TRequest, TResponse>
+            => cancellationToken.CanBeCanceled
+                ? new Stream<TPipeline, TRequest, TResponse>(pipeline, request, cancellationToken)
+                : pipeline.Invoke(request, cancellationToken);
+
         private sealed class Stream<TPipeline, TRequest, TResponse> : IAsyncEnumerable<TResponse>
             where TPipeline : IStreamPipeline<TRequest, TResponse>
         {

@@ -42,7 +42,12 @@ namespace Prewired.Generator.Pipelines.Messages
     /// <param name="Behaviors">The assembly's stream behaviors closed over the request and response, outermost first.</param>
     /// <param name="Class">The generated stream pipeline class.</param>
     /// <param name="HideFrames">Whether the target has StackTraceHiddenAttribute.</param>
-    internal sealed record StreamHandlerModel(string Request, string Response, CalleeModel Handler, string OrderKey, bool Public, EquatableArray<CalleeModel> Behaviors, PipelineClass Class, bool HideFrames);
+    /// <param name="EnumeratorTokens">
+    /// Whether the handler and every behavior are async iterators whose token is <c>[EnumeratorCancellation]</c>: then the chain
+    /// takes the enumerator's token by itself, and a <c>CreateStream</c> whose own token cannot be canceled hands out the
+    /// chain's stream as it is.
+    /// </param>
+    internal sealed record StreamHandlerModel(string Request, string Response, CalleeModel Handler, string OrderKey, bool Public, EquatableArray<CalleeModel> Behaviors, PipelineClass Class, bool HideFrames, bool EnumeratorTokens);
 
     /// <summary>A notification's generated publisher: the type, its behaviors, and every handler of it in order.</summary>
     /// <param name="Notification">The notification type and its chain.</param>

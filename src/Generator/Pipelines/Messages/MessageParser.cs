@@ -37,12 +37,15 @@ namespace Prewired.Generator.Pipelines.Messages
             var streamHandlers = MessageHandlers.StreamsHandledBy(type).Select(stream =>
             {
                 var arguments = new[] { stream.Request, stream.Response };
-                var behaviors = MessageHandlers.Behaviors(compilation, MessageHandlers.StreamDefaults, "IStreamBehavior", arguments)
-                    .Select(b => Callee(b, InterfaceOf(compilation, "Prewired.IStreamBehavior`2", arguments))).ToEquatableArray();
+                var behaviorTypes = MessageHandlers.Behaviors(compilation, MessageHandlers.StreamDefaults, "IStreamBehavior", arguments).ToList();
+                var behaviorInterface = InterfaceOf(compilation, "Prewired.IStreamBehavior`2", arguments);
+                var handlerInterface = InterfaceOf(compilation, "Prewired.IStreamRequestHandler`2", arguments);
+                var behaviors = behaviorTypes.Select(b => Callee(b, behaviorInterface)).ToEquatableArray();
+                var enumeratorTokens = TakesEnumeratorToken(type, handlerInterface) && behaviorTypes.All(b => TakesEnumeratorToken(b, behaviorInterface));
                 return new StreamHandlerModel(stream.Request.ToDisplayString(TypeFormat), stream.Response.ToDisplayString(TypeFormat),
-                    Callee(type, InterfaceOf(compilation, "Prewired.IStreamRequestHandler`2", arguments)), order,
+                    Callee(type, handlerInterface), order,
                     arguments.All(a => EffectiveAccessibility.Of(a) == EffectiveAccessibility.Public), behaviors,
-                    HandlerParser.ClassFor(stream.Request, "StreamPipeline", ".Stream.g.cs"), hideFrames);
+                    HandlerParser.ClassFor(stream.Request, "StreamPipeline", ".Stream.g.cs"), hideFrames, enumeratorTokens);
             }).ToEquatableArray();
 
             NotificationTypeModel? notification = null;
@@ -58,6 +61,19 @@ namespace Prewired.Generator.Pipelines.Messages
 
             var models = new MessageModels(notificationHandlers, notification, streamHandlers);
             return models.IsEmpty ? null : models;
+        }
+
+        /// <summary>
+        /// Whether <paramref name="type"/>'s implementation of the interface's one method is an async iterator whose
+        /// <see cref="System.Threading.CancellationToken"/> parameter is <c>[EnumeratorCancellation]</c>, so the token passed
+        /// to its stream's <c>GetAsyncEnumerator</c> reaches its body (the compiler combines it with the argument).
+        /// </summary>
+        private static bool TakesEnumeratorToken(INamedTypeSymbol type, INamedTypeSymbol? @interface)
+        {
+            var method = @interface?.GetMembers().OfType<IMethodSymbol>().FirstOrDefault();
+            if (method is null || type.FindImplementationForInterfaceMember(method) is not IMethodSymbol { IsAsync: true } implementation) return false;
+            return implementation.Parameters.Any(p => p.Type.ToDisplayString() == "System.Threading.CancellationToken"
+                && p.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Runtime.CompilerServices.EnumeratorCancellationAttribute"));
         }
 
         private static INamedTypeSymbol? InterfaceOf(Compilation compilation, string metadataName, params ITypeSymbol[] arguments)

@@ -97,7 +97,9 @@ namespace Prewired.Generator.Pipelines.Sender
 
         /// <summary>
         /// The stream is enumerated under both tokens, the one passed here and the one passed to WithCancellation, combined by
-        /// <c>StreamEnumeration.Linked</c>'s enumerable when it is enumerated (no async iterator of its own).
+        /// <c>StreamEnumeration.Linked</c>'s enumerable when it is enumerated (no async iterator of its own); where every stage
+        /// takes the enumerator's token itself (<see cref="StreamHandlerModel.EnumeratorTokens"/>),
+        /// <c>StreamEnumeration.Direct</c>, which hands out the chain's stream as it is when the token here cannot be canceled.
         /// </summary>
         private static void WriteCreateStream(SenderModel model, int index, CodeLines body)
         {
@@ -107,7 +109,8 @@ namespace Prewired.Generator.Pipelines.Sender
             WriteFrameAttributes(model, body);
             body.Line($"{(stream.Public ? "public" : "internal")} global::System.Collections.Generic.IAsyncEnumerable<{stream.Response}> CreateStream({stream.Request} request, {Token} cancellationToken = default)");
             body.Indent++;
-            body.Line($"=> global::Prewired.CompilerServices.StreamEnumeration.Linked<{pipeline}, {stream.Request}, {stream.Response}>(_stream{index} ??= Resolve<{pipeline}>(), request, cancellationToken);");
+            var helper = stream.EnumeratorTokens ? "Direct" : "Linked";
+            body.Line($"=> global::Prewired.CompilerServices.StreamEnumeration.{helper}<{pipeline}, {stream.Request}, {stream.Response}>(_stream{index} ??= Resolve<{pipeline}>(), request, cancellationToken);");
             body.Indent--;
         }
 

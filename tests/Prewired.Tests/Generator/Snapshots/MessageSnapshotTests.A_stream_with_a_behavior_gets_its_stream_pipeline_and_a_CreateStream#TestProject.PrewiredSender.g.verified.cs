@@ -27,7 +27,7 @@ namespace TestProject
         [global::System.Diagnostics.StackTraceHidden]
         [global::System.Diagnostics.DebuggerStepThrough]
         public global::System.Collections.Generic.IAsyncEnumerable<int> CreateStream(global::Shop.GetTicks request, global::System.Threading.CancellationToken cancellationToken = default)
-            => global::Prewired.CompilerServices.StreamEnumeration.Linked<global::Prewired.Generated.Shop.GetTicksStreamPipeline, global::Shop.GetTicks, int>(_stream0 ??= Resolve<global::Prewired.Generated.Shop.GetTicksStreamPipeline>(), request, cancellationToken);
+            => global::Prewired.CompilerServices.StreamEnumeration.Direct<global::Prewired.Generated.Shop.GetTicksStreamPipeline, global::Shop.GetTicks, int>(_stream0 ??= Resolve<global::Prewired.Generated.Shop.GetTicksStreamPipeline>(), request, cancellationToken);
 
         // Off the hot path: once per pipeline and sender.
         private T Resolve<T>() where T : class
