@@ -5,6 +5,7 @@
 #   Net8Lang12  net8.0 with C# 12 (the .NET 8 SDK floor)     Net10  net10.0
 #   PipelinesDI pipelines + Microsoft.Extensions.DependencyInjection, referencing only Prewired.DependencyInjection
 #   SkippedDefault an assembly default skipped for its constraint: warning PW0312 in dotnet build's output, -warnaserror fails
+#   SkippedMessageBehavior a notification and a stream behavior skipped for their constraints: warning PW0326, the same way
 #   MultiTarget net472;netstandard2.0;net8.0;net10.0 library (built, not run)   MultiTargetConvert: the same, converted by the code fix first   NotServed  netstandard1.6: NU1202 at restore
 # and the generated-code review workflow on ReviewWorkflow: emit writes Generated/, verify passes, an edited body makes
 # verify fail naming the stale file, a new marked method makes it fail naming the missing one, regenerating fixes both;
@@ -22,7 +23,7 @@
 # Each run packs a unique prerelease version (0.1.0-local.<time>), so the global NuGet cache never serves an older
 # build of the same version. Exit code 0 when every step behaves; the summary is in artifacts/consumer/summary.md.
 #
-#     CONSUMER_CHECK_ONLY=LongOverloads bash eng/consumer-check.sh
+#     CONSUMER_CHECK_ONLY=LongOverloads bash eng/consumer-check.sh    (or SkippedMessageBehavior)
 #
 # packs, then runs only that step (for working on it; CI runs everything).
 set -euo pipefail
@@ -88,11 +89,39 @@ check_long_overloads() {
   pass "LongOverloads: two overloads with long parameter types emit Generated/ files named by the method and a hash of the parameter types (at most 128 bytes), run, and a clean build in another compiler process verifies them"
 }
 
-if [ "${CONSUMER_CHECK_ONLY:-}" = LongOverloads ]; then
-  check_long_overloads
-  write_summary
-  exit 0
-fi
+# ---- A notification behavior and a stream behavior skipped for their constraints (PW0326), as SkippedDefault's PW0312. ----
+# One warning per message a behavior leaves out, at its typeof in the assembly attribute: Audit<> for Pinged (not IAudited),
+# CountItems<,> for GetNames (not ICounted); none for Metrics<>, whose typeof is under #pragma. A warnings-as-errors build
+# stops on both.
+check_skipped_message_behavior() {
+  step "SkippedMessageBehavior: notification and stream behaviors skipped for their constraints, in dotnet build's output"
+  local project=$WORK/SkippedMessageBehavior log=$OUT/SkippedMessageBehavior.log skipped output
+  dotnet build "$project" -c Release -p:PrewiredVersion="$VERSION" -p:TreatWarningsAsErrors=false > "$log" 2>&1 \
+    || { tail -n 30 "$log"; fail "SkippedMessageBehavior builds with warnings allowed"; }
+  # Each warning line without its path and trailing [project] (MSBuild prints it inline and again in the summary).
+  skipped=$(grep -E "warning PW0326" "$log" | sed -E 's/^.*(Program\.cs\([0-9]+,[0-9]+\): warning PW0326: .*) \[[^]]*\]$/\1/' | sort -u)
+  echo "$skipped"
+  [ "$(printf '%s\n' "$skipped" | grep -c PW0326)" = 2 ] || fail "SkippedMessageBehavior: dotnet build prints PW0326 twice (one notification, one stream request)"
+  grep -qF "'Audit<>' from [assembly: NotificationDefaults] is not applied to the notification 'Pinged': its constraint 'where TNotification : IAudited' is not met by 'Pinged'" <<< "$skipped" \
+    || fail "SkippedMessageBehavior: the notification warning names the behavior, the notification and the unmet constraint"
+  grep -F "'CountItems<,>' from [assembly: StreamDefaults] is not applied to" <<< "$skipped" | grep -qF "'GetNames'" \
+    || fail "SkippedMessageBehavior: the stream warning names the behavior and the stream request"
+  ! grep -q "Metrics<>" <<< "$skipped" || fail "SkippedMessageBehavior: no PW0326 for the behavior under #pragma"
+  output=$(dotnet run --no-build -c Release --project "$project" -p:PrewiredVersion="$VERSION" 2>&1) || { echo "$output"; fail "SkippedMessageBehavior runs"; }
+  echo "$output"
+  [[ "$output" == OK* ]] || fail "SkippedMessageBehavior prints OK"
+  if dotnet build "$project" --no-incremental -c Release -p:PrewiredVersion="$VERSION" -warnaserror > "$log.strict" 2>&1; then
+    fail "SkippedMessageBehavior: a warnings-as-errors build stops on PW0326"
+  fi
+  [ "$(grep -E "error PW0326" "$log.strict" | sed -E 's/ \[[^]]*\]$//' | sort -u | wc -l)" = 2 ] \
+    || { grep -E "error" "$log.strict" | sort -u | head; fail "SkippedMessageBehavior: the warnings-as-errors build fails with the two PW0326 only"; }
+  pass "SkippedMessageBehavior: dotnet build prints warning PW0326 for the notification and the stream request a behavior leaves out (not for the one under #pragma), runs ($output), and fails with -warnaserror"
+}
+
+case "${CONSUMER_CHECK_ONLY:-}" in
+  LongOverloads) check_long_overloads; write_summary; exit 0 ;;
+  SkippedMessageBehavior) check_skipped_message_behavior; write_summary; exit 0 ;;
+esac
 
 for consumer in Net8Lang12 Net10 PipelinesDI; do
   step "$consumer"
@@ -129,6 +158,8 @@ fi
 grep -q "error PW0312: 'Validation<,>' from \[assembly: PipelineDefaults\] is not applied to 'UnsaidPricePipeline'" "$log.strict" \
   || { grep -E "error" "$log.strict" | sort -u | head; fail "SkippedDefault: the warnings-as-errors build fails with PW0312 only for UnsaidPricePipeline"; }
 pass "SkippedDefault: dotnet build prints warning PW0312 for the pipeline that says nothing (not for ExcludeDefaults or #pragma), runs ($output), and fails with -warnaserror"
+
+check_skipped_message_behavior
 
 step "quick start, as README.md writes it"
 # The first bash and the first csharp block of the README's "Quick start (the package)" section, verbatim.
