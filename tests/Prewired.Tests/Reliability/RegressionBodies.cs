@@ -803,6 +803,47 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 1, 2 },
             },
+
+            // Seed 20240601, body 929 (issue 35's verification, 2026-12-02): a lambda in the continuation reads a parameter
+            // the body writes before the lambda exists ('v = v + 1;'), never after: the state machine took that as "written
+            // again after its declaration" and the body forwarded with PW0201, although its value at the lambda's creation
+            // is its value at every later read (the async-method continuation, deleted, split it).
+            new("R20240601_929_LambdaReadsAParameterWrittenBeforeIt", "ValueTask<string>", """
+                {
+                    v = v + 1;
+                    if (v > 1)
+                    {
+                        Func<Task> h1 = async () =>
+                        {
+                            env.Log("h1 " + v);
+                        };
+                        await h1();
+                    }
+
+                    return await env.VR(2, "s2");
+                }
+                """)
+            {
+                Variants = new[] { 0, 3 },
+            },
+
+            // The same, where Run creates the lambda again: on the loop's second iteration, after the resume.
+            new("R20240601_929b_LambdaInALoopReadsAParameterWrittenBeforeIt", "Task<int>", """
+                {
+                    v = v + 2;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        Func<int> f = () => v * 10;
+                        env.Log("f " + f() + " " + i);
+                        await env.T(i);
+                    }
+
+                    return 1;
+                }
+                """)
+            {
+                Variants = new[] { 0, 3 },
+            },
         };
     }
 }

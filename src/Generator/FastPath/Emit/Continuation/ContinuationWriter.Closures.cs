@@ -18,8 +18,9 @@ namespace Prewired.Generator.FastPath
     /// <item>a variable that a lambda shares and that is written after its declaration lives in a <c>StrongBox</c> the
     /// synchronous path made (<see cref="SharedVariables"/>): both paths and every closure share that one object, and the field
     /// holding it is set once;</item>
-    /// <item>any other field a closure reads is set by its declaration only (checked: a closure reading one written again
-    /// is not covered), so its value at the closure's creation is the value at every later read.</item>
+    /// <item>any other field a closure reads is set by its declaration, or written only before the closure exists
+    /// (checked: a closure reading one the body may write once it exists is not covered), so its value at the closure's
+    /// creation is the value at every later read.</item>
     /// </list>
     /// A lambda or query becomes a call of a local function declared just before the statement that holds it, which takes
     /// those fields as parameters of the same names and returns the lambda as written (<c>read = __Capture0(a__shared);</c>):
@@ -213,7 +214,7 @@ namespace Prewired.Generator.FastPath
                     var field = _layout.NameOf(symbol);
                     if (!reads.ContainsKey(field))
                     {
-                        if (IsWrittenAfterDeclaration(symbol) || MayMutateInPlace(symbol)) NotCovered($"{NotCoveredClosure} a variable written again after its declaration");
+                        if (IsWrittenOnceItExists(symbol, function) || MayMutateInPlace(symbol)) NotCovered($"{NotCoveredClosure} a variable written again after its declaration");
                         reads.Add(field, _layout.TypeOf(symbol));
                     }
                 }
@@ -288,6 +289,27 @@ namespace Prewired.Generator.FastPath
             => BodyNode.DescendantNodes().OfType<IdentifierNameSyntax>()
                 .Where(i => i.Identifier.ValueText == variable.Name && SymbolEqualityComparer.Default.Equals(_model.GetSymbolInfo(i).Symbol, variable))
                 .Any(LocalFunctions.IsWritten);
+
+        /// <summary>
+        /// Whether the body may write <paramref name="variable"/> once <paramref name="function"/> exists: any write but an
+        /// assignment, increment or decrement before it in the text that is outside every lambda and local function (which
+        /// may run later) and every loop around it (a later iteration writes again), and any write of a body with a goto
+        /// (which may jump back). A variable written only before the closure exists has one value for it.
+        /// </summary>
+        private bool IsWrittenOnceItExists(ISymbol variable, SyntaxNode function)
+        {
+            var writes = BodyNode.DescendantNodes().OfType<IdentifierNameSyntax>()
+                .Where(i => i.Identifier.ValueText == variable.Name && SymbolEqualityComparer.Default.Equals(_model.GetSymbolInfo(i).Symbol, variable))
+                .Where(LocalFunctions.IsWritten).ToList();
+            if (writes.Count == 0) return false;
+            if (BodyNode.DescendantNodes().OfType<GotoStatementSyntax>().Any()) return true;
+            var loops = function.Ancestors().TakeWhile(a => a != BodyNode)
+                .Where(a => a is ForStatementSyntax or WhileStatementSyntax or DoStatementSyntax or CommonForEachStatementSyntax).ToList();
+            return writes.Any(w => w.SpanStart >= function.SpanStart
+                                   || w.Ancestors().SkipWhile(a => a is ParenthesizedExpressionSyntax or TupleExpressionSyntax or ArgumentSyntax { Parent: TupleExpressionSyntax }).FirstOrDefault() is not (AssignmentExpressionSyntax or PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax)
+                                   || w.Ancestors().TakeWhile(a => a != BodyNode).Any(IsFunction)
+                                   || loops.Any(l => l.Span.Contains(w.Span)));
+        }
 
         /// <summary>
         /// Whether a use of <paramref name="variable"/>, of a mutable struct type, may change it in place (a member written or
