@@ -20,10 +20,20 @@ namespace Prewired.RealCode
         private static readonly Regex Guarded = new(@"^// Context guard: the synchronous part calls (?<culprit>.*), which may change ExecutionContext or SynchronizationContext", RegexOptions.Compiled);
         private static readonly string[] Nesting = { " (which calls ", " (which runs ", " (which chains to " };
 
-        /// <summary>The comment the generated implementation starts with.</summary>
+        /// <summary>The comment the generated implementation starts with, its wrapped lines joined (the generator wraps a
+        /// long reason at word boundaries: LineBreaker.Comment).</summary>
         public static string FirstComment(MethodDeclarationSyntax implementation)
-            => implementation.Body?.Statements.FirstOrDefault()?.GetLeadingTrivia()
-                .FirstOrDefault(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia)).ToString() ?? string.Empty;
+        {
+            var trivia = implementation.Body?.Statements.FirstOrDefault()?.GetLeadingTrivia();
+            if (trivia is null) return string.Empty;
+            var lines = trivia.Value
+                .SkipWhile(t => !t.IsKind(SyntaxKind.SingleLineCommentTrivia))
+                .Where(t => !t.IsKind(SyntaxKind.WhitespaceTrivia))
+                .TakeWhile(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia))
+                .Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia))
+                .Select((t, i) => i == 0 ? t.ToString() : t.ToString().Substring(2).TrimStart());
+            return string.Join(" ", lines);
+        }
 
         public static (string Verdict, string Category) Read(MethodDeclarationSyntax implementation)
         {

@@ -22,7 +22,9 @@ namespace Prewired.RoslynOracle
     internal sealed class ProgramCheck
     {
         private static readonly TimeSpan Limit = TimeSpan.FromSeconds(20);
-        private static readonly Regex Forwarding = new("// Forwarding to '[^']*': (.*)$", RegexOptions.Multiline);
+        private static readonly Regex Forwarding = new(@"// Forwarding to '[^']*': (.*(?:\r?\n[ \t]*// .*)*)", RegexOptions.None);
+        // The generator wraps a long reason onto further comment lines (LineBreaker.Comment): read them as one.
+        private static readonly Regex WrappedComment = new(@"\r?\n[ \t]*// ", RegexOptions.None);
         private readonly string _work;
         private readonly TextWriter _findings;
 
@@ -83,11 +85,12 @@ namespace Prewired.RoslynOracle
             var converted = ProgramCompiler.Compile(new[] { ("Program.cs", marking.Source) }, generate: true);
             foreach (var generated in converted.Generated.Where(t => t.FilePath.EndsWith(".FastPath.g.cs", StringComparison.Ordinal)))
             {
-                if (Forwarding.Match(generated.GetText().ToString()) is { Success: true } forward)
+                if (Forwarding.Match(generated.GetText().ToString()) is { Success: true } forwardMatch)
                 {
+                    var forward = WrappedComment.Replace(forwardMatch.Groups[1].Value.TrimEnd('\r'), " ");
                     tally.Forwarded++;
-                    FileTally.Count(tally.ForwardReasons, Generalize(forward.Groups[1].Value));
-                    File.AppendAllText(Path.Combine(_work, "forwards.txt"), $"{program.File} {program.Name} {Path.GetFileName(generated.FilePath)}: {forward.Groups[1].Value}\n");
+                    FileTally.Count(tally.ForwardReasons, Generalize(forward));
+                    File.AppendAllText(Path.Combine(_work, "forwards.txt"), $"{program.File} {program.Name} {Path.GetFileName(generated.FilePath)}: {forward}\n");
                 }
                 else
                 {

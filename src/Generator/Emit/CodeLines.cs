@@ -19,6 +19,25 @@ namespace Prewired.Generator.Emit
 
         public void Line(string text = "") => _lines.Add(new Entry(text.Length == 0 ? 0 : Indent, text, verbatim: false, mark: null, hidden: false));
 
+        /// <summary>A line of the generator's own code, broken by <see cref="LineBreaker"/> when it is long (its first line at
+        /// this indentation, the rest one level deeper). The column is estimated: the file's member indentation is added at
+        /// rendering, so a line is broken as if it were two levels deeper than it is here.</summary>
+        public void BrokenLine(string text, LineBreaker.Items items = LineBreaker.Items.Filled)
+        {
+            foreach (var (extra, part) in LineBreaker.Break(text, 4 * (Indent + 2), items))
+            {
+                Indent += extra;
+                Line(part);
+                Indent -= extra;
+            }
+        }
+
+        /// <summary>A comment of the generator's, wrapped at word boundaries.</summary>
+        public void Comment(string text)
+        {
+            foreach (var line in LineBreaker.Comment(text)) Line(line);
+        }
+
         public void Verbatim(string text) => _lines.Add(new Entry(0, text, verbatim: true, mark: null, hidden: false));
 
         /// <summary>
@@ -103,6 +122,7 @@ namespace Prewired.Generator.Emit
                     if (i + 1 >= _lines.Count || _lines[i + 1].IsDirective || _lines[i + 1].Verbatim) continue;
                     var next = _lines[i + 1];
                     var column = next.Text.Length == 0 ? 0 : (4 * (next.Indent + baseIndent)) + mark.TextColumn;
+                    if (mark.ImpliedColumn is { } implied && (mark.Form != LineDirectiveForm.Span || column == implied)) continue;
                     yield return LineDirectives.Map(mark.Form, mark.Path, mark.Span, column);
                 }
                 else

@@ -91,13 +91,22 @@ namespace Prewired.Generator.Emit
     /// <summary>A generated line mapped to a span of the body's file; the column is resolved when the lines are rendered.</summary>
     internal sealed class LineMark
     {
-        public LineMark(LineDirectiveForm form, string path, LinePositionSpan span, int textColumn)
+        public LineMark(LineDirectiveForm form, string path, LinePositionSpan span, int textColumn, int? impliedColumn = null)
         {
             Form = form;
             Path = path;
             Span = span;
             TextColumn = textColumn;
+            ImpliedColumn = impliedColumn;
         }
+
+        /// <summary>
+        /// For a line that continues a mapped statement on the file's next line: the 0-based column it has in the file. The
+        /// directive before it then maps it already, if the line is rendered at that column (lines after a directive's
+        /// first keep their columns): the mark is rendered only where it is not (a body re-indented deeper, as the state
+        /// machine's Run is), and never in the line-only form.
+        /// </summary>
+        public int? ImpliedColumn { get; }
 
         public LineDirectiveForm Form { get; }
 

@@ -15,11 +15,11 @@ namespace Prewired.Generator.Emit
             if (_text.Length > 0) _text.Append('\n');
             if (nullableWarningsOff is not null) _text.Append("#nullable disable warnings // ").Append(nullableWarningsOff).Append('\n');
             if (suppressedWarning is not null) _text.Append("#pragma warning disable ").Append(suppressedWarning).Append('\n');
-            if (summary is not null) Line("/// <summary>" + summary + "</summary>");
+            if (summary is not null) Summary(summary);
             Line(GeneratedFileEmitter.GeneratedCodeAttribute);
             if (hidden) Line("[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
             if (attribute is not null) Line(attribute);
-            Line(declaration);
+            foreach (var (extra, part) in LineBreaker.Break(declaration, _indent * 4, LineBreaker.Items.OnePerLine)) Line(new string(' ', 4 * extra) + part);
             Line("{");
             foreach (var line in body.Render(_indent + 1)) _text.Append(line).Append('\n');
             Line("}");
@@ -72,6 +72,21 @@ namespace Prewired.Generator.Emit
         }
 
         public override string ToString() => _text.ToString();
+
+        /// <summary>A documentation summary on one line when it fits, else wrapped between its tags.</summary>
+        private void Summary(string summary)
+        {
+            var oneLine = "/// <summary>" + summary + "</summary>";
+            if (_indent * 4 + oneLine.Length <= LineBreaker.Width)
+            {
+                Line(oneLine);
+                return;
+            }
+
+            Line("/// <summary>");
+            foreach (var line in LineBreaker.Comment(summary, "/// ")) Line(line);
+            Line("/// </summary>");
+        }
 
         private void Line(string text) => _text.Append(' ', _indent * 4).Append(text).Append('\n');
     }

@@ -231,13 +231,16 @@ namespace Prewired.Generator.Emit
                         var target = at >= 0 ? source.Lines.GetLineFromPosition(at).LineNumber
                             : before >= 0 ? source.Lines.GetLineFromPosition(Math.Min(before + 1, source.Length)).LineNumber
                             : current;
-                        if (target != expected)
+                        // A line that follows the file's line for line keeps its column only where it is printed at
+                        // the file's column: its mark says so, and is rendered where it is not (ImpliedColumn).
+                        var follows = target == expected;
+                        if (!follows || at >= 0)
                         {
                             var sourceLine = source.Lines[target];
                             var lineText = sourceLine.ToString();
                             var indent = lineText.Length - lineText.TrimStart().Length;
                             var span = new LinePositionSpan(new LinePosition(target, indent), new LinePosition(target, Math.Max(indent + 1, lineText.TrimEnd().Length)));
-                            lines.Map(new LineMark(firstMark!.Form, firstMark.Path, span, Column(first)));
+                            lines.Map(new LineMark(firstMark!.Form, firstMark.Path, span, Column(first), follows ? at - sourceLine.Start : null));
                             expected = target;
                         }
 

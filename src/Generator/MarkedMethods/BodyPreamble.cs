@@ -18,7 +18,7 @@ namespace Prewired.Generator.MarkedMethods
         /// <summary>The guard decision's comment and, when the guard is needed, the capture of both contexts.</summary>
         public static void WriteCapture(CodeLines lines, ContextGuardDecision guard)
         {
-            lines.Line("// " + guard.Reason);
+            lines.Comment(guard.Reason);
             if (guard.Needed) lines.Line("var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();");
         }
 
@@ -28,7 +28,7 @@ namespace Prewired.Generator.MarkedMethods
         /// <summary>The forwarding implementation: the async body itself, used whenever the body cannot be transformed.</summary>
         public static void WriteForwarding(CodeLines lines, IMethodSymbol marked, IMethodSymbol body, string reason)
         {
-            lines.Line("// " + reason);
+            lines.Comment(reason);
             lines.Line($"return {BodyCall(body)};");
         }
 

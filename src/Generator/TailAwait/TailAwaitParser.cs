@@ -102,7 +102,7 @@ namespace Prewired.Generator.TailAwait
 
             if (cannotThrow)
             {
-                lines.Line("// No exception handler: nothing in the synchronous part can throw (only async or Prewired-generated methods called on this, reads and literals).");
+                lines.Comment("No exception handler: nothing in the synchronous part can throw (only async or Prewired-generated methods called on this, reads and literals).");
             }
             else
             {

@@ -20,5 +20,24 @@ namespace Prewired.CompilerServices
             variable = value;
             return true;
         }
+
+        /// <summary>Stores two pattern variables' values at once (one call per pattern keeps a generated condition short).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool Set<T1, T2>(out T1 variable1, T1 value1, out T2 variable2, T2 value2)
+        {
+            variable1 = value1;
+            variable2 = value2;
+            return true;
+        }
+
+        /// <summary>Stores three pattern variables' values at once.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool Set<T1, T2, T3>(out T1 variable1, T1 value1, out T2 variable2, T2 value2, out T3 variable3, T3 value3)
+        {
+            variable1 = value1;
+            variable2 = value2;
+            variable3 = value3;
+            return true;
+        }
     }
 }

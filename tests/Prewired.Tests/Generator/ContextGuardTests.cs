@@ -38,7 +38,7 @@ namespace Prewired.Tests.Generator
             var run = GeneratorDriverHarness.Run(new[] { new PrewiredGenerator() }, new[] { source }, settings);
             run.AssertGeneratedCodeCompilesCleanly();
             var text = run.GeneratedSources.Single().SourceText.ToString();
-            return text.Split('\n').Select(l => l.Trim()).First(l => l.StartsWith("// No context guard", System.StringComparison.Ordinal) || l.StartsWith("// Context guard", System.StringComparison.Ordinal));
+            return WrappedComments.JoinedLines(text).First(l => l.StartsWith("// No context guard", System.StringComparison.Ordinal) || l.StartsWith("// Context guard", System.StringComparison.Ordinal));
         }
 
         private static void AssertUnguarded(string statements, string members = "", params string[] symbols)

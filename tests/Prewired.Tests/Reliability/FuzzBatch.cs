@@ -202,10 +202,7 @@ namespace Prewired.Tests.Reliability
 
         private static string ForwardReason(string file)
         {
-            var start = file.IndexOf("// Forwarding to ", StringComparison.Ordinal);
-            if (start < 0) return "?";
-            var end = file.IndexOf('\n', start);
-            return file.Substring(start, (end < 0 ? file.Length : end) - start).Trim();
+            return WrappedComments.JoinedLines(file).FirstOrDefault(l => l.StartsWith("// Forwarding to ", StringComparison.Ordinal)) ?? "?";
         }
 
         private static ImmutableArray<Diagnostic> Analyze(Compilation compilation)

@@ -101,7 +101,7 @@ namespace Prewired.Tests.Semantics
         {
             var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
             Assert.DoesNotContain(PerAwaitMarker, generated, System.StringComparison.Ordinal);
-            Assert.Contains("__Resume(int __state", generated, System.StringComparison.Ordinal);
+            Assert.Matches(@"__Resume\(\s*int __state", generated);
             Assert.Contains("__switch0_", generated, System.StringComparison.Ordinal);
         }
 
@@ -116,7 +116,7 @@ namespace Prewired.Tests.Semantics
         {
             var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
             Assert.DoesNotContain(PerAwaitMarker, generated, System.StringComparison.Ordinal);
-            Assert.Contains("__Resume(int __state", generated, System.StringComparison.Ordinal);
+            Assert.Matches(@"__Resume\(\s*int __state", generated);
         }
 
         /// <summary>

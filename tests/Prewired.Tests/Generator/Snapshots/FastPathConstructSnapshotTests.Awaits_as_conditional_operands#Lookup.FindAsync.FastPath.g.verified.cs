@@ -12,7 +12,8 @@ partial class Lookup
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> FindAsync(string key, bool refresh)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.FindAsync__Sync(key, refresh);
@@ -23,7 +24,10 @@ partial class Lookup
         }
     }
 
-    /// <summary>The synchronous path of 'FindCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'FindCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> FindAsync__Sync(string key, bool refresh)
@@ -40,7 +44,8 @@ partial class Lookup
 #line (14,9)-(14,51) 46 "/0/Test0.cs"
             var __awaitable0 = LoadAsync(key);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return FindAsync__Resume(0, __awaitable0, default!, default!, key, refresh, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return FindAsync__Resume(0, __awaitable0, default!, default!, key, refresh, default!, default!);
             __spill0 = __awaitable0.Result;
         }
 #line (14,9)-(14,51) 8 "/0/Test0.cs"
@@ -54,7 +59,8 @@ partial class Lookup
 #line (15,24)-(15,46) 49 "/0/Test0.cs"
             var __awaitable1 = ExpiredAsync(key);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return FindAsync__Resume(1, default!, __awaitable1, default!, key, refresh, name, default!);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                return FindAsync__Resume(1, default!, __awaitable1, default!, key, refresh, name, default!);
             __spill1 = __awaitable1.Result;
         }
         else
@@ -68,7 +74,8 @@ partial class Lookup
 #line (15,49)-(15,76) 46 "/0/Test0.cs"
             var __awaitable2 = LoadAsync(key);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return FindAsync__Resume(2, __awaitable2, default!, default!, key, refresh, default!, default!);
+            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+                return FindAsync__Resume(2, __awaitable2, default!, default!, key, refresh, default!, default!);
             name = __awaitable2.Result;
         }
         long __spill3;
@@ -79,7 +86,8 @@ partial class Lookup
 #line (16,9)-(16,67) 48 "/0/Test0.cs"
             var __awaitable3 = CountAsync(name);
 #line hidden
-            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return FindAsync__Resume(3, default!, default!, __awaitable3, key, refresh, name, default!);
+            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+                return FindAsync__Resume(3, default!, default!, __awaitable3, key, refresh, name, default!);
             __spill3 = __awaitable3.Result;
         }
         else
@@ -99,7 +107,8 @@ partial class Lookup
 #line (17,9)-(17,75) 47 "/0/Test0.cs"
             var __awaitable4 = LoadAsync(name);
 #line hidden
-            if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return FindAsync__Resume(4, __awaitable4, default!, default!, key, refresh, name, length);
+            if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4))
+                return FindAsync__Resume(4, __awaitable4, default!, default!, key, refresh, name, length);
             __spill4 = __awaitable4.Result;
         }
         else
@@ -107,7 +116,8 @@ partial class Lookup
 #line (17,9)-(17,75) 46 "/0/Test0.cs"
             var __awaitable5 = LoadAsync(key);
 #line hidden
-            if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return FindAsync__Resume(5, __awaitable5, default!, default!, key, refresh, name, length);
+            if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5))
+                return FindAsync__Resume(5, __awaitable5, default!, default!, key, refresh, name, length);
             __spill4 = __awaitable5.Result;
         }
 #line (17,9)-(17,75) 8 "/0/Test0.cs"
@@ -117,11 +127,24 @@ partial class Lookup
 #line hidden
     }
 
-    /// <summary>Resumes 'FindCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1 <c>await ExpiredAsync(key)</c>; 2 <c>await LoadAsync(key)</c>; 3 <c>await CountAsync(name)</c>; 4 <c>await LoadAsync(name)</c>; 5 <c>await LoadAsync(key)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'FindCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1
+    /// <c>await ExpiredAsync(key)</c>; 2 <c>await LoadAsync(key)</c>; 3 <c>await CountAsync(name)</c>; 4 <c>await
+    /// LoadAsync(name)</c>; 5 <c>await LoadAsync(key)</c>. The state machine is boxed once, by the builder, when the
+    /// awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(FindAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume(int __state, global::System.Threading.Tasks.Task<string> __awaitable0, global::System.Threading.Tasks.ValueTask<bool> __awaitable1, global::System.Threading.Tasks.ValueTask<long> __awaitable2, string key, bool refresh, string name, long length)
+    private global::System.Threading.Tasks.ValueTask<int> FindAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.Task<string> __awaitable0,
+        global::System.Threading.Tasks.ValueTask<bool> __awaitable1,
+        global::System.Threading.Tasks.ValueTask<long> __awaitable2,
+        string key,
+        bool refresh,
+        string name,
+        long length)
     {
         var __machine = default(FindAsync__Continuation);
         __machine.__state = __state;
@@ -192,130 +215,208 @@ partial class Lookup
 
         private int __Run(ref bool __suspended)
         {
-        bool __spill1 = default!;
-        switch (__state)
-        {
-            case 0: goto __conditional0; // await LoadAsync(key)
-            case 1: goto __conditional1; // await ExpiredAsync(key)
-            case 2: goto __if2; // await LoadAsync(key)
-            case 3: goto __conditional3; // await CountAsync(name)
-            case 4: goto __conditional4; // await LoadAsync(name)
-            default: goto __conditional4; // await LoadAsync(key)
-        }
-        __conditional0:
-        string __spill0;
-#line (14,20)-(14,26) 59 "/0/Test0.cs"
-        if (__state < 0 && (__this._cached) is { } __left0)
+            bool __spill1 = default!;
+            switch (__state)
+            {
+                case 0: goto __conditional0; // await LoadAsync(key)
+                case 1: goto __conditional1; // await ExpiredAsync(key)
+                case 2: goto __if2; // await LoadAsync(key)
+                case 3: goto __conditional3; // await CountAsync(name)
+                case 4: goto __conditional4; // await LoadAsync(name)
+                default: goto __conditional4; // await LoadAsync(key)
+            }
+            __conditional0:
+            string __spill0;
+#line (14,20)-(14,26) 63 "/0/Test0.cs"
+            if (__state < 0 && (__this._cached) is { } __left0)
 #line hidden
-        {
-            __spill0 = __left0;
-        }
-        else
-        {
-#line (14,9)-(14,51) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter0;
-#line (14,9)-(14,51) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (14,9)-(14,51) 246 "/0/Test0.cs"
-            else { __awaiter0 = (LoadAsync(key)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (14,9)-(14,51) 46 "/0/Test0.cs"
-            __spill0 = __awaiter0.GetResult();
+            {
+                __spill0 = __left0;
+            }
+            else
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter0;
+#line (14,9)-(14,51) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        }
-#line (14,9)-(14,51) 24 "/0/Test0.cs"
-        name = __spill0;
+                else
+                {
+#line (14,9)-(14,51) 63 "/0/Test0.cs"
+                    __awaiter0 = (LoadAsync(key)).GetAwaiter();
+#line (14,9)-(14,51) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
 #line hidden
-        __conditional1:
-#line (15,13)-(15,19) 38 "/0/Test0.cs"
-        if (__state >= 0 || (refresh))
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (14,9)-(14,51) 50 "/0/Test0.cs"
+                __spill0 = __awaiter0.GetResult();
 #line hidden
-        {
-#line (15,24)-(15,46) 86 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter1;
-#line (15,24)-(15,46) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (15,24)-(15,46) 249 "/0/Test0.cs"
-            else { __awaiter1 = (ExpiredAsync(key)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (15,24)-(15,46) 46 "/0/Test0.cs"
-            __spill1 = __awaiter1.GetResult();
+            }
+#line (14,9)-(14,51) 28 "/0/Test0.cs"
+            name = __spill0;
 #line hidden
-        }
-        else
-        {
-            __spill1 = false;
-        }
-        __if2:
-#line (15,9)-(15,47) 39 "/0/Test0.cs"
-        if (__state >= 0 || (__spill1))
+            __conditional1:
+#line (15,13)-(15,19) 42 "/0/Test0.cs"
+            if (__state >= 0 || (refresh))
 #line hidden
-        {
-#line (15,49)-(15,76) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter2;
-#line (15,49)-(15,76) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (15,49)-(15,76) 246 "/0/Test0.cs"
-            else { __awaiter2 = (LoadAsync(key)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (15,49)-(15,76) 42 "/0/Test0.cs"
-            name = __awaiter2.GetResult();
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter1;
+#line (15,24)-(15,46) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        }
-        __conditional3:
-        long __spill3;
-#line (16,22)-(16,36) 46 "/0/Test0.cs"
-        if (__state >= 0 || (name.Length > 3))
+                else
+                {
+#line (15,24)-(15,46) 66 "/0/Test0.cs"
+                    __awaiter1 = (ExpiredAsync(key)).GetAwaiter();
+#line (15,24)-(15,46) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
 #line hidden
-        {
-#line (16,9)-(16,67) 86 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<long> __awaiter3;
-#line (16,9)-(16,67) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (16,9)-(16,67) 248 "/0/Test0.cs"
-            else { __awaiter3 = (CountAsync(name)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (16,9)-(16,67) 46 "/0/Test0.cs"
-            __spill3 = __awaiter3.GetResult();
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (15,24)-(15,46) 50 "/0/Test0.cs"
+                __spill1 = __awaiter1.GetResult();
 #line hidden
-        }
-        else
-        {
-#line (16,65)-(16,66) 26 "/0/Test0.cs"
-            __spill3 = 0L;
+            }
+            else
+            {
+                __spill1 = false;
+            }
+            __if2:
+#line (15,9)-(15,47) 43 "/0/Test0.cs"
+            if (__state >= 0 || (__spill1))
 #line hidden
-        }
-#line (16,9)-(16,67) 26 "/0/Test0.cs"
-        length = __spill3;
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter2;
+#line (15,49)-(15,76) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        __conditional4:
-        string __spill4;
-#line (17,21)-(17,27) 53 "/0/Test0.cs"
-        if (__state == 4 || __state < 0 && (refresh))
+                else
+                {
+#line (15,49)-(15,76) 63 "/0/Test0.cs"
+                    __awaiter2 = (LoadAsync(key)).GetAwaiter();
+#line (15,49)-(15,76) 48 "/0/Test0.cs"
+                    if (!__awaiter2.IsCompleted)
 #line hidden
-        {
-#line (17,9)-(17,75) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter4;
-#line (17,9)-(17,75) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (17,9)-(17,75) 247 "/0/Test0.cs"
-            else { __awaiter4 = (LoadAsync(name)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter0 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (17,9)-(17,75) 46 "/0/Test0.cs"
-            __spill4 = __awaiter4.GetResult();
+                    {
+                        __state = 2;
+                        __pendingAwaiter0 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (15,49)-(15,76) 46 "/0/Test0.cs"
+                name = __awaiter2.GetResult();
 #line hidden
-        }
-        else
-        {
-#line (17,9)-(17,75) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter5;
-#line (17,9)-(17,75) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (17,9)-(17,75) 246 "/0/Test0.cs"
-            else { __awaiter5 = (LoadAsync(key)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter0 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (17,9)-(17,75) 46 "/0/Test0.cs"
-            __spill4 = __awaiter5.GetResult();
+            }
+            __conditional3:
+            long __spill3;
+#line (16,22)-(16,36) 50 "/0/Test0.cs"
+            if (__state >= 0 || (name.Length > 3))
 #line hidden
-        }
-#line (17,9)-(17,75) 8 "/0/Test0.cs"
-        var other = __spill4;
-#line (18,9)-(18,42) 8 "/0/Test0.cs"
-        return (int)length + other.Length;
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<long> __awaiter3;
+#line (16,9)-(16,67) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+                else
+                {
+#line (16,9)-(16,67) 65 "/0/Test0.cs"
+                    __awaiter3 = (CountAsync(name)).GetAwaiter();
+#line (16,9)-(16,67) 48 "/0/Test0.cs"
+                    if (!__awaiter3.IsCompleted)
+#line hidden
+                    {
+                        __state = 3;
+                        __pendingAwaiter2 = __awaiter3;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                        return default!;
+                    }
+                }
+#line (16,9)-(16,67) 50 "/0/Test0.cs"
+                __spill3 = __awaiter3.GetResult();
+#line hidden
+            }
+            else
+            {
+#line (16,65)-(16,66) 30 "/0/Test0.cs"
+                __spill3 = 0L;
+#line hidden
+            }
+#line (16,9)-(16,67) 30 "/0/Test0.cs"
+            length = __spill3;
+#line hidden
+            __conditional4:
+            string __spill4;
+#line (17,21)-(17,27) 57 "/0/Test0.cs"
+            if (__state == 4 || __state < 0 && (refresh))
+#line hidden
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter4;
+#line (17,9)-(17,75) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (17,9)-(17,75) 64 "/0/Test0.cs"
+                    __awaiter4 = (LoadAsync(name)).GetAwaiter();
+#line (17,9)-(17,75) 48 "/0/Test0.cs"
+                    if (!__awaiter4.IsCompleted)
+#line hidden
+                    {
+                        __state = 4;
+                        __pendingAwaiter0 = __awaiter4;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (17,9)-(17,75) 50 "/0/Test0.cs"
+                __spill4 = __awaiter4.GetResult();
+#line hidden
+            }
+            else
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter5;
+#line (17,9)-(17,75) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (17,9)-(17,75) 63 "/0/Test0.cs"
+                    __awaiter5 = (LoadAsync(key)).GetAwaiter();
+#line (17,9)-(17,75) 48 "/0/Test0.cs"
+                    if (!__awaiter5.IsCompleted)
+#line hidden
+                    {
+                        __state = 5;
+                        __pendingAwaiter0 = __awaiter5;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (17,9)-(17,75) 50 "/0/Test0.cs"
+                __spill4 = __awaiter5.GetResult();
+#line hidden
+            }
+#line (17,9)-(17,75) 12 "/0/Test0.cs"
+            var other = __spill4;
+#line (18,9)-(18,42) 12 "/0/Test0.cs"
+            return (int)length + other.Length;
 #line hidden
         }
 

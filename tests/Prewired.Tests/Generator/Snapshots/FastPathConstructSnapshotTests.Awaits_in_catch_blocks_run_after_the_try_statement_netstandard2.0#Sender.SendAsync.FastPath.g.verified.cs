@@ -12,7 +12,8 @@ partial class Sender
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<bool> SendAsync(string message)
     {
-        // Context guard: the synchronous part calls 'Console.WriteLine(string)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Console.WriteLine(string)', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<bool> __result;
         if (__guard.IsFlowSuppressed)
@@ -35,7 +36,10 @@ partial class Sender
     }
 
 #nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
-    /// <summary>The synchronous path of 'SendCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'SendCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<bool> SendAsync__Sync(string message)
@@ -61,8 +65,10 @@ partial class Sender
             }
 #line (17,9)-(20,9) 12 "/0/Test0.cs"
             catch (TimeoutException)
+#line (18,9)-(18,9) 12 "/0/Test0.cs"
             {
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<bool>(false);
+#line (20,9)-(20,9) 12 "/0/Test0.cs"
             }
 #line (21,29)-(21,70) 74 "/0/Test0.cs"
             catch (Exception e) when (e is not OperationCanceledException)
@@ -92,18 +98,28 @@ partial class Sender
             if (!__handedOff)
 #line (27,9)-(29,9) 12 "/0/Test0.cs"
             {
+#line (28,13)-(28,38) 16 "/0/Test0.cs"
                 Console.WriteLine("sent");
+#line (29,9)-(29,9) 12 "/0/Test0.cs"
             }
 #line hidden
         }
     }
 #nullable restore warnings
 
-    /// <summary>Resumes 'SendCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await WriteAsync(message)</c>; 1 <c>await LogAsync(e)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'SendCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await WriteAsync(message)</c>;
+    /// 1 <c>await LogAsync(e)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SendAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Threading.Tasks.Task __awaitable1, string message, global::System.Exception __caught0)
+    private global::System.Threading.Tasks.ValueTask<bool> SendAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask __awaitable0,
+        global::System.Threading.Tasks.Task __awaitable1,
+        string message,
+        global::System.Exception __caught0)
     {
         var __machine = default(SendAsync__Continuation);
         __machine.__state = __state;
@@ -161,71 +177,96 @@ partial class Sender
 
         private bool __Run(ref bool __suspended)
         {
-        try
-        {
-            switch (__state)
-            {
-                case 0: goto __try1; // await WriteAsync(message)
-                case 1: goto __catch2; // await LogAsync(e)
-            }
-            __try1:
             try
             {
-#line (14,13)-(14,38) 84 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter0;
-#line (14,13)-(14,38) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (14,13)-(14,38) 255 "/0/Test0.cs"
-                else { __awaiter0 = (WriteAsync(message)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (14,13)-(14,38) 39 "/0/Test0.cs"
-                __awaiter0.GetResult();
-#line (15,13)-(15,24) 16 "/0/Test0.cs"
-                return true;
+                switch (__state)
+                {
+                    case 0: goto __try1; // await WriteAsync(message)
+                    case 1: goto __catch2; // await LogAsync(e)
+                }
+                __try1:
+                try
+                {
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter0;
+#line (14,13)-(14,38) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
+                    else
+                    {
+#line (14,13)-(14,38) 72 "/0/Test0.cs"
+                        __awaiter0 = (WriteAsync(message)).GetAwaiter();
+#line (14,13)-(14,38) 52 "/0/Test0.cs"
+                        if (!__awaiter0.IsCompleted)
+#line hidden
+                        {
+                            __state = 0;
+                            __pendingAwaiter0 = __awaiter0;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+#line (14,13)-(14,38) 43 "/0/Test0.cs"
+                    __awaiter0.GetResult();
+#line (15,13)-(15,24) 20 "/0/Test0.cs"
+                    return true;
+#line hidden
+                }
+#line (17,9)-(20,9) 16 "/0/Test0.cs"
+                catch (TimeoutException)
+#line (18,9)-(18,9) 16 "/0/Test0.cs"
+                {
+#line (19,13)-(19,25) 20 "/0/Test0.cs"
+                    return false;
+#line (20,9)-(20,9) 16 "/0/Test0.cs"
+                }
+#line (21,29)-(21,70) 78 "/0/Test0.cs"
+                catch (Exception e) when (e is not OperationCanceledException)
+#line hidden
+                {
+#line (21,9)-(21,27) 34 "/0/Test0.cs"
+                    __caught0 = e;
+#line hidden
+                }
+                __catch2:
+                {
+                    Exception e = (Exception)__caught0!;
+                    if (__state >= 0) { __state = -2; goto __resume1; } // await LogAsync(e)
+#line (23,13)-(23,30) 67 "/0/Test0.cs"
+                    __pendingAwaiter1 = (LogAsync(e)).GetAwaiter();
+#line hidden
+                    __resume1:
+#line (23,13)-(23,30) 52 "/0/Test0.cs"
+                    if (__state != -1) __state = -1;
+#line (23,13)-(23,30) 60 "/0/Test0.cs"
+                    else if (!__pendingAwaiter1.IsCompleted)
+#line hidden
+                    {
+                        __state = 1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+#line (23,13)-(23,30) 132 "/0/Test0.cs"
+                    global::System.Runtime.CompilerServices.TaskAwaiter __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default;
+#line (23,13)-(23,30) 43 "/0/Test0.cs"
+                    __awaiter1.GetResult();
+#line (24,13)-(24,18) 20 "/0/Test0.cs"
+                    throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
+#line hidden
+                }
             }
-#line (17,9)-(20,9) 12 "/0/Test0.cs"
-            catch (TimeoutException)
+            finally
             {
-                return false;
-            }
-#line (21,29)-(21,70) 74 "/0/Test0.cs"
-            catch (Exception e) when (e is not OperationCanceledException)
-#line hidden
-            {
-#line (21,9)-(21,27) 30 "/0/Test0.cs"
-                __caught0 = e;
-#line hidden
-            }
-            __catch2:
-            {
-                Exception e = (Exception)__caught0!;
-                if (__state >= 0) { __state = -2; goto __resume1; } // await LogAsync(e)
-#line (23,13)-(23,30) 63 "/0/Test0.cs"
-                __pendingAwaiter1 = (LogAsync(e)).GetAwaiter();
-#line hidden
-                __resume1:
-#line (23,13)-(23,30) 48 "/0/Test0.cs"
-                if (__state != -1) __state = -1;
-#line (23,13)-(23,30) 177 "/0/Test0.cs"
-                else if (!__pendingAwaiter1.IsCompleted) { __state = 1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; }
-#line (23,13)-(23,30) 128 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.TaskAwaiter __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default;
-#line (23,13)-(23,30) 39 "/0/Test0.cs"
-                __awaiter1.GetResult();
-#line (24,13)-(24,18) 16 "/0/Test0.cs"
-                throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
+                if (__state < 0)
+#line (27,9)-(29,9) 16 "/0/Test0.cs"
+                {
+#line (28,13)-(28,38) 20 "/0/Test0.cs"
+                    Console.WriteLine("sent");
+#line (29,9)-(29,9) 16 "/0/Test0.cs"
+                }
 #line hidden
             }
-        }
-        finally
-        {
-            if (__state < 0)
-#line (27,9)-(29,9) 12 "/0/Test0.cs"
-            {
-                Console.WriteLine("sent");
-            }
-#line hidden
-        }
         }
 
         public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);

@@ -12,7 +12,8 @@ partial class Session
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> QueryAsync(string sql)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.QueryAsync__Sync(sql);
@@ -24,7 +25,10 @@ partial class Session
     }
 
 #nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
-    /// <summary>The synchronous path of 'QueryCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'QueryCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> QueryAsync__Sync(string sql)
@@ -32,7 +36,8 @@ partial class Session
 #line (12,9)-(12,43) 39 "/0/Test0.cs"
         var __awaitable0 = OpenAsync();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return QueryAsync__Resume(0, __awaitable0, default!, default!, sql, default!, default!, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return QueryAsync__Resume(0, __awaitable0, default!, default!, sql, default!, default!, default!, default!);
         var connection = __awaitable0.Result;
         global::System.Exception __finallyError0 = null!;
         var __pendingReturn0 = false;
@@ -44,7 +49,9 @@ partial class Session
 #line (16,13)-(16,54) 60 "/0/Test0.cs"
             var __awaitable1 = connection.ExecuteAsync(sql);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return QueryAsync__Resume(1, default!, __awaitable1, default!, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                return QueryAsync__Resume(
+                    1, default!, __awaitable1, default!, default!, connection, __finallyError0!, __pendingReturn0, __returnValue0);
             { __returnValue0 = __awaitable1.Result; __pendingReturn0 = true; goto __endOfTry0; }
             __endOfTry0: ;
         }
@@ -55,18 +62,32 @@ partial class Session
 #line (20,13)-(20,44) 53 "/0/Test0.cs"
         var __awaitable2 = connection.DisposeAsync();
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return QueryAsync__Resume(2, default!, default!, __awaitable2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+            return QueryAsync__Resume(2, default!, default!, __awaitable2, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
     }
 #nullable restore warnings
 
-    /// <summary>Resumes 'QueryCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await OpenAsync()</c>; 1 <c>await connection.ExecuteAsync(sql)</c>; 2 <c>await connection.DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'QueryCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await OpenAsync()</c>; 1
+    /// <c>await connection.ExecuteAsync(sql)</c>; 2 <c>await connection.DisposeAsync()</c>. The state machine is boxed
+    /// once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(QueryAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<global::Connection> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Threading.Tasks.ValueTask __awaitable2, string sql, global::Connection connection, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
+    private global::System.Threading.Tasks.ValueTask<int> QueryAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<global::Connection> __awaitable0,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable1,
+        global::System.Threading.Tasks.ValueTask __awaitable2,
+        string sql,
+        global::Connection connection,
+        global::System.Exception __finallyError0,
+        bool __pendingReturn0,
+        int __returnValue0)
     {
         var __machine = default(QueryAsync__Continuation);
         __machine.__state = __state;
@@ -136,57 +157,83 @@ partial class Session
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await OpenAsync()
-            case 1: goto __try0; // await connection.ExecuteAsync(sql)
-            default: __state = -2; goto __resume2; // await connection.DisposeAsync()
-        }
-        __resume0:
-        __state = -1;
-#line (12,9)-(12,43) 145 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<global::Connection> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (12,9)-(12,43) 44 "/0/Test0.cs"
-        connection = __awaiter0.GetResult();
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await OpenAsync()
+                case 1: goto __try0; // await connection.ExecuteAsync(sql)
+                default: __state = -2; goto __resume2; // await connection.DisposeAsync()
+            }
+            __resume0:
+            __state = -1;
+#line (12,9)-(12,43) 149 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<global::Connection> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,43) 48 "/0/Test0.cs"
+            connection = __awaiter0.GetResult();
 #line hidden
-        __finallyError0 = null!;
-        __pendingReturn0 = false;
-        __returnValue0 = default!;
-        __try0:
-        try
-        {
-            if (__state >= 0) { __state = -2; goto __resume1; } // await connection.ExecuteAsync(sql)
-#line (15,13)-(15,42) 12 "/0/Test0.cs"
-            if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
+            __finallyError0 = null!;
+            __pendingReturn0 = false;
+            __returnValue0 = default!;
+            __try0:
+            try
+            {
+                if (__state >= 0) { __state = -2; goto __resume1; } // await connection.ExecuteAsync(sql)
+#line (15,13)-(15,42) 16 "/0/Test0.cs"
+                if (sql.Length == 0) { __returnValue0 = 0; __pendingReturn0 = true; goto __endOfTry0; }
 #line hidden
-            __resume1:
-#line (16,13)-(16,54) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (16,13)-(16,54) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (16,13)-(16,54) 260 "/0/Test0.cs"
-            else { __awaiter1 = (connection.ExecuteAsync(sql)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (16,13)-(16,54) 99 "/0/Test0.cs"
-            { __returnValue0 = __awaiter1.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+                __resume1:
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (16,13)-(16,54) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-            __endOfTry0: ;
-        }
-        catch (global::System.Exception __exception)
-        {
-            __finallyError0 = __exception;
-        }
-        __resume2:
-#line (20,13)-(20,44) 76 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter2;
-#line (20,13)-(20,44) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (20,13)-(20,44) 253 "/0/Test0.cs"
-        else { __awaiter2 = (connection.DisposeAsync()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (20,13)-(20,44) 31 "/0/Test0.cs"
-        __awaiter2.GetResult();
+                else
+                {
+#line (16,13)-(16,54) 77 "/0/Test0.cs"
+                    __awaiter1 = (connection.ExecuteAsync(sql)).GetAwaiter();
+#line (16,13)-(16,54) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
 #line hidden
-        if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-        return __returnValue0;
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (16,13)-(16,54) 103 "/0/Test0.cs"
+                { __returnValue0 = __awaiter1.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+#line hidden
+                __endOfTry0: ;
+            }
+            catch (global::System.Exception __exception)
+            {
+                __finallyError0 = __exception;
+            }
+            __resume2:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter2;
+#line (20,13)-(20,44) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+            else
+            {
+#line (20,13)-(20,44) 70 "/0/Test0.cs"
+                __awaiter2 = (connection.DisposeAsync()).GetAwaiter();
+#line (20,13)-(20,44) 44 "/0/Test0.cs"
+                if (!__awaiter2.IsCompleted)
+#line hidden
+                {
+                    __state = 2;
+                    __pendingAwaiter2 = __awaiter2;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (20,13)-(20,44) 35 "/0/Test0.cs"
+            __awaiter2.GetResult();
+#line hidden
+            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+            return __returnValue0;
         }
 
         public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);

@@ -12,7 +12,9 @@ partial class Rows
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(global::IReader reader, int limit)
     {
-        // Context guard: the synchronous part calls 'IReader.ReadAsync()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'IReader.ReadAsync()' (virtual: an override could do anything), which may
+        // change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder
+        // does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -34,7 +36,10 @@ partial class Rows
         return __result;
     }
 
-    /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> SumAsync__Sync(global::IReader reader, int limit)
@@ -47,7 +52,8 @@ partial class Rows
 #line (18,16)-(18,39) 50 "/0/Test0.cs"
             var __awaitable0 = reader.ReadAsync();
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, reader, limit, sum, default!);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return SumAsync__Resume(0, __awaitable0, default!, default!, default!, reader, limit, sum, default!);
             var __spill0 = __awaitable0.Result;
 #line (18,9)-(18,40) 35 "/0/Test0.cs"
             if (!(__spill0)) break;
@@ -56,7 +62,8 @@ partial class Rows
 #line (21,13)-(21,47) 53 "/0/Test0.cs"
             var __awaitable1 = Value(reader.Current);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, reader, limit, sum, default!);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                return SumAsync__Resume(1, default!, __awaitable1, default!, default!, reader, limit, sum, default!);
             var __spill1 = __awaitable1.Result;
 #line (21,13)-(21,47) 12 "/0/Test0.cs"
             sum += __spill1;
@@ -72,7 +79,8 @@ partial class Rows
             var __awaitable2 = reader.ReadAsync().ConfigureAwait(false);
 #line hidden
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, reader, default!, sum, i);
+            if (!__awaiter2.IsCompleted)
+                return SumAsync__Resume(2, default!, default!, __awaitable2, default!, reader, default!, sum, i);
             var __spill2 = __awaiter2.GetResult();
 #line (25,9)-(25,76) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
@@ -85,7 +93,8 @@ partial class Rows
 #line (30,16)-(30,30) 41 "/0/Test0.cs"
             var __awaitable3 = Next(sum);
 #line hidden
-            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, default!, default!, sum, default!);
+            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+                return SumAsync__Resume(3, default!, default!, default!, __awaitable3, default!, default!, sum, default!);
             var __spill3 = __awaitable3.Result;
 #line (30,9)-(30,62) 66 "/0/Test0.cs"
             if (!(__spill3 is { } next && next.Length > 0)) break;
@@ -98,11 +107,24 @@ partial class Rows
 #line hidden
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await reader.ReadAsync()</c>; 1 <c>await Value(reader.Current)</c>; 2 <c>await reader.ReadAsync().ConfigureAwait(false)</c>; 3 <c>await Next(sum)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await reader.ReadAsync()</c>; 1
+    /// <c>await Value(reader.Current)</c>; 2 <c>await reader.ReadAsync().ConfigureAwait(false)</c>; 3 <c>await
+    /// Next(sum)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable2, global::System.Threading.Tasks.Task<string?> __awaitable3, global::IReader reader, int limit, int sum, int i)
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<bool> __awaitable0,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable1,
+        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable2,
+        global::System.Threading.Tasks.Task<string?> __awaitable3,
+        global::IReader reader,
+        int limit,
+        int sum,
+        int i)
     {
         var __machine = default(SumAsync__Continuation);
         __machine.__state = __state;
@@ -177,95 +199,147 @@ partial class Rows
 
         private int __Run(ref bool __suspended)
         {
-        bool __spill0 = default!;
-        switch (__state)
-        {
-            case 0: goto __loop_while0; // await reader.ReadAsync()
-            case 1: goto __loop_while0; // await Value(reader.Current)
-            case 2: goto __loop_for1; // await reader.ReadAsync().ConfigureAwait(false)
-            default: goto __loop_while2; // await Next(sum)
-        }
-        __loop_while0:
-        while (true)
-        {
+            bool __spill0 = default!;
             switch (__state)
             {
-                case 0: __state = -2; goto __resume0; // await reader.ReadAsync()
-                case 1: __state = -2; goto __resume1; // await Value(reader.Current)
+                case 0: goto __loop_while0; // await reader.ReadAsync()
+                case 1: goto __loop_while0; // await Value(reader.Current)
+                case 2: goto __loop_for1; // await reader.ReadAsync().ConfigureAwait(false)
+                default: goto __loop_while2; // await Next(sum)
             }
-            __resume0:
-#line (18,16)-(18,39) 86 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
-#line (18,16)-(18,39) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (18,16)-(18,39) 250 "/0/Test0.cs"
-            else { __awaiter0 = (reader.ReadAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (18,16)-(18,39) 46 "/0/Test0.cs"
-            __spill0 = __awaiter0.GetResult();
-#line (18,9)-(18,40) 35 "/0/Test0.cs"
-            if (!(__spill0)) break;
-#line (20,13)-(20,45) 12 "/0/Test0.cs"
-            if (reader.Current < 0) continue;
+            __loop_while0:
+            while (true)
+            {
+                switch (__state)
+                {
+                    case 0: __state = -2; goto __resume0; // await reader.ReadAsync()
+                    case 1: __state = -2; goto __resume1; // await Value(reader.Current)
+                }
+                __resume0:
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
+#line (18,16)-(18,39) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-            __resume1:
-#line (21,13)-(21,47) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (21,13)-(21,47) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (21,13)-(21,47) 253 "/0/Test0.cs"
-            else { __awaiter1 = (Value(reader.Current)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (21,13)-(21,47) 50 "/0/Test0.cs"
-            var __spill1 = __awaiter1.GetResult();
-#line (21,13)-(21,47) 12 "/0/Test0.cs"
-            sum += __spill1;
-#line (22,13)-(22,35) 12 "/0/Test0.cs"
-            if (sum > limit) break;
+                else
+                {
+#line (18,16)-(18,39) 67 "/0/Test0.cs"
+                    __awaiter0 = (reader.ReadAsync()).GetAwaiter();
+#line (18,16)-(18,39) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
 #line hidden
-        }
-        __loop_for1:
-        if (__state < 0)
-        {
-#line (25,14)-(25,22) 18 "/0/Test0.cs"
-            i = 0;
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (18,16)-(18,39) 50 "/0/Test0.cs"
+                __spill0 = __awaiter0.GetResult();
+#line (18,9)-(18,40) 39 "/0/Test0.cs"
+                if (!(__spill0)) break;
+#line (20,13)-(20,45) 16 "/0/Test0.cs"
+                if (reader.Current < 0) continue;
 #line hidden
-        }
-#line (25,9)-(25,76) 20 "/0/Test0.cs"
-        for (;; i++)
+                __resume1:
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (21,13)-(21,47) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        {
-#line (25,25)-(25,70) 125 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __awaiter2;
-#line (25,25)-(25,70) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (25,25)-(25,70) 272 "/0/Test0.cs"
-            else { __awaiter2 = (reader.ReadAsync().ConfigureAwait(false)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (25,25)-(25,70) 50 "/0/Test0.cs"
-            var __spill2 = __awaiter2.GetResult();
-#line (25,9)-(25,76) 35 "/0/Test0.cs"
-            if (!(__spill2)) break;
-#line (27,13)-(27,21) 12 "/0/Test0.cs"
-            sum += i;
+                else
+                {
+#line (21,13)-(21,47) 70 "/0/Test0.cs"
+                    __awaiter1 = (Value(reader.Current)).GetAwaiter();
+#line (21,13)-(21,47) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
 #line hidden
-        }
-        __loop_while2:
-        while (true)
-        {
-#line (30,16)-(30,30) 84 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string?> __awaiter3;
-#line (30,16)-(30,30) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter3; __pendingAwaiter3 = default; }
-#line (30,16)-(30,30) 241 "/0/Test0.cs"
-            else { __awaiter3 = (Next(sum)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter3 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this); return default!; } }
-#line (30,16)-(30,30) 50 "/0/Test0.cs"
-            var __spill3 = __awaiter3.GetResult();
-#line (30,9)-(30,62) 66 "/0/Test0.cs"
-            if (!(__spill3 is { } next && next.Length > 0)) break;
-#line (32,13)-(32,31) 12 "/0/Test0.cs"
-            sum += next.Length;
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (21,13)-(21,47) 54 "/0/Test0.cs"
+                var __spill1 = __awaiter1.GetResult();
+#line (21,13)-(21,47) 16 "/0/Test0.cs"
+                sum += __spill1;
+#line (22,13)-(22,35) 16 "/0/Test0.cs"
+                if (sum > limit) break;
 #line hidden
-        }
-#line (35,9)-(35,19) 8 "/0/Test0.cs"
-        return sum;
+            }
+            __loop_for1:
+            if (__state < 0)
+            {
+#line (25,14)-(25,22) 22 "/0/Test0.cs"
+                i = 0;
+#line hidden
+            }
+#line (25,9)-(25,76) 24 "/0/Test0.cs"
+            for (;; i++)
+#line hidden
+            {
+                global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __awaiter2;
+#line (25,25)-(25,70) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+                else
+                {
+#line (25,25)-(25,70) 89 "/0/Test0.cs"
+                    __awaiter2 = (reader.ReadAsync().ConfigureAwait(false)).GetAwaiter();
+#line (25,25)-(25,70) 48 "/0/Test0.cs"
+                    if (!__awaiter2.IsCompleted)
+#line hidden
+                    {
+                        __state = 2;
+                        __pendingAwaiter2 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                        return default!;
+                    }
+                }
+#line (25,25)-(25,70) 54 "/0/Test0.cs"
+                var __spill2 = __awaiter2.GetResult();
+#line (25,9)-(25,76) 39 "/0/Test0.cs"
+                if (!(__spill2)) break;
+#line (27,13)-(27,21) 16 "/0/Test0.cs"
+                sum += i;
+#line hidden
+            }
+            __loop_while2:
+            while (true)
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string?> __awaiter3;
+#line (30,16)-(30,30) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter3; __pendingAwaiter3 = default; }
+#line hidden
+                else
+                {
+#line (30,16)-(30,30) 58 "/0/Test0.cs"
+                    __awaiter3 = (Next(sum)).GetAwaiter();
+#line (30,16)-(30,30) 48 "/0/Test0.cs"
+                    if (!__awaiter3.IsCompleted)
+#line hidden
+                    {
+                        __state = 3;
+                        __pendingAwaiter3 = __awaiter3;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this);
+                        return default!;
+                    }
+                }
+#line (30,16)-(30,30) 54 "/0/Test0.cs"
+                var __spill3 = __awaiter3.GetResult();
+#line (30,9)-(30,62) 70 "/0/Test0.cs"
+                if (!(__spill3 is { } next && next.Length > 0)) break;
+#line (32,13)-(32,31) 16 "/0/Test0.cs"
+                sum += next.Length;
+#line hidden
+            }
+#line (35,9)-(35,19) 12 "/0/Test0.cs"
+            return sum;
 #line hidden
         }
 

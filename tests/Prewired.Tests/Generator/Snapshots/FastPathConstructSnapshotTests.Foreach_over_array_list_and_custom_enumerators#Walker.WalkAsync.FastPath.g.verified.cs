@@ -13,7 +13,8 @@ partial class Walker
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task<int> WalkAsync(int[] numbers, global::System.Collections.Generic.List<string> names)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.WalkAsync__Sync(numbers, names);
@@ -24,7 +25,10 @@ partial class Walker
         }
     }
 
-    /// <summary>The synchronous path of 'WalkCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'WalkCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task<int> WalkAsync__Sync(int[] numbers, global::System.Collections.Generic.List<string> names)
@@ -43,7 +47,9 @@ partial class Walker
 #line (32,13)-(32,45) 44 "/0/Test0.cs"
             var __awaitable0 = Value(n * 2);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return WalkAsync__Resume(0, __awaitable0, default!, numbers, names, total, default!, __collection0, __index0, default!, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return WalkAsync__Resume(
+                    0, __awaitable0, default!, numbers, names, total, default!, __collection0, __index0, default!, default!, default!);
             var doubled = __awaitable0.Result;
 #line (33,13)-(33,29) 12 "/0/Test0.cs"
             total += doubled;
@@ -67,7 +73,8 @@ partial class Walker
                 if (!__awaiter1.IsCompleted)
                 {
                     __handedOff = true;
-                    return WalkAsync__Resume(1, default!, __awaitable1, numbers, default!, total, name, default!, default!, __enumerator1, default!, default!);
+                    return WalkAsync__Resume(
+                        1, default!, __awaitable1, numbers, default!, total, name, default!, default!, __enumerator1, default!, default!);
                 }
                 __awaiter1.GetResult();
 #line (39,13)-(39,33) 16 "/0/Test0.cs"
@@ -90,7 +97,9 @@ partial class Walker
 #line (42,45)-(42,75) 48 "/0/Test0.cs"
             var __awaitable2 = Value(total + c);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return WalkAsync__Resume(2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
+            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+                return WalkAsync__Resume(
+                    2, __awaitable2, default!, numbers, default!, total, default!, default!, default!, default!, __enumerator2, default!);
             total = __awaitable2.Result;
         }
 #line (43,30)-(43,40) 58 "/0/Test0.cs"
@@ -112,7 +121,8 @@ partial class Walker
                 if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
                 {
                     __handedOff = true;
-                    return WalkAsync__Resume(3, __awaitable3, default!, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
+                    return WalkAsync__Resume(
+                        3, __awaitable3, default!, numbers, default!, total, default!, default!, default!, default!, default!, __enumerator3);
                 }
                 var length = __awaitable3.Result;
 #line (47,13)-(47,28) 16 "/0/Test0.cs"
@@ -129,11 +139,27 @@ partial class Walker
 #line hidden
     }
 
-    /// <summary>Resumes 'WalkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(n * 2)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(total + c)</c>; 3 <c>await Value(line.Length)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'WalkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(n * 2)</c>; 1
+    /// <c>await Task.Yield()</c>; 2 <c>await Value(total + c)</c>; 3 <c>await Value(line.Length)</c>. The state machine is
+    /// boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(WalkAsync__Continuation))]
-    private global::System.Threading.Tasks.Task<int> WalkAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int[] numbers, global::System.Collections.Generic.List<string> names, int total, string name, int[] __collection0, int __index0, global::System.Collections.Generic.List<string>.Enumerator __enumerator1, global::Countdown __enumerator2, global::Lines __enumerator3)
+    private global::System.Threading.Tasks.Task<int> WalkAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1,
+        int[] numbers,
+        global::System.Collections.Generic.List<string> names,
+        int total,
+        string name,
+        int[] __collection0,
+        int __index0,
+        global::System.Collections.Generic.List<string>.Enumerator __enumerator1,
+        global::Countdown __enumerator2,
+        global::Lines __enumerator3)
     {
         var __machine = default(WalkAsync__Continuation);
         __machine.__state = __state;
@@ -206,124 +232,179 @@ partial class Walker
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __loop_foreach0; // await Value(n * 2)
-            case 1: goto __loop_foreach1; // await Task.Yield()
-            case 2: goto __loop_foreach2; // await Value(total + c)
-            default: goto __loop_foreach3; // await Value(line.Length)
-        }
-        __loop_foreach0:
-        if (__state < 0)
-        {
-#line (30,27)-(30,33) 36 "/0/Test0.cs"
-            __collection0 = numbers;
+            switch (__state)
+            {
+                case 0: goto __loop_foreach0; // await Value(n * 2)
+                case 1: goto __loop_foreach1; // await Task.Yield()
+                case 2: goto __loop_foreach2; // await Value(total + c)
+                default: goto __loop_foreach3; // await Value(line.Length)
+            }
+            __loop_foreach0:
+            if (__state < 0)
+            {
+#line (30,27)-(30,33) 40 "/0/Test0.cs"
+                __collection0 = numbers;
 #line hidden
-            __index0 = 0;
-        }
-#line (30,24)-(30,25) 75 "/0/Test0.cs"
-        for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
-#line hidden
-        {
-#line (30,18)-(30,22) 69 "/0/Test0.cs"
-            var n = __state < 0 ? __collection0[__index0] : default!;
-#line (32,13)-(32,45) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
-#line (32,13)-(32,45) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (32,13)-(32,45) 244 "/0/Test0.cs"
-            else { __awaiter0 = (Value(n * 2)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (32,13)-(32,45) 49 "/0/Test0.cs"
-            var doubled = __awaiter0.GetResult();
-#line (33,13)-(33,29) 12 "/0/Test0.cs"
-            total += doubled;
-#line hidden
-        }
-        __loop_foreach1:
-#line (36,30)-(36,34) 65 "/0/Test0.cs"
-        if (__state < 0) __enumerator1 = (names).GetEnumerator();
-#line hidden
-        try
-        {
-#line (36,27)-(36,28) 60 "/0/Test0.cs"
-            while (__state >= 0 || __enumerator1.MoveNext())
+                __index0 = 0;
+            }
+#line (30,24)-(30,25) 79 "/0/Test0.cs"
+            for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
 #line hidden
             {
-#line (36,18)-(36,25) 62 "/0/Test0.cs"
-                if (__state < 0) name = __enumerator1.Current;
-#line (38,13)-(38,31) 95 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
-#line (38,13)-(38,31) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (38,13)-(38,31) 248 "/0/Test0.cs"
-                else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (38,13)-(38,31) 39 "/0/Test0.cs"
-                __awaiter1.GetResult();
-#line (39,13)-(39,33) 16 "/0/Test0.cs"
-                total += name.Length;
+#line (30,18)-(30,22) 73 "/0/Test0.cs"
+                var n = __state < 0 ? __collection0[__index0] : default!;
+#line hidden
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (32,13)-(32,45) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (32,13)-(32,45) 61 "/0/Test0.cs"
+                    __awaiter0 = (Value(n * 2)).GetAwaiter();
+#line (32,13)-(32,45) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
+#line hidden
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (32,13)-(32,45) 53 "/0/Test0.cs"
+                var doubled = __awaiter0.GetResult();
+#line (33,13)-(33,29) 16 "/0/Test0.cs"
+                total += doubled;
 #line hidden
             }
-        }
-        finally
-        {
-            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
-        }
-        __loop_foreach2:
-#line (42,27)-(42,42) 76 "/0/Test0.cs"
-        if (__state < 0) __enumerator2 = (new Countdown(3)).GetEnumerator();
-#line (42,24)-(42,25) 56 "/0/Test0.cs"
-        while (__state >= 0 || __enumerator2.MoveNext())
+            __loop_foreach1:
+#line (36,30)-(36,34) 69 "/0/Test0.cs"
+            if (__state < 0) __enumerator1 = (names).GetEnumerator();
 #line hidden
-        {
-#line (42,18)-(42,22) 72 "/0/Test0.cs"
-            int c = __state < 0 ? (int)__enumerator2.Current : default!;
-#line (42,45)-(42,75) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
-#line (42,45)-(42,75) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (42,45)-(42,75) 248 "/0/Test0.cs"
-            else { __awaiter2 = (Value(total + c)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (42,45)-(42,75) 43 "/0/Test0.cs"
-            total = __awaiter2.GetResult();
+            try
+            {
+#line (36,27)-(36,28) 64 "/0/Test0.cs"
+                while (__state >= 0 || __enumerator1.MoveNext())
 #line hidden
-        }
-        __loop_foreach3:
-#line (43,30)-(43,40) 71 "/0/Test0.cs"
-        if (__state < 0) __enumerator3 = (new Lines()).GetEnumerator();
+                {
+#line (36,18)-(36,25) 66 "/0/Test0.cs"
+                    if (__state < 0) name = __enumerator1.Current;
 #line hidden
-        try
-        {
-#line (43,27)-(43,28) 60 "/0/Test0.cs"
-            while (__state >= 0 || __enumerator3.MoveNext())
+                    global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (38,13)-(38,31) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                    else
+                    {
+#line (38,13)-(38,31) 65 "/0/Test0.cs"
+                        __awaiter1 = (Task.Yield()).GetAwaiter();
+#line (38,13)-(38,31) 52 "/0/Test0.cs"
+                        if (!__awaiter1.IsCompleted)
+#line hidden
+                        {
+                            __state = 1;
+                            __pendingAwaiter1 = __awaiter1;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                            return default!;
+                        }
+                    }
+#line (38,13)-(38,31) 43 "/0/Test0.cs"
+                    __awaiter1.GetResult();
+#line (39,13)-(39,33) 20 "/0/Test0.cs"
+                    total += name.Length;
+#line hidden
+                }
+            }
+            finally
+            {
+                if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator1);
+            }
+            __loop_foreach2:
+#line (42,27)-(42,42) 80 "/0/Test0.cs"
+            if (__state < 0) __enumerator2 = (new Countdown(3)).GetEnumerator();
+#line (42,24)-(42,25) 60 "/0/Test0.cs"
+            while (__state >= 0 || __enumerator2.MoveNext())
 #line hidden
             {
-#line (43,18)-(43,25) 74 "/0/Test0.cs"
-                var line = __state < 0 ? __enumerator3.Current : default!;
+#line (42,18)-(42,22) 76 "/0/Test0.cs"
+                int c = __state < 0 ? (int)__enumerator2.Current : default!;
 #line hidden
-                if (__state >= 0) { __state = -2; goto __resume3; } // await Value(line.Length)
-#line (45,13)-(45,44) 16 "/0/Test0.cs"
-                if (line.Length > 10) return -1;
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (42,45)-(42,75) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-                __resume3:
-#line (46,13)-(46,50) 89 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
-#line (46,13)-(46,50) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (46,13)-(46,50) 254 "/0/Test0.cs"
-                else { __awaiter3 = (Value(line.Length)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter0 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+                else
+                {
+#line (42,45)-(42,75) 65 "/0/Test0.cs"
+                    __awaiter2 = (Value(total + c)).GetAwaiter();
+#line (42,45)-(42,75) 48 "/0/Test0.cs"
+                    if (!__awaiter2.IsCompleted)
+#line hidden
+                    {
+                        __state = 2;
+                        __pendingAwaiter0 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (42,45)-(42,75) 47 "/0/Test0.cs"
+                total = __awaiter2.GetResult();
+#line hidden
+            }
+            __loop_foreach3:
+#line (43,30)-(43,40) 75 "/0/Test0.cs"
+            if (__state < 0) __enumerator3 = (new Lines()).GetEnumerator();
+#line hidden
+            try
+            {
+#line (43,27)-(43,28) 64 "/0/Test0.cs"
+                while (__state >= 0 || __enumerator3.MoveNext())
+#line hidden
+                {
+#line (43,18)-(43,25) 78 "/0/Test0.cs"
+                    var line = __state < 0 ? __enumerator3.Current : default!;
+#line hidden
+                    if (__state >= 0) { __state = -2; goto __resume3; } // await Value(line.Length)
+#line (45,13)-(45,44) 20 "/0/Test0.cs"
+                    if (line.Length > 10) return -1;
+#line hidden
+                    __resume3:
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (46,13)-(46,50) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                    else
+                    {
+#line (46,13)-(46,50) 71 "/0/Test0.cs"
+                        __awaiter3 = (Value(line.Length)).GetAwaiter();
 #line (46,13)-(46,50) 52 "/0/Test0.cs"
-                var length = __awaiter3.GetResult();
-#line (47,13)-(47,28) 16 "/0/Test0.cs"
-                total += length;
+                        if (!__awaiter3.IsCompleted)
 #line hidden
+                        {
+                            __state = 3;
+                            __pendingAwaiter0 = __awaiter3;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+#line (46,13)-(46,50) 56 "/0/Test0.cs"
+                    var length = __awaiter3.GetResult();
+#line (47,13)-(47,28) 20 "/0/Test0.cs"
+                    total += length;
+#line hidden
+                }
             }
-        }
-        finally
-        {
-            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator3);
-        }
-#line (50,9)-(50,21) 8 "/0/Test0.cs"
-        return total;
+            finally
+            {
+                if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator3);
+            }
+#line (50,9)-(50,21) 12 "/0/Test0.cs"
+            return total;
 #line hidden
         }
 

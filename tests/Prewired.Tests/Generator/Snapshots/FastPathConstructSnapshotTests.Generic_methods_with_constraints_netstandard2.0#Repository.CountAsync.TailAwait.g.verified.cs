@@ -12,7 +12,9 @@ partial class Repository
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public static partial global::System.Threading.Tasks.Task<int> CountAsync<T>(T value) where T : struct
     {
-        // Context guard: the synchronous part calls 'ValueType.GetHashCode()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'ValueType.GetHashCode()' (virtual: an override could do anything), which
+        // may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method
+        // builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return CountCoreAsync<T>(value); // only the async builder can restore a suppressed-flow context
         try

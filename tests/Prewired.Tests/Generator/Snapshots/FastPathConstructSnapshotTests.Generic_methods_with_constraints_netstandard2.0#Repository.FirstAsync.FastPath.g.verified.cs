@@ -11,9 +11,14 @@ partial class Repository
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public partial global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync<TItem, TKey>(global::System.Collections.Generic.IEnumerable<TKey> keys) where TItem : class, new() where TKey : notnull
+    public partial global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync<TItem, TKey>(
+        global::System.Collections.Generic.IEnumerable<TKey> keys)
+        where TItem : class, new()
+        where TKey : notnull
     {
-        // Context guard: the synchronous part calls 'IEnumerable<TKey>.GetEnumerator()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'IEnumerable<TKey>.GetEnumerator()' (virtual: an override could do
+        // anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the
+        // async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<TItem?> __result;
         if (__guard.IsFlowSuppressed)
@@ -35,10 +40,16 @@ partial class Repository
         return __result;
     }
 
-    /// <summary>The synchronous path of 'FirstCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'FirstCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Sync<TItem, TKey>(global::System.Collections.Generic.IEnumerable<TKey> keys) where TItem : class, new() where TKey : notnull
+    private global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Sync<TItem, TKey>(
+        global::System.Collections.Generic.IEnumerable<TKey> keys)
+        where TItem : class, new()
+        where TKey : notnull
     {
         var __handedOff = false;
 #line (13,29)-(13,32) 51 "/0/Test0.cs"
@@ -75,11 +86,20 @@ partial class Repository
 #line hidden
     }
 
-    /// <summary>Resumes 'FirstCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync&lt;TItem, TKey&gt;(key)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'FirstCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync&lt;TItem,
+    /// TKey&gt;(key)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(FirstAsync__Continuation<,>))]
-    private global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(int __state, global::System.Threading.Tasks.ValueTask<TItem?> __awaitable0, global::System.Collections.Generic.IEnumerable<TKey> keys, global::System.Collections.Generic.IEnumerator<TKey> __enumerator0) where TItem : class, new() where TKey : notnull
+    private global::System.Threading.Tasks.ValueTask<TItem?> FirstAsync__Resume<TItem, TKey>(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<TItem?> __awaitable0,
+        global::System.Collections.Generic.IEnumerable<TKey> keys,
+        global::System.Collections.Generic.IEnumerator<TKey> __enumerator0)
+        where TItem : class, new()
+        where TKey : notnull
     {
         var __machine = default(FirstAsync__Continuation<TItem, TKey>);
         __machine.__state = __state;
@@ -126,36 +146,50 @@ partial class Repository
 
         private TItem? __Run(ref bool __suspended)
         {
-#line (13,29)-(13,32) 64 "/0/Test0.cs"
-        if (__state < 0) __enumerator0 = (keys).GetEnumerator();
+#line (13,29)-(13,32) 68 "/0/Test0.cs"
+            if (__state < 0) __enumerator0 = (keys).GetEnumerator();
 #line hidden
-        try
-        {
-#line (13,26)-(13,27) 60 "/0/Test0.cs"
-            while (__state >= 0 || __enumerator0.MoveNext())
-#line hidden
+            try
             {
-#line (13,18)-(13,24) 73 "/0/Test0.cs"
-                var key = __state < 0 ? __enumerator0.Current : default!;
-#line (15,13)-(15,57) 92 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter<TItem?> __awaiter0;
-#line (15,13)-(15,57) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (15,13)-(15,57) 263 "/0/Test0.cs"
-                else { __awaiter0 = (LoadAsync<TItem, TKey>(key)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (15,13)-(15,57) 50 "/0/Test0.cs"
-                var item = __awaiter0.GetResult();
-#line (16,13)-(16,46) 16 "/0/Test0.cs"
-                if (item is not null) return item;
+#line (13,26)-(13,27) 64 "/0/Test0.cs"
+                while (__state >= 0 || __enumerator0.MoveNext())
 #line hidden
+                {
+#line (13,18)-(13,24) 77 "/0/Test0.cs"
+                    var key = __state < 0 ? __enumerator0.Current : default!;
+#line hidden
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<TItem?> __awaiter0;
+#line (15,13)-(15,57) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                    else
+                    {
+#line (15,13)-(15,57) 80 "/0/Test0.cs"
+                        __awaiter0 = (LoadAsync<TItem, TKey>(key)).GetAwaiter();
+#line (15,13)-(15,57) 52 "/0/Test0.cs"
+                        if (!__awaiter0.IsCompleted)
+#line hidden
+                        {
+                            __state = 0;
+                            __pendingAwaiter0 = __awaiter0;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+#line (15,13)-(15,57) 54 "/0/Test0.cs"
+                    var item = __awaiter0.GetResult();
+#line (16,13)-(16,46) 20 "/0/Test0.cs"
+                    if (item is not null) return item;
+#line hidden
+                }
             }
-        }
-        finally
-        {
-            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator0);
-        }
-#line (19,9)-(19,20) 8 "/0/Test0.cs"
-        return null;
+            finally
+            {
+                if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __enumerator0);
+            }
+#line (19,9)-(19,20) 12 "/0/Test0.cs"
+            return null;
 #line hidden
         }
 

@@ -12,7 +12,8 @@ partial class Worker
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> DrainAsync()
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.DrainAsync__Sync();
@@ -23,7 +24,10 @@ partial class Worker
         }
     }
 
-    /// <summary>The synchronous path of 'DrainCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'DrainCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> DrainAsync__Sync()
@@ -38,7 +42,8 @@ partial class Worker
             var __awaitable0 = Task.Yield();
 #line hidden
             var __awaiter0 = __awaitable0.GetAwaiter();
-            if (!__awaiter0.IsCompleted) return DrainAsync__Resume(0, __awaitable0, n, entry, default!);
+            if (!__awaiter0.IsCompleted)
+                return DrainAsync__Resume(0, __awaitable0, n, entry, default!);
             __awaiter0.GetResult();
 #line (20,13)-(20,35) 12 "/0/Test0.cs"
             n += entry.Name.Length;
@@ -52,18 +57,27 @@ partial class Worker
         var __awaitable1 = Task.Yield();
 #line hidden
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return DrainAsync__Resume(1, __awaitable1, n, default!, text);
+        if (!__awaiter1.IsCompleted)
+            return DrainAsync__Resume(1, __awaitable1, n, default!, text);
         __awaiter1.GetResult();
 #line (26,9)-(26,31) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(n + text.Length);
 #line hidden
     }
 
-    /// <summary>Resumes 'DrainCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'DrainCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1
+    /// <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(DrainAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int n, global::Entry entry, string text)
+    private global::System.Threading.Tasks.ValueTask<int> DrainAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0,
+        int n,
+        global::Entry entry,
+        string text)
     {
         var __machine = default(DrainAsync__Continuation);
         __machine.__state = __state;
@@ -115,44 +129,70 @@ partial class Worker
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __loop_while0; // await Task.Yield()
-            default: __state = -2; goto __resume1; // await Task.Yield()
-        }
-        __loop_while0:
-#line (17,9)-(17,48) 69 "/0/Test0.cs"
-        while (__state >= 0 || (__this._queue.TryDequeue(out entry)))
+            switch (__state)
+            {
+                case 0: goto __loop_while0; // await Task.Yield()
+                default: __state = -2; goto __resume1; // await Task.Yield()
+            }
+            __loop_while0:
+#line (17,9)-(17,48) 73 "/0/Test0.cs"
+            while (__state >= 0 || (__this._queue.TryDequeue(out entry)))
 #line hidden
-        {
-#line (19,13)-(19,31) 91 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
-#line (19,13)-(19,31) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (19,13)-(19,31) 244 "/0/Test0.cs"
-            else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (19,13)-(19,31) 35 "/0/Test0.cs"
-            __awaiter0.GetResult();
-#line (20,13)-(20,35) 12 "/0/Test0.cs"
-            n += entry.Name.Length;
+            {
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (19,13)-(19,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        }
-#line (23,9)-(23,27) 30 "/0/Test0.cs"
-        text = __this._cached;
-#line (24,9)-(24,35) 8 "/0/Test0.cs"
-        if (text is null) return n;
+                else
+                {
+#line (19,13)-(19,31) 61 "/0/Test0.cs"
+                    __awaiter0 = (Task.Yield()).GetAwaiter();
+#line (19,13)-(19,31) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
 #line hidden
-        __resume1:
-#line (25,9)-(25,27) 87 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
-#line (25,9)-(25,27) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (25,9)-(25,27) 240 "/0/Test0.cs"
-        else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (25,9)-(25,27) 31 "/0/Test0.cs"
-        __awaiter1.GetResult();
-#line (26,9)-(26,31) 8 "/0/Test0.cs"
-        return n + text.Length;
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (19,13)-(19,31) 39 "/0/Test0.cs"
+                __awaiter0.GetResult();
+#line (20,13)-(20,35) 16 "/0/Test0.cs"
+                n += entry.Name.Length;
+#line hidden
+            }
+#line (23,9)-(23,27) 34 "/0/Test0.cs"
+            text = __this._cached;
+#line (24,9)-(24,35) 12 "/0/Test0.cs"
+            if (text is null) return n;
+#line hidden
+            __resume1:
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (25,9)-(25,27) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+            else
+            {
+#line (25,9)-(25,27) 57 "/0/Test0.cs"
+                __awaiter1 = (Task.Yield()).GetAwaiter();
+#line (25,9)-(25,27) 44 "/0/Test0.cs"
+                if (!__awaiter1.IsCompleted)
+#line hidden
+                {
+                    __state = 1;
+                    __pendingAwaiter0 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                    return default!;
+                }
+            }
+#line (25,9)-(25,27) 35 "/0/Test0.cs"
+            __awaiter1.GetResult();
+#line (26,9)-(26,31) 12 "/0/Test0.cs"
+            return n + text.Length;
 #line hidden
         }
 

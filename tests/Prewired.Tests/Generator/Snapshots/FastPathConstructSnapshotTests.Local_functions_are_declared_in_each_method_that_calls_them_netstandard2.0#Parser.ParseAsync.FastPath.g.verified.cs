@@ -12,7 +12,8 @@ partial class Parser
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> ParseAsync(string text)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.ParseAsync__Sync(text);
@@ -23,7 +24,10 @@ partial class Parser
         }
     }
 
-    /// <summary>The synchronous path of 'ParseCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'ParseCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> ParseAsync__Sync(string text)
@@ -33,12 +37,14 @@ partial class Parser
 #line (13,9)-(13,42) 43 "/0/Test0.cs"
         var __awaitable0 = ReadAsync(text);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return ParseAsync__Resume(0, __awaitable0, text, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return ParseAsync__Resume(0, __awaitable0, text, default!);
         var first = __awaitable0.Result;
 #line (14,9)-(14,43) 43 "/0/Test0.cs"
         var __awaitable1 = ReadAsync(text);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return ParseAsync__Resume(1, __awaitable1, default!, first);
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+            return ParseAsync__Resume(1, __awaitable1, default!, first);
         var second = __awaitable1.Result;
 #line (15,9)-(15,38) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(Combine(first, second));
@@ -51,11 +57,18 @@ partial class Parser
 #line hidden
     }
 
-    /// <summary>Resumes 'ParseCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(text)</c>; 1 <c>await ReadAsync(text)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'ParseCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(text)</c>; 1
+    /// <c>await ReadAsync(text)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(ParseAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int first)
+    private global::System.Threading.Tasks.ValueTask<int> ParseAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        string text,
+        int first)
     {
         var __machine = default(ParseAsync__Continuation);
         __machine.__state = __state;
@@ -102,33 +115,46 @@ partial class Parser
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await ReadAsync(text)
-            default: __state = -2; goto __resume1; // await ReadAsync(text)
-        }
-        __resume0:
-        __state = -1;
-#line (13,9)-(13,42) 130 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (13,9)-(13,42) 39 "/0/Test0.cs"
-        first = __awaiter0.GetResult();
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await ReadAsync(text)
+                default: __state = -2; goto __resume1; // await ReadAsync(text)
+            }
+            __resume0:
+            __state = -1;
+#line (13,9)-(13,42) 134 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (13,9)-(13,42) 43 "/0/Test0.cs"
+            first = __awaiter0.GetResult();
 #line hidden
-        __resume1:
-#line (14,9)-(14,43) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (14,9)-(14,43) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (14,9)-(14,43) 243 "/0/Test0.cs"
-        else { __awaiter1 = (ReadAsync(text)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+            __resume1:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (14,9)-(14,43) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+            else
+            {
+#line (14,9)-(14,43) 60 "/0/Test0.cs"
+                __awaiter1 = (ReadAsync(text)).GetAwaiter();
 #line (14,9)-(14,43) 44 "/0/Test0.cs"
-        var second = __awaiter1.GetResult();
-#line (15,9)-(15,38) 8 "/0/Test0.cs"
-        return Combine(first, second);
-#line (18,9)-(18,62) 8 "/0/Test0.cs"
-        static int Combine(int a, int b) => Clamp(a * 31 + b);
-#line (19,9)-(19,58) 8 "/0/Test0.cs"
-        static int Clamp(int value) => Math.Max(0, value);
+                if (!__awaiter1.IsCompleted)
+#line hidden
+                {
+                    __state = 1;
+                    __pendingAwaiter0 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                    return default!;
+                }
+            }
+#line (14,9)-(14,43) 48 "/0/Test0.cs"
+            var second = __awaiter1.GetResult();
+#line (15,9)-(15,38) 12 "/0/Test0.cs"
+            return Combine(first, second);
+#line (18,9)-(18,62) 12 "/0/Test0.cs"
+            static int Combine(int a, int b) => Clamp(a * 31 + b);
+#line (19,9)-(19,58) 12 "/0/Test0.cs"
+            static int Clamp(int value) => Math.Max(0, value);
 #line hidden
         }
 

@@ -12,7 +12,8 @@ partial class Loops
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(int n)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.SumAsync__Sync(n);
@@ -23,7 +24,10 @@ partial class Loops
         }
     }
 
-    /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> SumAsync__Sync(int n)
@@ -39,7 +43,8 @@ partial class Loops
 #line (16,13)-(16,39) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, default!, n, sum, i, default!);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return SumAsync__Resume(0, __awaitable0, default!, n, sum, i, default!);
             var value = __awaitable0.Result;
 #line (17,13)-(17,34) 12 "/0/Test0.cs"
             if (value > 10) break;
@@ -57,7 +62,8 @@ partial class Loops
             var __awaitable1 = Task.Yield();
 #line hidden
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, n, sum, default!, k);
+            if (!__awaiter1.IsCompleted)
+                return SumAsync__Resume(1, default!, __awaitable1, n, sum, default!, k);
             __awaiter1.GetResult();
 #line (25,13)-(25,16) 12 "/0/Test0.cs"
             k++;
@@ -68,7 +74,8 @@ partial class Loops
 #line (30,13)-(30,39) 46 "/0/Test0.cs"
             var __awaitable2 = Value(sum + 1);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return SumAsync__Resume(2, __awaitable2, default!, default!, sum, default!, default!);
+            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+                return SumAsync__Resume(2, __awaitable2, default!, default!, sum, default!, default!);
             sum = __awaitable2.Result;
         }
 #line (32,9)-(32,26) 26 "/0/Test0.cs"
@@ -78,11 +85,22 @@ partial class Loops
 #line hidden
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Value(sum + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>; 1 <c>await
+    /// Task.Yield()</c>; 2 <c>await Value(sum + 1)</c>. The state machine is boxed once, by the builder, when the awaiter
+    /// is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, int n, int sum, int i, int k)
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1,
+        int n,
+        int sum,
+        int i,
+        int k)
     {
         var __machine = default(SumAsync__Continuation);
         __machine.__state = __state;
@@ -145,79 +163,118 @@ partial class Loops
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __loop_for0; // await Value(i)
-            case 1: goto __loop_while1; // await Task.Yield()
-            default: goto __loop_do2; // await Value(sum + 1)
-        }
-        __loop_for0:
-        if (__state < 0)
-        {
-#line (13,14)-(13,22) 18 "/0/Test0.cs"
-            i = 0;
+            switch (__state)
+            {
+                case 0: goto __loop_for0; // await Value(i)
+                case 1: goto __loop_while1; // await Task.Yield()
+                default: goto __loop_do2; // await Value(sum + 1)
+            }
+            __loop_for0:
+            if (__state < 0)
+            {
+#line (13,14)-(13,22) 22 "/0/Test0.cs"
+                i = 0;
 #line hidden
-        }
-#line (13,9)-(13,35) 44 "/0/Test0.cs"
-        for (; __state >= 0 || (i < n); i++)
+            }
+#line (13,9)-(13,35) 48 "/0/Test0.cs"
+            for (; __state >= 0 || (i < n); i++)
 #line hidden
-        {
-            if (__state >= 0) { __state = -2; goto __resume0; } // await Value(i)
-#line (15,13)-(15,33) 12 "/0/Test0.cs"
-            if (i == 3) continue;
+            {
+                if (__state >= 0) { __state = -2; goto __resume0; } // await Value(i)
+#line (15,13)-(15,33) 16 "/0/Test0.cs"
+                if (i == 3) continue;
 #line hidden
-            __resume0:
-#line (16,13)-(16,39) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
-#line (16,13)-(16,39) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (16,13)-(16,39) 240 "/0/Test0.cs"
-            else { __awaiter0 = (Value(i)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (16,13)-(16,39) 47 "/0/Test0.cs"
-            var value = __awaiter0.GetResult();
-#line (17,13)-(17,34) 12 "/0/Test0.cs"
-            if (value > 10) break;
-#line (18,13)-(18,25) 12 "/0/Test0.cs"
-            sum += value;
+                __resume0:
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (16,13)-(16,39) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        }
-#line (21,9)-(21,18) 14 "/0/Test0.cs"
-        k = 0;
+                else
+                {
+#line (16,13)-(16,39) 57 "/0/Test0.cs"
+                    __awaiter0 = (Value(i)).GetAwaiter();
+#line (16,13)-(16,39) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
 #line hidden
-        __loop_while1:
-#line (22,9)-(22,21) 39 "/0/Test0.cs"
-        while (__state >= 0 || (k < n))
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (16,13)-(16,39) 51 "/0/Test0.cs"
+                var value = __awaiter0.GetResult();
+#line (17,13)-(17,34) 16 "/0/Test0.cs"
+                if (value > 10) break;
+#line (18,13)-(18,25) 16 "/0/Test0.cs"
+                sum += value;
 #line hidden
-        {
-#line (24,13)-(24,31) 91 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
-#line (24,13)-(24,31) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (24,13)-(24,31) 244 "/0/Test0.cs"
-            else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (24,13)-(24,31) 35 "/0/Test0.cs"
-            __awaiter1.GetResult();
-#line (25,13)-(25,16) 12 "/0/Test0.cs"
-            k++;
+            }
+#line (21,9)-(21,18) 18 "/0/Test0.cs"
+            k = 0;
 #line hidden
-        }
-        __loop_do2:
-        do
-        {
-#line (30,13)-(30,39) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
-#line (30,13)-(30,39) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (30,13)-(30,39) 246 "/0/Test0.cs"
-            else { __awaiter2 = (Value(sum + 1)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (30,13)-(30,39) 41 "/0/Test0.cs"
-            sum = __awaiter2.GetResult();
+            __loop_while1:
+#line (22,9)-(22,21) 43 "/0/Test0.cs"
+            while (__state >= 0 || (k < n))
 #line hidden
-        }
-#line (32,9)-(32,26) 26 "/0/Test0.cs"
-        while (sum < 100);
-#line (34,9)-(34,19) 8 "/0/Test0.cs"
-        return sum;
+            {
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (24,13)-(24,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (24,13)-(24,31) 61 "/0/Test0.cs"
+                    __awaiter1 = (Task.Yield()).GetAwaiter();
+#line (24,13)-(24,31) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
+#line hidden
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (24,13)-(24,31) 39 "/0/Test0.cs"
+                __awaiter1.GetResult();
+#line (25,13)-(25,16) 16 "/0/Test0.cs"
+                k++;
+#line hidden
+            }
+            __loop_do2:
+            do
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (30,13)-(30,39) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (30,13)-(30,39) 63 "/0/Test0.cs"
+                    __awaiter2 = (Value(sum + 1)).GetAwaiter();
+#line (30,13)-(30,39) 48 "/0/Test0.cs"
+                    if (!__awaiter2.IsCompleted)
+#line hidden
+                    {
+                        __state = 2;
+                        __pendingAwaiter0 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (30,13)-(30,39) 45 "/0/Test0.cs"
+                sum = __awaiter2.GetResult();
+#line hidden
+            }
+#line (32,9)-(32,26) 30 "/0/Test0.cs"
+            while (sum < 100);
+#line (34,9)-(34,19) 12 "/0/Test0.cs"
+            return sum;
 #line hidden
         }
 

@@ -13,7 +13,8 @@ partial class Spilled
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> RunAsync(int x)
     {
-        // Context guard: the synchronous part calls 'Console.WriteLine(string?)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Console.WriteLine(string?)', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -35,7 +36,10 @@ partial class Spilled
         return __result;
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int x)
@@ -43,7 +47,8 @@ partial class Spilled
 #line (13,13)-(13,25) 35 "/0/Test0.cs"
         var __awaitable0 = Flag(x);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return RunAsync__Resume(0, __awaitable0, default!, default!, default!, x, default!);
         var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,26) 21 "/0/Test0.cs"
         if (__spill0)
@@ -52,7 +57,8 @@ partial class Spilled
 #line (15,13)-(15,55) 39 "/0/Test0.cs"
             var __awaitable1 = Text(x);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                return RunAsync__Resume(1, default!, __awaitable1, default!, default!, x, default!);
             var __spill1 = __awaitable1.Result;
 #line (15,13)-(15,55) 12 "/0/Test0.cs"
             Console.WriteLine("flag " + __spill1);
@@ -61,21 +67,24 @@ partial class Spilled
 #line (18,9)-(18,43) 36 "/0/Test0.cs"
         var __awaitable2 = Value(x);
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+            return RunAsync__Resume(2, default!, default!, __awaitable2, default!, x, default!);
         var __spill2 = __awaitable2.Result;
 #line (18,9)-(18,43) 8 "/0/Test0.cs"
         var total = Add(__spill2, 2);
 #line (19,9)-(19,36) 40 "/0/Test0.cs"
         var __awaitable3 = Value(total);
 #line hidden
-        if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total);
+        if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+            return RunAsync__Resume(3, default!, default!, __awaitable3, default!, x, total);
         var __spill3 = __awaitable3.Result;
 #line (19,9)-(19,36) 8 "/0/Test0.cs"
         total += __spill3;
 #line (20,30)-(20,43) 36 "/0/Test0.cs"
         var __awaitable4 = Items(x);
 #line hidden
-        if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total);
+        if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4))
+            return RunAsync__Resume(4, default!, default!, default!, __awaitable4, x, total);
         var __spill4 = __awaitable4.Result;
 #line (20,9)-(23,9) 8 "/0/Test0.cs"
         foreach (var item in __spill4)
@@ -85,18 +94,30 @@ partial class Spilled
 #line (25,9)-(25,46) 39 "/0/Test0.cs"
         var __awaitable5 = Text(total);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total);
+        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5))
+            return RunAsync__Resume(5, default!, __awaitable5, default!, default!, default!, total);
         var __spill5 = __awaitable5.Result;
 #line (25,9)-(25,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>((__spill5).Length + 1);
 #line hidden
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Flag(x)</c>; 1 <c>await Text(x)</c>; 2 <c>await Value(x)</c>; 3 <c>await Value(total)</c>; 4 <c>await Items(x)</c>; 5 <c>await Text(total)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Flag(x)</c>; 1 <c>await
+    /// Text(x)</c>; 2 <c>await Value(x)</c>; 3 <c>await Value(total)</c>; 4 <c>await Items(x)</c>; 5 <c>await
+    /// Text(total)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.Task<string> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable3, int x, int total)
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<bool> __awaitable0,
+        global::System.Threading.Tasks.Task<string> __awaitable1,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable2,
+        global::System.Threading.Tasks.Task<global::System.Collections.Generic.List<int>> __awaitable3,
+        int x,
+        int total)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -167,90 +188,158 @@ partial class Spilled
 
         private int __Run(ref bool __suspended)
         {
-        bool __spill0 = default!;
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await Flag(x)
-            case 1: goto __if0; // await Text(x)
-            case 2: __state = -2; goto __resume2; // await Value(x)
-            case 3: __state = -2; goto __resume3; // await Value(total)
-            case 4: __state = -2; goto __resume4; // await Items(x)
-            default: __state = -2; goto __resume5; // await Text(total)
-        }
-        __resume0:
-        __state = -1;
-#line (13,13)-(13,25) 131 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (13,13)-(13,25) 42 "/0/Test0.cs"
-        __spill0 = __awaiter0.GetResult();
+            bool __spill0 = default!;
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await Flag(x)
+                case 1: goto __if0; // await Text(x)
+                case 2: __state = -2; goto __resume2; // await Value(x)
+                case 3: __state = -2; goto __resume3; // await Value(total)
+                case 4: __state = -2; goto __resume4; // await Items(x)
+                default: __state = -2; goto __resume5; // await Text(total)
+            }
+            __resume0:
+            __state = -1;
+#line (13,13)-(13,25) 135 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (13,13)-(13,25) 46 "/0/Test0.cs"
+            __spill0 = __awaiter0.GetResult();
 #line hidden
-        __if0:
-#line (13,9)-(13,26) 39 "/0/Test0.cs"
-        if (__state >= 0 || (__spill0))
+            __if0:
+#line (13,9)-(13,26) 43 "/0/Test0.cs"
+            if (__state >= 0 || (__spill0))
 #line hidden
-        {
-#line (15,13)-(15,55) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter1;
-#line (15,13)-(15,55) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (15,13)-(15,55) 239 "/0/Test0.cs"
-            else { __awaiter1 = (Text(x)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (15,13)-(15,55) 50 "/0/Test0.cs"
-            var __spill1 = __awaiter1.GetResult();
-#line (15,13)-(15,55) 12 "/0/Test0.cs"
-            Console.WriteLine("flag " + __spill1);
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter1;
+#line (15,13)-(15,55) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        }
-        __resume2:
-#line (18,9)-(18,43) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
-#line (18,9)-(18,43) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (18,9)-(18,43) 236 "/0/Test0.cs"
-        else { __awaiter2 = (Value(x)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (18,9)-(18,43) 46 "/0/Test0.cs"
-        var __spill2 = __awaiter2.GetResult();
-#line (18,9)-(18,43) 33 "/0/Test0.cs"
-        total = Add(__spill2, 2);
+                else
+                {
+#line (15,13)-(15,55) 56 "/0/Test0.cs"
+                    __awaiter1 = (Text(x)).GetAwaiter();
+#line (15,13)-(15,55) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
 #line hidden
-        __resume3:
-#line (19,9)-(19,36) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
-#line (19,9)-(19,36) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (19,9)-(19,36) 240 "/0/Test0.cs"
-        else { __awaiter3 = (Value(total)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (19,9)-(19,36) 46 "/0/Test0.cs"
-        var __spill3 = __awaiter3.GetResult();
-#line (19,9)-(19,36) 8 "/0/Test0.cs"
-        total += __spill3;
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (15,13)-(15,55) 54 "/0/Test0.cs"
+                var __spill1 = __awaiter1.GetResult();
+#line (15,13)-(15,55) 16 "/0/Test0.cs"
+                Console.WriteLine("flag " + __spill1);
 #line hidden
-        __resume4:
-#line (20,30)-(20,43) 117 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Collections.Generic.List<int>> __awaiter4;
-#line (20,30)-(20,43) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter3; __pendingAwaiter3 = default; }
-#line (20,30)-(20,43) 236 "/0/Test0.cs"
-        else { __awaiter4 = (Items(x)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter3 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this); return default!; } }
-#line (20,30)-(20,43) 46 "/0/Test0.cs"
-        var __spill4 = __awaiter4.GetResult();
-#line (20,9)-(23,9) 8 "/0/Test0.cs"
-        foreach (var item in __spill4)
-        {
-            total += item;
-        }
+            }
+            __resume2:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (18,9)-(18,43) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
 #line hidden
-        __resume5:
-#line (25,9)-(25,46) 79 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter5;
-#line (25,9)-(25,46) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (25,9)-(25,46) 239 "/0/Test0.cs"
-        else { __awaiter5 = (Text(total)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter1 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (25,9)-(25,46) 46 "/0/Test0.cs"
-        var __spill5 = __awaiter5.GetResult();
-#line (25,9)-(25,46) 8 "/0/Test0.cs"
-        return (__spill5).Length + 1;
+            else
+            {
+#line (18,9)-(18,43) 53 "/0/Test0.cs"
+                __awaiter2 = (Value(x)).GetAwaiter();
+#line (18,9)-(18,43) 44 "/0/Test0.cs"
+                if (!__awaiter2.IsCompleted)
+#line hidden
+                {
+                    __state = 2;
+                    __pendingAwaiter2 = __awaiter2;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (18,9)-(18,43) 50 "/0/Test0.cs"
+            var __spill2 = __awaiter2.GetResult();
+#line (18,9)-(18,43) 37 "/0/Test0.cs"
+            total = Add(__spill2, 2);
+#line hidden
+            __resume3:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (19,9)-(19,36) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+            else
+            {
+#line (19,9)-(19,36) 57 "/0/Test0.cs"
+                __awaiter3 = (Value(total)).GetAwaiter();
+#line (19,9)-(19,36) 44 "/0/Test0.cs"
+                if (!__awaiter3.IsCompleted)
+#line hidden
+                {
+                    __state = 3;
+                    __pendingAwaiter2 = __awaiter3;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (19,9)-(19,36) 50 "/0/Test0.cs"
+            var __spill3 = __awaiter3.GetResult();
+#line (19,9)-(19,36) 12 "/0/Test0.cs"
+            total += __spill3;
+#line hidden
+            __resume4:
+            global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Collections.Generic.List<int>> __awaiter4;
+#line (20,30)-(20,43) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter3; __pendingAwaiter3 = default; }
+#line hidden
+            else
+            {
+#line (20,30)-(20,43) 53 "/0/Test0.cs"
+                __awaiter4 = (Items(x)).GetAwaiter();
+#line (20,30)-(20,43) 44 "/0/Test0.cs"
+                if (!__awaiter4.IsCompleted)
+#line hidden
+                {
+                    __state = 4;
+                    __pendingAwaiter3 = __awaiter4;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this);
+                    return default!;
+                }
+            }
+#line (20,30)-(20,43) 50 "/0/Test0.cs"
+            var __spill4 = __awaiter4.GetResult();
+#line (20,9)-(23,9) 12 "/0/Test0.cs"
+            foreach (var item in __spill4)
+#line (21,9)-(21,9) 12 "/0/Test0.cs"
+            {
+#line (22,13)-(22,26) 16 "/0/Test0.cs"
+                total += item;
+#line (23,9)-(23,9) 12 "/0/Test0.cs"
+            }
+#line hidden
+            __resume5:
+            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter5;
+#line (25,9)-(25,46) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+            else
+            {
+#line (25,9)-(25,46) 56 "/0/Test0.cs"
+                __awaiter5 = (Text(total)).GetAwaiter();
+#line (25,9)-(25,46) 44 "/0/Test0.cs"
+                if (!__awaiter5.IsCompleted)
+#line hidden
+                {
+                    __state = 5;
+                    __pendingAwaiter1 = __awaiter5;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
+#line (25,9)-(25,46) 50 "/0/Test0.cs"
+            var __spill5 = __awaiter5.GetResult();
+#line (25,9)-(25,46) 12 "/0/Test0.cs"
+            return (__spill5).Length + 1;
 #line hidden
         }
 

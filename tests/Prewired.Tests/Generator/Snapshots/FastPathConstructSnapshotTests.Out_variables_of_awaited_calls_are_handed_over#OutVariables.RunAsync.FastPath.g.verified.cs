@@ -12,7 +12,8 @@ partial class OutVariables
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> RunAsync(int n)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.RunAsync__Sync(n);
@@ -23,7 +24,10 @@ partial class OutVariables
         }
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int n)
@@ -31,12 +35,14 @@ partial class OutVariables
 #line (12,9)-(12,41) 46 "/0/Test0.cs"
         var __awaitable0 = Read(n, out var z);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, z, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return RunAsync__Resume(0, __awaitable0, default!, default!, z, default!, default!);
         var x = __awaitable0.Result;
 #line (13,13)-(13,37) 47 "/0/Test0.cs"
         var __awaitable1 = Check(x, out var w);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, x, z, w, default!);
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+            return RunAsync__Resume(1, default!, __awaitable1, x, z, w, default!);
         var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,52) 8 "/0/Test0.cs"
         if (__spill1) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(z + w);
@@ -46,7 +52,8 @@ partial class OutVariables
 #line (14,16)-(14,45) 56 "/0/Test0.cs"
             var __awaitable2 = Check(x--, out var item);
 #line hidden
-            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, __awaitable2, x, z, default!, item);
+            if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+                return RunAsync__Resume(2, default!, __awaitable2, x, z, default!, item);
             var __spill2 = __awaitable2.Result;
 #line (14,9)-(14,46) 35 "/0/Test0.cs"
             if (!(__spill2)) break;
@@ -59,11 +66,22 @@ partial class OutVariables
 #line hidden
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Read(n, out var z)</c>; 1 <c>await Check(x, out var w)</c>; 2 <c>await Check(x--, out var item)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Read(n, out var z)</c>; 1
+    /// <c>await Check(x, out var w)</c>; 2 <c>await Check(x--, out var item)</c>. The state machine is boxed once, by the
+    /// builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Threading.Tasks.Task<bool> __awaitable1, int x, int z, int w, int item)
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        global::System.Threading.Tasks.Task<bool> __awaitable1,
+        int x,
+        int z,
+        int w,
+        int item)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -126,50 +144,76 @@ partial class OutVariables
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await Read(n, out var z)
-            case 1: __state = -2; goto __resume1; // await Check(x, out var w)
-            default: goto __loop_while0; // await Check(x--, out var item)
-        }
-        __resume0:
-        __state = -1;
-#line (12,9)-(12,41) 130 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (12,9)-(12,41) 35 "/0/Test0.cs"
-        x = __awaiter0.GetResult();
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await Read(n, out var z)
+                case 1: __state = -2; goto __resume1; // await Check(x, out var w)
+                default: goto __loop_while0; // await Check(x--, out var item)
+            }
+            __resume0:
+            __state = -1;
+#line (12,9)-(12,41) 134 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,41) 39 "/0/Test0.cs"
+            x = __awaiter0.GetResult();
 #line hidden
-        __resume1:
-#line (13,13)-(13,37) 77 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.TaskAwaiter<bool> __awaiter1;
-#line (13,13)-(13,37) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (13,13)-(13,37) 243 "/0/Test0.cs"
-        else { __awaiter1 = (Check(x, out w)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (13,13)-(13,37) 46 "/0/Test0.cs"
-        var __spill1 = __awaiter1.GetResult();
-#line (13,9)-(13,52) 8 "/0/Test0.cs"
-        if (__spill1) return z + w;
+            __resume1:
+            global::System.Runtime.CompilerServices.TaskAwaiter<bool> __awaiter1;
+#line (13,13)-(13,37) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        __loop_while0:
-        while (true)
-        {
-#line (14,16)-(14,45) 81 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<bool> __awaiter2;
-#line (14,16)-(14,45) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (14,16)-(14,45) 252 "/0/Test0.cs"
-            else { __awaiter2 = (Check(x--, out item)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (14,16)-(14,45) 50 "/0/Test0.cs"
-            var __spill2 = __awaiter2.GetResult();
-#line (14,9)-(14,46) 35 "/0/Test0.cs"
-            if (!(__spill2)) break;
-#line (14,48)-(14,57) 12 "/0/Test0.cs"
-            z += item;
+            else
+            {
+#line (13,13)-(13,37) 60 "/0/Test0.cs"
+                __awaiter1 = (Check(x, out w)).GetAwaiter();
+#line (13,13)-(13,37) 44 "/0/Test0.cs"
+                if (!__awaiter1.IsCompleted)
 #line hidden
-        }
-#line (15,9)-(15,17) 8 "/0/Test0.cs"
-        return z;
+                {
+                    __state = 1;
+                    __pendingAwaiter1 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
+#line (13,13)-(13,37) 50 "/0/Test0.cs"
+            var __spill1 = __awaiter1.GetResult();
+#line (13,9)-(13,52) 12 "/0/Test0.cs"
+            if (__spill1) return z + w;
+#line hidden
+            __loop_while0:
+            while (true)
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<bool> __awaiter2;
+#line (14,16)-(14,45) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (14,16)-(14,45) 69 "/0/Test0.cs"
+                    __awaiter2 = (Check(x--, out item)).GetAwaiter();
+#line (14,16)-(14,45) 48 "/0/Test0.cs"
+                    if (!__awaiter2.IsCompleted)
+#line hidden
+                    {
+                        __state = 2;
+                        __pendingAwaiter1 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (14,16)-(14,45) 54 "/0/Test0.cs"
+                var __spill2 = __awaiter2.GetResult();
+#line (14,9)-(14,46) 39 "/0/Test0.cs"
+                if (!(__spill2)) break;
+#line (14,48)-(14,57) 16 "/0/Test0.cs"
+                z += item;
+#line hidden
+            }
+#line (15,9)-(15,17) 12 "/0/Test0.cs"
+            return z;
 #line hidden
         }
 

@@ -12,7 +12,8 @@ partial class Shapes
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> MeasureAsync(object[] items, object tail)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.MeasureAsync__Sync(items, tail);
@@ -23,7 +24,10 @@ partial class Shapes
         }
     }
 
-    /// <summary>The synchronous path of 'MeasureCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'MeasureCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Sync(object[] items, object tail)
@@ -39,7 +43,8 @@ partial class Shapes
 #line (16,13)-(16,27) 40 "/0/Test0.cs"
             var __awaitable0 = Value(0);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return MeasureAsync__Resume(0, __awaitable0, items, tail, total, i, text, default!, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return MeasureAsync__Resume(0, __awaitable0, items, tail, total, i, text, default!, default!, default!);
             _ = __awaitable0.Result;
 #line (17,13)-(17,33) 12 "/0/Test0.cs"
             total += text.Length;
@@ -54,18 +59,32 @@ partial class Shapes
 #line (23,9)-(23,23) 36 "/0/Test0.cs"
         var __awaitable1 = Value(1);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return MeasureAsync__Resume(1, __awaitable1, default!, default!, total, default!, default!, count, low, high);
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+            return MeasureAsync__Resume(1, __awaitable1, default!, default!, total, default!, default!, count, low, high);
         _ = __awaitable1.Result;
 #line (24,9)-(24,42) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(total + low + high + count);
 #line hidden
     }
 
-    /// <summary>Resumes 'MeasureCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(0)</c>; 1 <c>await Value(1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'MeasureCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(0)</c>; 1
+    /// <c>await Value(1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(MeasureAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, object[] items, object? tail, int total, int i, string text, int count, int low, int high)
+    private global::System.Threading.Tasks.ValueTask<int> MeasureAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        object[] items,
+        object? tail,
+        int total,
+        int i,
+        string text,
+        int count,
+        int low,
+        int high)
     {
         var __machine = default(MeasureAsync__Continuation);
         __machine.__state = __state;
@@ -125,46 +144,72 @@ partial class Shapes
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __loop_while0; // await Value(0)
-            default: __state = -2; goto __resume1; // await Value(1)
-        }
-        __loop_while0:
-#line (14,9)-(14,59) 164 "/0/Test0.cs"
-        while (__state >= 0 || (i < items.Length && (items[i] is string __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out text, __pattern0))))
+            switch (__state)
+            {
+                case 0: goto __loop_while0; // await Value(0)
+                default: __state = -2; goto __resume1; // await Value(1)
+            }
+            __loop_while0:
+#line (14,9)-(14,59) 168 "/0/Test0.cs"
+            while (__state >= 0 || (i < items.Length && (items[i] is string __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out text, __pattern0))))
 #line hidden
-        {
-#line (16,13)-(16,27) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
-#line (16,13)-(16,27) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (16,13)-(16,27) 240 "/0/Test0.cs"
-            else { __awaiter0 = (Value(0)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (16,13)-(16,27) 35 "/0/Test0.cs"
-            __awaiter0.GetResult();
-#line (17,13)-(17,33) 12 "/0/Test0.cs"
-            total += text.Length;
-#line (18,13)-(18,16) 12 "/0/Test0.cs"
-            i++;
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (16,13)-(16,27) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        }
-#line (21,9)-(21,48) 8 "/0/Test0.cs"
-        if (!(tail is int __pattern1 && global::Prewired.CompilerServices.PatternVariable.Set(out count, __pattern1))) return total;
-#line (22,9)-(22,45) 8 "/0/Test0.cs"
-        (low, high) = (count, count * 2);
+                else
+                {
+#line (16,13)-(16,27) 57 "/0/Test0.cs"
+                    __awaiter0 = (Value(0)).GetAwaiter();
+#line (16,13)-(16,27) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
 #line hidden
-        __resume1:
-#line (23,9)-(23,23) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (23,9)-(23,23) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (23,9)-(23,23) 236 "/0/Test0.cs"
-        else { __awaiter1 = (Value(1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (23,9)-(23,23) 31 "/0/Test0.cs"
-        __awaiter1.GetResult();
-#line (24,9)-(24,42) 8 "/0/Test0.cs"
-        return total + low + high + count;
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (16,13)-(16,27) 39 "/0/Test0.cs"
+                __awaiter0.GetResult();
+#line (17,13)-(17,33) 16 "/0/Test0.cs"
+                total += text.Length;
+#line (18,13)-(18,16) 16 "/0/Test0.cs"
+                i++;
+#line hidden
+            }
+#line (21,9)-(21,48) 12 "/0/Test0.cs"
+            if (!(tail is int __pattern1 && global::Prewired.CompilerServices.PatternVariable.Set(out count, __pattern1))) return total;
+#line (22,9)-(22,45) 12 "/0/Test0.cs"
+            (low, high) = (count, count * 2);
+#line hidden
+            __resume1:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (23,9)-(23,23) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+            else
+            {
+#line (23,9)-(23,23) 53 "/0/Test0.cs"
+                __awaiter1 = (Value(1)).GetAwaiter();
+#line (23,9)-(23,23) 44 "/0/Test0.cs"
+                if (!__awaiter1.IsCompleted)
+#line hidden
+                {
+                    __state = 1;
+                    __pendingAwaiter0 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                    return default!;
+                }
+            }
+#line (23,9)-(23,23) 35 "/0/Test0.cs"
+            __awaiter1.GetResult();
+#line (24,9)-(24,42) 12 "/0/Test0.cs"
+            return total + low + high + count;
 #line hidden
         }
 

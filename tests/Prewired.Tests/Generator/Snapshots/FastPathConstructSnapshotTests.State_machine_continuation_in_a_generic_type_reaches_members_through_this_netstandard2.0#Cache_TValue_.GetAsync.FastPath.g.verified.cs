@@ -12,7 +12,8 @@ partial class Cache<TValue>
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<TValue> GetAsync(int key)
     {
-        // Context guard: the synchronous part calls 'Action<TValue>.Invoke(TValue)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Action<TValue>.Invoke(TValue)', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<TValue> __result;
         if (__guard.IsFlowSuppressed)
@@ -34,7 +35,10 @@ partial class Cache<TValue>
         return __result;
     }
 
-    /// <summary>The synchronous path of 'GetCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'GetCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<TValue> GetAsync__Sync(int key)
@@ -42,7 +46,8 @@ partial class Cache<TValue>
 #line (20,9)-(20,41) 42 "/0/Test0.cs"
         var __awaitable0 = LoadAsync(key);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return GetAsync__Resume(0, __awaitable0, key, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return GetAsync__Resume(0, __awaitable0, key, default!);
         var value = __awaitable0.Result;
 #line (21,9)-(21,18) 8 "/0/Test0.cs"
         Version++;
@@ -53,17 +58,26 @@ partial class Cache<TValue>
 #line (24,9)-(24,51) 52 "/0/Test0.cs"
         var __awaitable1 = LoadAsync(key + Version);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return GetAsync__Resume(1, __awaitable1, default!, value);
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+            return GetAsync__Resume(1, __awaitable1, default!, value);
         var again = __awaitable1.Result;
 #line (25,9)-(25,51) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<TValue>(this._last == again ? value : again);
 #line hidden
     }
 
-    /// <summary>Resumes 'GetCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1 <c>await LoadAsync(key + Version)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'GetCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await LoadAsync(key)</c>; 1
+    /// <c>await LoadAsync(key + Version)</c>. The state machine is boxed once, by the builder, when the awaiter is given to
+    /// it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private global::System.Threading.Tasks.ValueTask<TValue> GetAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<TValue> __awaitable0, int key, TValue value)
+    private global::System.Threading.Tasks.ValueTask<TValue> GetAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<TValue> __awaitable0,
+        int key,
+        TValue value)
     {
         var __machine = default(GetAsync__Continuation);
         __machine.__state = __state;
@@ -112,35 +126,48 @@ partial class Cache<TValue>
 
         private TValue __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await LoadAsync(key)
-            default: __state = -2; goto __resume1; // await LoadAsync(key + Version)
-        }
-        __resume0:
-        __state = -1;
-#line (20,9)-(20,41) 133 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<TValue> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (20,9)-(20,41) 39 "/0/Test0.cs"
-        value = __awaiter0.GetResult();
-#line (21,9)-(21,18) 8 "/0/Test0.cs"
-        __this.Version++;
-#line (22,9)-(22,22) 8 "/0/Test0.cs"
-        __this._last = value;
-#line (23,9)-(23,30) 8 "/0/Test0.cs"
-        __this.Loaded?.Invoke(value);
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await LoadAsync(key)
+                default: __state = -2; goto __resume1; // await LoadAsync(key + Version)
+            }
+            __resume0:
+            __state = -1;
+#line (20,9)-(20,41) 137 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<TValue> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (20,9)-(20,41) 43 "/0/Test0.cs"
+            value = __awaiter0.GetResult();
+#line (21,9)-(21,18) 12 "/0/Test0.cs"
+            __this.Version++;
+#line (22,9)-(22,22) 12 "/0/Test0.cs"
+            __this._last = value;
+#line (23,9)-(23,30) 12 "/0/Test0.cs"
+            __this.Loaded?.Invoke(value);
 #line hidden
-        __resume1:
-#line (24,9)-(24,51) 84 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<TValue> __awaiter1;
-#line (24,9)-(24,51) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (24,9)-(24,51) 266 "/0/Test0.cs"
-        else { __awaiter1 = (__this.LoadAsync(key + __this.Version)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (24,9)-(24,51) 43 "/0/Test0.cs"
-        var again = __awaiter1.GetResult();
-#line (25,9)-(25,51) 8 "/0/Test0.cs"
-        return __this._last == again ? value : again;
+            __resume1:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<TValue> __awaiter1;
+#line (24,9)-(24,51) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+            else
+            {
+#line (24,9)-(24,51) 83 "/0/Test0.cs"
+                __awaiter1 = (__this.LoadAsync(key + __this.Version)).GetAwaiter();
+#line (24,9)-(24,51) 44 "/0/Test0.cs"
+                if (!__awaiter1.IsCompleted)
+#line hidden
+                {
+                    __state = 1;
+                    __pendingAwaiter0 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                    return default!;
+                }
+            }
+#line (24,9)-(24,51) 47 "/0/Test0.cs"
+            var again = __awaiter1.GetResult();
+#line (25,9)-(25,51) 12 "/0/Test0.cs"
+            return __this._last == again ? value : again;
 #line hidden
         }
 

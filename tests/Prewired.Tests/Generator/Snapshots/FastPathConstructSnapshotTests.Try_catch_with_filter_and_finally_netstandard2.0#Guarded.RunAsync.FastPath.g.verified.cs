@@ -12,7 +12,9 @@ partial class Guarded
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task<string> RunAsync(int x)
     {
-        // Context guard: the synchronous part calls 'Exception.Message' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Exception.Message' (virtual: an override could do anything), which may
+        // change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder
+        // does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.Task<string> __result;
         if (__guard.IsFlowSuppressed)
@@ -34,7 +36,10 @@ partial class Guarded
         return __result;
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task<string> RunAsync__Sync(int x)
@@ -79,7 +84,9 @@ partial class Guarded
             if (!__handedOff)
 #line (24,9)-(26,9) 12 "/0/Test0.cs"
             {
+#line (25,13)-(25,37) 16 "/0/Test0.cs"
                 Console.WriteLine(trail);
+#line (26,9)-(26,9) 12 "/0/Test0.cs"
             }
 #line hidden
         }
@@ -88,11 +95,19 @@ partial class Guarded
 #line hidden
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Value(x + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1
+    /// <c>await Value(x + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task<int> __awaitable1, int x, string trail)
+    private global::System.Threading.Tasks.Task<string> RunAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0,
+        global::System.Threading.Tasks.Task<int> __awaitable1,
+        int x,
+        string trail)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -150,53 +165,84 @@ partial class Guarded
 
         private string __Run(ref bool __suspended)
         {
-        try
-        {
-            switch (__state)
+            try
             {
-                case 0: __state = -2; goto __resume0; // await Task.Yield()
-                case 1: __state = -2; goto __resume1; // await Value(x + 1)
+                switch (__state)
+                {
+                    case 0: __state = -2; goto __resume0; // await Task.Yield()
+                    case 1: __state = -2; goto __resume1; // await Value(x + 1)
+                }
+                __resume0:
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (15,13)-(15,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (15,13)-(15,31) 61 "/0/Test0.cs"
+                    __awaiter0 = (Task.Yield()).GetAwaiter();
+#line (15,13)-(15,31) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
+#line hidden
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (15,13)-(15,31) 39 "/0/Test0.cs"
+                __awaiter0.GetResult();
+#line hidden
+                __resume1:
+                global::System.Runtime.CompilerServices.TaskAwaiter<int> __awaiter1;
+#line (16,13)-(16,39) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (16,13)-(16,39) 61 "/0/Test0.cs"
+                    __awaiter1 = (Value(x + 1)).GetAwaiter();
+#line (16,13)-(16,39) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
+#line hidden
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (16,13)-(16,39) 47 "/0/Test0.cs"
+                var y = __awaiter1.GetResult();
+#line (17,13)-(17,23) 16 "/0/Test0.cs"
+                trail += y;
+#line hidden
             }
-            __resume0:
-#line (15,13)-(15,31) 91 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
-#line (15,13)-(15,31) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (15,13)-(15,31) 244 "/0/Test0.cs"
-            else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (15,13)-(15,31) 35 "/0/Test0.cs"
-            __awaiter0.GetResult();
-#line hidden
-            __resume1:
-#line (16,13)-(16,39) 80 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<int> __awaiter1;
-#line (16,13)-(16,39) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (16,13)-(16,39) 244 "/0/Test0.cs"
-            else { __awaiter1 = (Value(x + 1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (16,13)-(16,39) 43 "/0/Test0.cs"
-            var y = __awaiter1.GetResult();
-#line (17,13)-(17,23) 12 "/0/Test0.cs"
-            trail += y;
-#line hidden
-        }
-#line (19,9)-(22,9) 8 "/0/Test0.cs"
-        catch (InvalidOperationException e) when (e.Message.Length > x)
-        {
-            trail += "caught";
-        }
-#line hidden
-        finally
-        {
-            if (__state < 0)
-#line (24,9)-(26,9) 12 "/0/Test0.cs"
+#line (19,9)-(22,9) 12 "/0/Test0.cs"
+            catch (InvalidOperationException e) when (e.Message.Length > x)
+#line (20,9)-(20,9) 12 "/0/Test0.cs"
             {
-                Console.WriteLine(trail);
+#line (21,13)-(21,30) 16 "/0/Test0.cs"
+                trail += "caught";
+#line (22,9)-(22,9) 12 "/0/Test0.cs"
             }
 #line hidden
-        }
-#line (28,9)-(28,21) 8 "/0/Test0.cs"
-        return trail;
+            finally
+            {
+                if (__state < 0)
+#line (24,9)-(26,9) 16 "/0/Test0.cs"
+                {
+#line (25,13)-(25,37) 20 "/0/Test0.cs"
+                    Console.WriteLine(trail);
+#line (26,9)-(26,9) 16 "/0/Test0.cs"
+                }
+#line hidden
+            }
+#line (28,9)-(28,21) 12 "/0/Test0.cs"
+            return trail;
 #line hidden
         }
 

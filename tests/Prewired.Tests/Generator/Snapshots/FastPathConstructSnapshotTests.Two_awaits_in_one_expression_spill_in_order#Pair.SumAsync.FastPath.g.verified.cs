@@ -12,7 +12,8 @@ partial class Pair
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(int x)
     {
-        // Context guard: the synchronous part calls 'Console.WriteLine(int)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Console.WriteLine(int)', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -34,7 +35,10 @@ partial class Pair
         return __result;
     }
 
-    /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> SumAsync__Sync(int x)
@@ -44,23 +48,32 @@ partial class Pair
 #line (13,9)-(13,51) 36 "/0/Test0.cs"
         var __awaitable0 = Value(x);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, x, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return SumAsync__Resume(0, __awaitable0, x, default!);
         var __spill0 = __awaitable0.Result;
 #line (13,9)-(13,51) 40 "/0/Test0.cs"
         var __awaitable1 = Value(x + 1);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return SumAsync__Resume(1, __awaitable1, x, __spill0);
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+            return SumAsync__Resume(1, __awaitable1, x, __spill0);
         var __spill1 = __awaitable1.Result;
 #line (13,9)-(13,51) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill0 + __spill1);
 #line hidden
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(x)</c>; 1 <c>await Value(x + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(x)</c>; 1 <c>await
+    /// Value(x + 1)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int x, int __spill0)
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        int x,
+        int __spill0)
     {
         var __machine = default(SumAsync__Continuation);
         __machine.__state = __state;
@@ -108,29 +121,42 @@ partial class Pair
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await Value(x)
-            default: __state = -2; goto __resume1; // await Value(x + 1)
-        }
-        __resume0:
-        __state = -1;
-#line (13,9)-(13,51) 130 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (13,9)-(13,51) 42 "/0/Test0.cs"
-        __spill0 = __awaiter0.GetResult();
-#line hidden
-        __resume1:
-#line (13,9)-(13,51) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (13,9)-(13,51) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (13,9)-(13,51) 240 "/0/Test0.cs"
-        else { __awaiter1 = (Value(x + 1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await Value(x)
+                default: __state = -2; goto __resume1; // await Value(x + 1)
+            }
+            __resume0:
+            __state = -1;
+#line (13,9)-(13,51) 134 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
 #line (13,9)-(13,51) 46 "/0/Test0.cs"
-        var __spill1 = __awaiter1.GetResult();
-#line (13,9)-(13,51) 8 "/0/Test0.cs"
-        return __spill0 + __spill1;
+            __spill0 = __awaiter0.GetResult();
+#line hidden
+            __resume1:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (13,9)-(13,51) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+            else
+            {
+#line (13,9)-(13,51) 57 "/0/Test0.cs"
+                __awaiter1 = (Value(x + 1)).GetAwaiter();
+#line (13,9)-(13,51) 44 "/0/Test0.cs"
+                if (!__awaiter1.IsCompleted)
+#line hidden
+                {
+                    __state = 1;
+                    __pendingAwaiter0 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                    return default!;
+                }
+            }
+#line (13,9)-(13,51) 50 "/0/Test0.cs"
+            var __spill1 = __awaiter1.GetResult();
+#line (13,9)-(13,51) 12 "/0/Test0.cs"
+            return __spill0 + __spill1;
 #line hidden
         }
 

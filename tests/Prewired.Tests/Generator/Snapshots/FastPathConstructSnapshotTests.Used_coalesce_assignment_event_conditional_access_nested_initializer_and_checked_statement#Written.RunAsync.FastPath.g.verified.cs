@@ -13,7 +13,8 @@ partial class Written
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> RunAsync(int x)
     {
-        // Context guard: the synchronous part calls an event accessor, which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls an event accessor, which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -35,7 +36,10 @@ partial class Written
         return __result;
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(int x)
@@ -52,7 +56,10 @@ partial class Written
 #line (18,20)-(18,43) 39 "/0/Test0.cs"
             var __awaitable0 = Text(x);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return RunAsync__Resume(
+                    0, __awaitable0, default!, default!, x, default!, default!, default!, default!, default!, default!, default!, default!, default!,
+                    default!, default!);
             var __spill0 = __awaitable0.Result;
 #line (18,20)-(18,43) 12 "/0/Test0.cs"
             __pwSpill0 = (_cache = __spill0);
@@ -73,7 +80,10 @@ partial class Written
 #line (19,21)-(19,45) 40 "/0/Test0.cs"
             var __awaitable1 = Value(x);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, default!, x, text, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                return RunAsync__Resume(
+                    1, default!, __awaitable1, default!, x, text, default!, default!, default!, default!, default!, default!, default!, default!,
+                    default!, default!);
             var __spill1 = __awaitable1.Result;
 #line (19,21)-(19,45) 12 "/0/Test0.cs"
             __pwSpill2 = (_count = __spill1).Value;
@@ -84,7 +94,10 @@ partial class Written
 #line (20,9)-(20,35) 37 "/0/Test0.cs"
         var __awaitable2 = Handler();
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, default!, __awaitable2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!, default!);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+            return RunAsync__Resume(
+                2, default!, default!, __awaitable2, x, text, count, default!, default!, default!, default!, default!, default!, default!, default!,
+                default!);
         var __spill2 = __awaitable2.Result;
 #line (20,9)-(20,35) 8 "/0/Test0.cs"
         Changed += __spill2;
@@ -95,7 +108,10 @@ partial class Written
 #line (21,15)-(21,33) 40 "/0/Test0.cs"
             var __awaitable3 = Value(1);
 #line hidden
-            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, __awaitable3, default!, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+                return RunAsync__Resume(
+                    3, default!, __awaitable3, default!, x, text, count, __pwSpill4, default!, default!, default!, default!, default!, default!,
+                    default!, default!);
             var __spill3 = __awaitable3.Result;
 #line (21,15)-(21,33) 12 "/0/Test0.cs"
             __pwSpill4.Add(__spill3);
@@ -109,7 +125,10 @@ partial class Written
 #line (22,28)-(22,48) 39 "/0/Test0.cs"
             var __awaitable4 = Text(2);
 #line hidden
-            if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return RunAsync__Resume(4, __awaitable4, default!, default!, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!, default!, default!);
+            if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4))
+                return RunAsync__Resume(
+                    4, __awaitable4, default!, default!, x, text, count, default!, __pwSpill5, __pwSpill6, default!, default!, default!, default!,
+                    default!, default!);
             var __spill4 = __awaitable4.Result;
 #line (22,28)-(22,48) 12 "/0/Test0.cs"
             __pwSpill5 = __pwSpill6.Length(__spill4);
@@ -124,7 +143,10 @@ partial class Written
 #line (23,39)-(23,60) 36 "/0/Test0.cs"
         var __awaitable5 = Value(3);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return RunAsync__Resume(5, default!, __awaitable5, default!, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!, default!);
+        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5))
+            return RunAsync__Resume(
+                5, default!, __awaitable5, default!, x, text, count, default!, default!, default!, length, __pwSpill7, __pwSpill8, default!, default!,
+                default!);
         var __spill5 = __awaitable5.Result;
 #line (23,39)-(23,60) 8 "/0/Test0.cs"
         __pwSpill8.Value = __spill5;
@@ -135,14 +157,20 @@ partial class Written
 #line (23,78)-(23,91) 36 "/0/Test0.cs"
         var __awaitable6 = Value(5);
 #line hidden
-        if (!__awaitable6.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable6)) return RunAsync__Resume(6, default!, __awaitable6, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!, default!);
+        if (!__awaitable6.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable6))
+            return RunAsync__Resume(
+                6, default!, __awaitable6, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, __pwSpill9, default!,
+                default!);
         var __spill6 = __awaitable6.Result;
 #line (23,78)-(23,91) 8 "/0/Test0.cs"
         __pwSpill9.Add(__spill6);
 #line (23,97)-(23,115) 36 "/0/Test0.cs"
         var __awaitable7 = Value(7);
 #line hidden
-        if (!__awaitable7.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable7)) return RunAsync__Resume(7, default!, __awaitable7, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!, default!);
+        if (!__awaitable7.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable7))
+            return RunAsync__Resume(
+                7, default!, __awaitable7, default!, x, text, count, default!, default!, default!, length, __pwSpill7, default!, default!, default!,
+                default!);
         var __spill7 = __awaitable7.Result;
 #line (23,97)-(23,115) 8 "/0/Test0.cs"
         __pwSpill7[6] = __spill7;
@@ -153,7 +181,10 @@ partial class Written
 #line (26,13)-(26,36) 40 "/0/Test0.cs"
             var __awaitable8 = Value(8);
 #line hidden
-            if (!__awaitable8.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable8)) return RunAsync__Resume(8, default!, __awaitable8, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, default!);
+            if (!__awaitable8.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable8))
+                return RunAsync__Resume(
+                    8, default!, __awaitable8, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box,
+                    default!);
             var __spill8 = __awaitable8.Result;
 #line (26,13)-(26,36) 12 "/0/Test0.cs"
             _ = checked(count += __spill8);
@@ -172,7 +203,10 @@ partial class Written
 #line (28,41)-(28,71) 44 "/0/Test0.cs"
                 var __awaitable9 = Value(i);
 #line hidden
-                if (!__awaitable9.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable9)) return RunAsync__Resume(9, default!, __awaitable9, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box, i);
+                if (!__awaitable9.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable9))
+                    return RunAsync__Resume(
+                        9, default!, __awaitable9, default!, x, text, count, default!, default!, default!, length, default!, default!, default!, box,
+                        i);
                 var __spill9 = __awaitable9.Result;
 #line (28,41)-(28,71) 16 "/0/Test0.cs"
                 _ = checked(count += Twice(__spill9));
@@ -184,11 +218,32 @@ partial class Written
 #line hidden
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Text(x)</c>; 1 <c>await Value(x)</c>; 2 <c>await Handler()</c>; 3 <c>await Value(1)</c>; 4 <c>await Text(2)</c>; 5 <c>await Value(3)</c>; 6 <c>await Value(5)</c>; 7 <c>await Value(7)</c>; 8 <c>await Value(8)</c>; 9 <c>await Value(i)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Text(x)</c>; 1 <c>await
+    /// Value(x)</c>; 2 <c>await Handler()</c>; 3 <c>await Value(1)</c>; 4 <c>await Text(2)</c>; 5 <c>await Value(3)</c>; 6
+    /// <c>await Value(5)</c>; 7 <c>await Value(7)</c>; 8 <c>await Value(8)</c>; 9 <c>await Value(i)</c>. The state machine
+    /// is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task<string> __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, global::System.Threading.Tasks.Task<global::System.Action<int>> __awaitable2, int x, string text, int count, global::Written.Box? __pwSpill4, int? __pwSpill5, global::Written.Box? __pwSpill6, int? length, global::Written.Box __pwSpill7, global::Written.Inner __pwSpill8, global::System.Collections.Generic.List<int> __pwSpill9, global::Written.Box box, int i)
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.Task<string> __awaitable0,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable1,
+        global::System.Threading.Tasks.Task<global::System.Action<int>> __awaitable2,
+        int x,
+        string text,
+        int count,
+        global::Written.Box? __pwSpill4,
+        int? __pwSpill5,
+        global::Written.Box? __pwSpill6,
+        int? length,
+        global::Written.Box __pwSpill7,
+        global::Written.Inner __pwSpill8,
+        global::System.Collections.Generic.List<int> __pwSpill9,
+        global::Written.Box box,
+        int i)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -275,219 +330,349 @@ partial class Written
 
         private int __Run(ref bool __suspended)
         {
-        string __pwSpill0 = default!;
-        #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
-        int __pwSpill2 = default!;
-        #pragma warning restore CS0219
-        switch (__state)
-        {
-            case 0: goto __if0; // await Text(x)
-            case 1: goto __if1; // await Value(x)
-            case 2: __state = -2; goto __resume2; // await Handler()
-            case 3: goto __if2; // await Value(1)
-            case 4: goto __if3; // await Text(2)
-            case 5: __state = -2; goto __resume5; // await Value(3)
-            case 6: __state = -2; goto __resume6; // await Value(5)
-            case 7: __state = -2; goto __resume7; // await Value(7)
-            case 8: goto __block4; // await Value(8)
-            default: goto __block4; // await Value(i)
-        }
-        __if0:
-#line (18,20)-(18,25) 63 "/0/Test0.cs"
-        if (__state < 0 && ((__this._cache) is { } __pwSpill1))
-#line hidden
-        {
-            __pwSpill0 = __pwSpill1;
-        }
-        else
-        {
-#line (18,20)-(18,43) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter0;
-#line (18,20)-(18,43) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (18,20)-(18,43) 239 "/0/Test0.cs"
-            else { __awaiter0 = (Text(x)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (18,20)-(18,43) 50 "/0/Test0.cs"
-            var __spill0 = __awaiter0.GetResult();
-#line (18,20)-(18,43) 12 "/0/Test0.cs"
-            __pwSpill0 = (__this._cache = __spill0);
-#line hidden
-        }
-#line (18,9)-(18,44) 26 "/0/Test0.cs"
-        text = __pwSpill0;
-#line hidden
-        __if1:
-#line (19,21)-(19,26) 63 "/0/Test0.cs"
-        if (__state < 0 && ((__this._count) is { } __pwSpill3))
-#line hidden
-        {
-            __pwSpill2 = __pwSpill3;
-        }
-        else
-        {
-#line (19,21)-(19,45) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (19,21)-(19,45) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (19,21)-(19,45) 240 "/0/Test0.cs"
-            else { __awaiter1 = (Value(x)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (19,21)-(19,45) 50 "/0/Test0.cs"
-            var __spill1 = __awaiter1.GetResult();
-#line (19,21)-(19,45) 12 "/0/Test0.cs"
-            __pwSpill2 = (__this._count = __spill1).Value;
-#line hidden
-        }
-#line (19,9)-(19,46) 27 "/0/Test0.cs"
-        count = __pwSpill2;
-#line hidden
-        __resume2:
-#line (20,9)-(20,35) 99 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Action<int>> __awaiter2;
-#line (20,9)-(20,35) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (20,9)-(20,35) 237 "/0/Test0.cs"
-        else { __awaiter2 = (Handler()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (20,9)-(20,35) 46 "/0/Test0.cs"
-        var __spill2 = __awaiter2.GetResult();
-#line (20,9)-(20,35) 8 "/0/Test0.cs"
-        __this.Changed += __spill2;
-#line hidden
-        __if2:
-#line (21,9)-(21,12) 149 "/0/Test0.cs"
-        if (__state >= 0 || (((__this._box) is { } __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill4, __pattern0))))
-#line hidden
-        {
-#line (21,15)-(21,33) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
-#line (21,15)-(21,33) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (21,15)-(21,33) 240 "/0/Test0.cs"
-            else { __awaiter3 = (Value(1)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter1 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (21,15)-(21,33) 50 "/0/Test0.cs"
-            var __spill3 = __awaiter3.GetResult();
-#line (21,15)-(21,33) 12 "/0/Test0.cs"
-            __pwSpill4.Add(__spill3);
-#line hidden
-        }
-        __pwSpill5 = default;
-        __if3:
-#line (22,22)-(22,25) 149 "/0/Test0.cs"
-        if (__state >= 0 || (((__this._box) is { } __pattern1 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill6, __pattern1))))
-#line hidden
-        {
-#line (22,28)-(22,48) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter4;
-#line (22,28)-(22,48) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (22,28)-(22,48) 239 "/0/Test0.cs"
-            else { __awaiter4 = (Text(2)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter0 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (22,28)-(22,48) 50 "/0/Test0.cs"
-            var __spill4 = __awaiter4.GetResult();
-#line (22,28)-(22,48) 12 "/0/Test0.cs"
-            __pwSpill5 = __pwSpill6.Length(__spill4);
-#line hidden
-        }
-#line (22,9)-(22,49) 28 "/0/Test0.cs"
-        length = __pwSpill5;
-#line (23,19)-(23,25) 31 "/0/Test0.cs"
-        __pwSpill7 = new Box();
-#line (23,29)-(23,33) 38 "/0/Test0.cs"
-        __pwSpill8 = __pwSpill7.Inner;
-#line hidden
-        __resume5:
-#line (23,39)-(23,60) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter5;
-#line (23,39)-(23,60) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (23,39)-(23,60) 236 "/0/Test0.cs"
-        else { __awaiter5 = (Value(3)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter1 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (23,39)-(23,60) 46 "/0/Test0.cs"
-        var __spill5 = __awaiter5.GetResult();
-#line (23,39)-(23,60) 8 "/0/Test0.cs"
-        __pwSpill8.Value = __spill5;
-#line (23,65)-(23,75) 8 "/0/Test0.cs"
-        __pwSpill7.Items.Add(4);
-#line (23,65)-(23,69) 38 "/0/Test0.cs"
-        __pwSpill9 = __pwSpill7.Items;
-#line hidden
-        __resume6:
-#line (23,78)-(23,91) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter6;
-#line (23,78)-(23,91) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter6 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (23,78)-(23,91) 236 "/0/Test0.cs"
-        else { __awaiter6 = (Value(5)).GetAwaiter(); if (!__awaiter6.IsCompleted) { __state = 6; __pendingAwaiter1 = __awaiter6; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (23,78)-(23,91) 46 "/0/Test0.cs"
-        var __spill6 = __awaiter6.GetResult();
-#line (23,78)-(23,91) 8 "/0/Test0.cs"
-        __pwSpill9.Add(__spill6);
-#line hidden
-        __resume7:
-#line (23,97)-(23,115) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter7;
-#line (23,97)-(23,115) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter7 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (23,97)-(23,115) 236 "/0/Test0.cs"
-        else { __awaiter7 = (Value(7)).GetAwaiter(); if (!__awaiter7.IsCompleted) { __state = 7; __pendingAwaiter1 = __awaiter7; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (23,97)-(23,115) 46 "/0/Test0.cs"
-        var __spill7 = __awaiter7.GetResult();
-#line (23,97)-(23,115) 8 "/0/Test0.cs"
-        __pwSpill7[6] = __spill7;
-#line (23,9)-(23,118) 25 "/0/Test0.cs"
-        box = __pwSpill7;
-#line hidden
-        __block4:
-        {
+            string __pwSpill0 = default!;
+            #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
+            int __pwSpill2 = default!;
+            #pragma warning restore CS0219
             switch (__state)
             {
-                case 8: __state = -2; goto __resume8; // await Value(8)
-                case 9: goto __loop_for5; // await Value(i)
+                case 0: goto __if0; // await Text(x)
+                case 1: goto __if1; // await Value(x)
+                case 2: __state = -2; goto __resume2; // await Handler()
+                case 3: goto __if2; // await Value(1)
+                case 4: goto __if3; // await Text(2)
+                case 5: __state = -2; goto __resume5; // await Value(3)
+                case 6: __state = -2; goto __resume6; // await Value(5)
+                case 7: __state = -2; goto __resume7; // await Value(7)
+                case 8: goto __block4; // await Value(8)
+                default: goto __block4; // await Value(i)
             }
-            __resume8:
-#line (26,13)-(26,36) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter8;
-#line (26,13)-(26,36) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter8 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (26,13)-(26,36) 240 "/0/Test0.cs"
-            else { __awaiter8 = (Value(8)).GetAwaiter(); if (!__awaiter8.IsCompleted) { __state = 8; __pendingAwaiter1 = __awaiter8; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (26,13)-(26,36) 50 "/0/Test0.cs"
-            var __spill8 = __awaiter8.GetResult();
-#line (26,13)-(26,36) 12 "/0/Test0.cs"
-            _ = checked(count += __spill8);
-#line (27,13)-(27,37) 12 "/0/Test0.cs"
-            int Twice(int v) {
-#line hidden
-            checked
-            {
-            return v * 2;
-            }
-            }
-            __loop_for5:
-            if (__state < 0)
-            {
-#line (28,18)-(28,26) 22 "/0/Test0.cs"
-                i = 0;
-#line hidden
-            }
-#line (28,13)-(28,39) 70 "/0/Test0.cs"
-            for (; __state >= 0 || (checked(i < x)); _ = checked(i++))
+            __if0:
+#line (18,20)-(18,25) 67 "/0/Test0.cs"
+            if (__state < 0 && ((__this._cache) is { } __pwSpill1))
 #line hidden
             {
-#line (28,41)-(28,71) 89 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter9;
-#line (28,41)-(28,71) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter9 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (28,41)-(28,71) 244 "/0/Test0.cs"
-                else { __awaiter9 = (Value(i)).GetAwaiter(); if (!__awaiter9.IsCompleted) { __state = 9; __pendingAwaiter1 = __awaiter9; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (28,41)-(28,71) 54 "/0/Test0.cs"
-                var __spill9 = __awaiter9.GetResult();
-#line (28,41)-(28,71) 16 "/0/Test0.cs"
-                _ = checked(count += Twice(__spill9));
+                __pwSpill0 = __pwSpill1;
+            }
+            else
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter0;
+#line (18,20)-(18,43) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (18,20)-(18,43) 56 "/0/Test0.cs"
+                    __awaiter0 = (Text(x)).GetAwaiter();
+#line (18,20)-(18,43) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
+#line hidden
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (18,20)-(18,43) 54 "/0/Test0.cs"
+                var __spill0 = __awaiter0.GetResult();
+#line (18,20)-(18,43) 16 "/0/Test0.cs"
+                __pwSpill0 = (__this._cache = __spill0);
 #line hidden
             }
-        }
-#line (31,9)-(31,69) 8 "/0/Test0.cs"
-        return text.Length + count + (length ?? 0) + box.Inner.Value;
+#line (18,9)-(18,44) 30 "/0/Test0.cs"
+            text = __pwSpill0;
+#line hidden
+            __if1:
+#line (19,21)-(19,26) 67 "/0/Test0.cs"
+            if (__state < 0 && ((__this._count) is { } __pwSpill3))
+#line hidden
+            {
+                __pwSpill2 = __pwSpill3;
+            }
+            else
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (19,21)-(19,45) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (19,21)-(19,45) 57 "/0/Test0.cs"
+                    __awaiter1 = (Value(x)).GetAwaiter();
+#line (19,21)-(19,45) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
+#line hidden
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (19,21)-(19,45) 54 "/0/Test0.cs"
+                var __spill1 = __awaiter1.GetResult();
+#line (19,21)-(19,45) 16 "/0/Test0.cs"
+                __pwSpill2 = (__this._count = __spill1).Value;
+#line hidden
+            }
+#line (19,9)-(19,46) 31 "/0/Test0.cs"
+            count = __pwSpill2;
+#line hidden
+            __resume2:
+            global::System.Runtime.CompilerServices.TaskAwaiter<global::System.Action<int>> __awaiter2;
+#line (20,9)-(20,35) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+            else
+            {
+#line (20,9)-(20,35) 54 "/0/Test0.cs"
+                __awaiter2 = (Handler()).GetAwaiter();
+#line (20,9)-(20,35) 44 "/0/Test0.cs"
+                if (!__awaiter2.IsCompleted)
+#line hidden
+                {
+                    __state = 2;
+                    __pendingAwaiter2 = __awaiter2;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (20,9)-(20,35) 50 "/0/Test0.cs"
+            var __spill2 = __awaiter2.GetResult();
+#line (20,9)-(20,35) 12 "/0/Test0.cs"
+            __this.Changed += __spill2;
+#line hidden
+            __if2:
+#line (21,9)-(21,12) 151 "/0/Test0.cs"
+            if (__state >= 0 || ((__this._box) is { } __pattern0 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill4, __pattern0)))
+#line hidden
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (21,15)-(21,33) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (21,15)-(21,33) 57 "/0/Test0.cs"
+                    __awaiter3 = (Value(1)).GetAwaiter();
+#line (21,15)-(21,33) 48 "/0/Test0.cs"
+                    if (!__awaiter3.IsCompleted)
+#line hidden
+                    {
+                        __state = 3;
+                        __pendingAwaiter1 = __awaiter3;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (21,15)-(21,33) 54 "/0/Test0.cs"
+                var __spill3 = __awaiter3.GetResult();
+#line (21,15)-(21,33) 16 "/0/Test0.cs"
+                __pwSpill4.Add(__spill3);
+#line hidden
+            }
+            __pwSpill5 = default;
+            __if3:
+#line (22,22)-(22,25) 151 "/0/Test0.cs"
+            if (__state >= 0 || ((__this._box) is { } __pattern1 && global::Prewired.CompilerServices.PatternVariable.Set(out __pwSpill6, __pattern1)))
+#line hidden
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter4;
+#line (22,28)-(22,48) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (22,28)-(22,48) 56 "/0/Test0.cs"
+                    __awaiter4 = (Text(2)).GetAwaiter();
+#line (22,28)-(22,48) 48 "/0/Test0.cs"
+                    if (!__awaiter4.IsCompleted)
+#line hidden
+                    {
+                        __state = 4;
+                        __pendingAwaiter0 = __awaiter4;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (22,28)-(22,48) 54 "/0/Test0.cs"
+                var __spill4 = __awaiter4.GetResult();
+#line (22,28)-(22,48) 16 "/0/Test0.cs"
+                __pwSpill5 = __pwSpill6.Length(__spill4);
+#line hidden
+            }
+#line (22,9)-(22,49) 32 "/0/Test0.cs"
+            length = __pwSpill5;
+#line (23,19)-(23,25) 35 "/0/Test0.cs"
+            __pwSpill7 = new Box();
+#line (23,29)-(23,33) 42 "/0/Test0.cs"
+            __pwSpill8 = __pwSpill7.Inner;
+#line hidden
+            __resume5:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter5;
+#line (23,39)-(23,60) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+            else
+            {
+#line (23,39)-(23,60) 53 "/0/Test0.cs"
+                __awaiter5 = (Value(3)).GetAwaiter();
+#line (23,39)-(23,60) 44 "/0/Test0.cs"
+                if (!__awaiter5.IsCompleted)
+#line hidden
+                {
+                    __state = 5;
+                    __pendingAwaiter1 = __awaiter5;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
+#line (23,39)-(23,60) 50 "/0/Test0.cs"
+            var __spill5 = __awaiter5.GetResult();
+#line (23,39)-(23,60) 12 "/0/Test0.cs"
+            __pwSpill8.Value = __spill5;
+#line (23,65)-(23,75) 12 "/0/Test0.cs"
+            __pwSpill7.Items.Add(4);
+#line (23,65)-(23,69) 42 "/0/Test0.cs"
+            __pwSpill9 = __pwSpill7.Items;
+#line hidden
+            __resume6:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter6;
+#line (23,78)-(23,91) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter6 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+            else
+            {
+#line (23,78)-(23,91) 53 "/0/Test0.cs"
+                __awaiter6 = (Value(5)).GetAwaiter();
+#line (23,78)-(23,91) 44 "/0/Test0.cs"
+                if (!__awaiter6.IsCompleted)
+#line hidden
+                {
+                    __state = 6;
+                    __pendingAwaiter1 = __awaiter6;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
+#line (23,78)-(23,91) 50 "/0/Test0.cs"
+            var __spill6 = __awaiter6.GetResult();
+#line (23,78)-(23,91) 12 "/0/Test0.cs"
+            __pwSpill9.Add(__spill6);
+#line hidden
+            __resume7:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter7;
+#line (23,97)-(23,115) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter7 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+            else
+            {
+#line (23,97)-(23,115) 53 "/0/Test0.cs"
+                __awaiter7 = (Value(7)).GetAwaiter();
+#line (23,97)-(23,115) 44 "/0/Test0.cs"
+                if (!__awaiter7.IsCompleted)
+#line hidden
+                {
+                    __state = 7;
+                    __pendingAwaiter1 = __awaiter7;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
+#line (23,97)-(23,115) 50 "/0/Test0.cs"
+            var __spill7 = __awaiter7.GetResult();
+#line (23,97)-(23,115) 12 "/0/Test0.cs"
+            __pwSpill7[6] = __spill7;
+#line (23,9)-(23,118) 29 "/0/Test0.cs"
+            box = __pwSpill7;
+#line hidden
+            __block4:
+            {
+                switch (__state)
+                {
+                    case 8: __state = -2; goto __resume8; // await Value(8)
+                    case 9: goto __loop_for5; // await Value(i)
+                }
+                __resume8:
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter8;
+#line (26,13)-(26,36) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter8 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (26,13)-(26,36) 57 "/0/Test0.cs"
+                    __awaiter8 = (Value(8)).GetAwaiter();
+#line (26,13)-(26,36) 48 "/0/Test0.cs"
+                    if (!__awaiter8.IsCompleted)
+#line hidden
+                    {
+                        __state = 8;
+                        __pendingAwaiter1 = __awaiter8;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (26,13)-(26,36) 54 "/0/Test0.cs"
+                var __spill8 = __awaiter8.GetResult();
+#line (26,13)-(26,36) 16 "/0/Test0.cs"
+                _ = checked(count += __spill8);
+#line (27,13)-(27,37) 16 "/0/Test0.cs"
+                int Twice(int v) {
+#line hidden
+                checked
+                {
+                return v * 2;
+                }
+                }
+                __loop_for5:
+                if (__state < 0)
+                {
+#line (28,18)-(28,26) 26 "/0/Test0.cs"
+                    i = 0;
+#line hidden
+                }
+#line (28,13)-(28,39) 74 "/0/Test0.cs"
+                for (; __state >= 0 || (checked(i < x)); _ = checked(i++))
+#line hidden
+                {
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter9;
+#line (28,41)-(28,71) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter9 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                    else
+                    {
+#line (28,41)-(28,71) 61 "/0/Test0.cs"
+                        __awaiter9 = (Value(i)).GetAwaiter();
+#line (28,41)-(28,71) 52 "/0/Test0.cs"
+                        if (!__awaiter9.IsCompleted)
+#line hidden
+                        {
+                            __state = 9;
+                            __pendingAwaiter1 = __awaiter9;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                            return default!;
+                        }
+                    }
+#line (28,41)-(28,71) 58 "/0/Test0.cs"
+                    var __spill9 = __awaiter9.GetResult();
+#line (28,41)-(28,71) 20 "/0/Test0.cs"
+                    _ = checked(count += Twice(__spill9));
+#line hidden
+                }
+            }
+#line (31,9)-(31,69) 12 "/0/Test0.cs"
+            return text.Length + count + (length ?? 0) + box.Inner.Value;
 #line hidden
         }
 

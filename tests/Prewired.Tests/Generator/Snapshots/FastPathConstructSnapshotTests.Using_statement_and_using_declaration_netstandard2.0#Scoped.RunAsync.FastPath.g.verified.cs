@@ -12,7 +12,8 @@ partial class Scoped
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask RunAsync(bool flag)
     {
-        // Context guard: the synchronous part calls 'Console.WriteLine(object)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Console.WriteLine(object)', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask __result;
         if (__guard.IsFlowSuppressed)
@@ -34,7 +35,10 @@ partial class Scoped
         return __result;
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask RunAsync__Sync(bool flag)
@@ -113,11 +117,22 @@ partial class Scoped
         return default(global::System.Threading.Tasks.ValueTask);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await Task.Delay(1)</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1
+    /// <c>await Task.Delay(1)</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the
+    /// awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.Task __awaitable1, bool flag, global::Resource resource, global::Lease lease, global::Lease __resource1)
+    private global::System.Threading.Tasks.ValueTask RunAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0,
+        global::System.Threading.Tasks.Task __awaitable1,
+        bool flag,
+        global::Resource resource,
+        global::Lease lease,
+        global::Lease __resource1)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -178,79 +193,118 @@ partial class Scoped
 
         private void __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __using0; // await Task.Yield()
-            case 1: goto __using1; // await Task.Delay(1)
-            default: goto __if2; // await Task.Yield()
-        }
-        __using0:
-#line (20,16)-(20,44) 51 "/0/Test0.cs"
-        if (__state < 0) resource = new Resource();
-#line hidden
-        try
-        {
-#line (22,13)-(22,31) 91 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
-#line (22,13)-(22,31) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (22,13)-(22,31) 235 "/0/Test0.cs"
-            else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return; } }
-#line (22,13)-(22,31) 35 "/0/Test0.cs"
-            __awaiter0.GetResult();
-#line hidden
-        }
-        finally
-        {
-            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref resource);
-        }
-        __using1:
-#line (25,16)-(25,26) 51 "/0/Test0.cs"
-        if (__state < 0) __resource1 = new Lease();
-#line hidden
-        try
-        {
-#line (26,13)-(26,32) 75 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter __awaiter1;
-#line (26,13)-(26,32) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (26,13)-(26,32) 236 "/0/Test0.cs"
-            else { __awaiter1 = (Task.Delay(1)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return; } }
-#line (26,13)-(26,32) 35 "/0/Test0.cs"
-            __awaiter1.GetResult();
-#line hidden
-        }
-        finally
-        {
-            if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __resource1);
-        }
-        __if2:
-#line (28,9)-(28,17) 35 "/0/Test0.cs"
-        if (__state >= 0 || (flag))
-#line hidden
-        {
-#line (30,13)-(30,42) 49 "/0/Test0.cs"
-            if (__state < 0) lease = new Lease();
+            switch (__state)
+            {
+                case 0: goto __using0; // await Task.Yield()
+                case 1: goto __using1; // await Task.Delay(1)
+                default: goto __if2; // await Task.Yield()
+            }
+            __using0:
+#line (20,16)-(20,44) 55 "/0/Test0.cs"
+            if (__state < 0) resource = new Resource();
 #line hidden
             try
             {
-#line (31,13)-(31,31) 95 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
-#line (31,13)-(31,31) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (31,13)-(31,31) 239 "/0/Test0.cs"
-                else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter0 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return; } }
-#line (31,13)-(31,31) 39 "/0/Test0.cs"
-                __awaiter2.GetResult();
-#line (32,13)-(32,37) 16 "/0/Test0.cs"
-                Console.WriteLine(lease);
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (22,13)-(22,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (22,13)-(22,31) 61 "/0/Test0.cs"
+                    __awaiter0 = (Task.Yield()).GetAwaiter();
+#line (22,13)-(22,31) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
+#line hidden
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return;
+                    }
+                }
+#line (22,13)-(22,31) 39 "/0/Test0.cs"
+                __awaiter0.GetResult();
 #line hidden
             }
             finally
             {
-                if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref lease);
+                if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref resource);
             }
-        }
+            __using1:
+#line (25,16)-(25,26) 55 "/0/Test0.cs"
+            if (__state < 0) __resource1 = new Lease();
+#line hidden
+            try
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter __awaiter1;
+#line (26,13)-(26,32) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (26,13)-(26,32) 62 "/0/Test0.cs"
+                    __awaiter1 = (Task.Delay(1)).GetAwaiter();
+#line (26,13)-(26,32) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
+#line hidden
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return;
+                    }
+                }
+#line (26,13)-(26,32) 39 "/0/Test0.cs"
+                __awaiter1.GetResult();
+#line hidden
+            }
+            finally
+            {
+                if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref __resource1);
+            }
+            __if2:
+#line (28,9)-(28,17) 39 "/0/Test0.cs"
+            if (__state >= 0 || (flag))
+#line hidden
+            {
+#line (30,13)-(30,42) 53 "/0/Test0.cs"
+                if (__state < 0) lease = new Lease();
+#line hidden
+                try
+                {
+                    global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (31,13)-(31,31) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                    else
+                    {
+#line (31,13)-(31,31) 65 "/0/Test0.cs"
+                        __awaiter2 = (Task.Yield()).GetAwaiter();
+#line (31,13)-(31,31) 52 "/0/Test0.cs"
+                        if (!__awaiter2.IsCompleted)
+#line hidden
+                        {
+                            __state = 2;
+                            __pendingAwaiter0 = __awaiter2;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return;
+                        }
+                    }
+#line (31,13)-(31,31) 43 "/0/Test0.cs"
+                    __awaiter2.GetResult();
+#line (32,13)-(32,37) 20 "/0/Test0.cs"
+                    Console.WriteLine(lease);
+#line hidden
+                }
+                finally
+                {
+                    if (__state < 0) global::Prewired.CompilerServices.Disposal.Dispose(ref lease);
+                }
+            }
         }
 
         public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);

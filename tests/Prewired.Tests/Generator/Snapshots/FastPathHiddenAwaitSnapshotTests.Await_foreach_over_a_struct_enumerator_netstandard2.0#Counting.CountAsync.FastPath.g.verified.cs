@@ -12,7 +12,8 @@ partial class Counting
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> CountAsync(global::Numbers numbers)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.CountAsync__Sync(numbers);
@@ -24,7 +25,10 @@ partial class Counting
     }
 
 #nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
-    /// <summary>The synchronous path of 'CountCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'CountCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> CountAsync__Sync(global::Numbers numbers)
@@ -44,7 +48,8 @@ partial class Counting
 #line (24,30)-(24,31) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
+                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                        return CountAsync__Resume(0, __awaitable0, default!, numbers, total, __asyncEnumerator0, __finallyError0!);
                     var __spill0 = __awaitable0.Result;
 #line (24,30)-(24,31) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -60,7 +65,8 @@ partial class Counting
                 __finallyError0 = __exception;
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
-            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0!);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                return CountAsync__Resume(1, default!, __awaitable1, numbers, total, default!, __finallyError0!);
             __awaitable1.GetAwaiter().GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
@@ -70,11 +76,22 @@ partial class Counting
     }
 #nullable restore warnings
 
-    /// <summary>Resumes 'CountCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'CountCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await
+    /// __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>. The state machine is boxed
+    /// once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(CountAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Numbers numbers, int total, global::Numbers.Enumerator __asyncEnumerator0, global::System.Exception __finallyError0)
+    private global::System.Threading.Tasks.ValueTask<int> CountAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<bool> __awaitable0,
+        global::System.Threading.Tasks.ValueTask __awaitable1,
+        global::Numbers numbers,
+        int total,
+        global::Numbers.Enumerator __asyncEnumerator0,
+        global::System.Exception __finallyError0)
     {
         var __machine = default(CountAsync__Continuation);
         __machine.__state = __state;
@@ -136,51 +153,75 @@ partial class Counting
 
         private int __Run(ref bool __suspended)
         {
-        {
-            switch (__state)
             {
-                case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
-                case 1: __state = -2; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
-            }
-#line (24,33)-(24,39) 62 "/0/Test0.cs"
-            __asyncEnumerator0 = numbers.GetAsyncEnumerator();
-#line hidden
-            __finallyError0 = null!;
-            __try1:
-            try
-            {
-                while (true)
+                switch (__state)
                 {
-#line (24,30)-(24,31) 94 "/0/Test0.cs"
-                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
-#line (24,30)-(24,31) 117 "/0/Test0.cs"
-                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (24,30)-(24,31) 274 "/0/Test0.cs"
-                    else { __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (24,30)-(24,31) 58 "/0/Test0.cs"
-                    var __spill0 = __awaiter0.GetResult();
-#line (24,30)-(24,31) 43 "/0/Test0.cs"
-                    if (!(__spill0)) break;
-#line (24,24)-(24,28) 20 "/0/Test0.cs"
-                    var n = __asyncEnumerator0.Current;
-#line (24,42)-(24,52) 20 "/0/Test0.cs"
-                    total += n;
-#line hidden
+                    case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
+                    case 1: __state = -2; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
                 }
+#line (24,33)-(24,39) 66 "/0/Test0.cs"
+                __asyncEnumerator0 = numbers.GetAsyncEnumerator();
+#line hidden
+                __finallyError0 = null!;
+                __try1:
+                try
+                {
+                    while (true)
+                    {
+                        global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
+#line (24,30)-(24,31) 121 "/0/Test0.cs"
+                        if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                        else
+                        {
+#line (24,30)-(24,31) 91 "/0/Test0.cs"
+                            __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter();
+#line (24,30)-(24,31) 56 "/0/Test0.cs"
+                            if (!__awaiter0.IsCompleted)
+#line hidden
+                            {
+                                __state = 0;
+                                __pendingAwaiter0 = __awaiter0;
+                                __suspended = true;
+                                __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                                return default!;
+                            }
+                        }
+#line (24,30)-(24,31) 62 "/0/Test0.cs"
+                        var __spill0 = __awaiter0.GetResult();
+#line (24,30)-(24,31) 47 "/0/Test0.cs"
+                        if (!(__spill0)) break;
+#line (24,24)-(24,28) 24 "/0/Test0.cs"
+                        var n = __asyncEnumerator0.Current;
+#line (24,42)-(24,52) 24 "/0/Test0.cs"
+                        total += n;
+#line hidden
+                    }
+                }
+                catch (global::System.Exception __exception)
+                {
+                    __finallyError0 = __exception;
+                }
+                __resume1:
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+                else
+                {
+                    __awaiter1 = (__asyncEnumerator0.DisposeAsync()).GetAwaiter();
+                    if (!__awaiter1.IsCompleted)
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+                __awaiter1.GetResult();
+                if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             }
-            catch (global::System.Exception __exception)
-            {
-                __finallyError0 = __exception;
-            }
-            __resume1:
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-            else { __awaiter1 = (__asyncEnumerator0.DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-            __awaiter1.GetResult();
-            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-        }
-#line (25,9)-(25,21) 8 "/0/Test0.cs"
-        return total;
+#line (25,9)-(25,21) 12 "/0/Test0.cs"
+            return total;
 #line hidden
         }
 

@@ -15,7 +15,8 @@ namespace App
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public partial global::System.Threading.Tasks.ValueTask<int> SumAsync()
         {
-            // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+            // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+            // or Prewired-generated methods, inert framework members, reads, literals and operators).
             try
             {
                 return this.SumAsync__Sync();
@@ -26,7 +27,10 @@ namespace App
             }
         }
 
-        /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+        /// <summary>
+        /// The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands
+        /// over to its continuation.
+        /// </summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
         private global::System.Threading.Tasks.ValueTask<int> SumAsync__Sync()
@@ -43,7 +47,8 @@ namespace App
 #line (29,34)-(29,35) 74 "/0/Test0.cs"
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
+                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                        return SumAsync__Resume(0, __awaitable0, sum, __asyncEnumerator0);
                     var __spill0 = __awaitable0.Result;
 #line (29,34)-(29,35) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -59,11 +64,19 @@ namespace App
 #line hidden
         }
 
-        /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+        /// <summary>
+        /// Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await
+        /// __asyncEnumerator0.MoveNextAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given
+        /// to it.
+        /// </summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
         [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
-        private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<bool> __awaitable0, int sum, global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
+        private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(
+            int __state,
+            global::System.Threading.Tasks.ValueTask<bool> __awaitable0,
+            int sum,
+            global::Streams.Extensions.Range3Enumerator __asyncEnumerator0)
         {
             var __machine = default(SumAsync__Continuation);
             __machine.__state = __state;
@@ -110,33 +123,46 @@ namespace App
 
             private int __Run(ref bool __suspended)
             {
-            {
-                if (__state >= 0) goto __loop_while1; // await __asyncEnumerator0.MoveNextAsync()
-#line (29,37)-(29,48) 114 "/0/Test0.cs"
-                __asyncEnumerator0 = global::Streams.Extensions.Range3Extensions.GetAsyncEnumerator(new Range3());
-#line hidden
-                __loop_while1:
-                while (true)
                 {
-#line (29,34)-(29,35) 94 "/0/Test0.cs"
-                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
-#line (29,34)-(29,35) 117 "/0/Test0.cs"
-                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (29,34)-(29,35) 274 "/0/Test0.cs"
-                    else { __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (29,34)-(29,35) 58 "/0/Test0.cs"
-                    var __spill0 = __awaiter0.GetResult();
-#line (29,34)-(29,35) 43 "/0/Test0.cs"
-                    if (!(__spill0)) break;
-#line (29,28)-(29,32) 20 "/0/Test0.cs"
-                    var n = __asyncEnumerator0.Current;
-#line (29,51)-(29,59) 20 "/0/Test0.cs"
-                    sum += n;
+                    if (__state >= 0) goto __loop_while1; // await __asyncEnumerator0.MoveNextAsync()
+#line (29,37)-(29,48) 118 "/0/Test0.cs"
+                    __asyncEnumerator0 = global::Streams.Extensions.Range3Extensions.GetAsyncEnumerator(new Range3());
 #line hidden
+                    __loop_while1:
+                    while (true)
+                    {
+                        global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter0;
+#line (29,34)-(29,35) 121 "/0/Test0.cs"
+                        if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                        else
+                        {
+#line (29,34)-(29,35) 91 "/0/Test0.cs"
+                            __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter();
+#line (29,34)-(29,35) 56 "/0/Test0.cs"
+                            if (!__awaiter0.IsCompleted)
+#line hidden
+                            {
+                                __state = 0;
+                                __pendingAwaiter0 = __awaiter0;
+                                __suspended = true;
+                                __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                                return default!;
+                            }
+                        }
+#line (29,34)-(29,35) 62 "/0/Test0.cs"
+                        var __spill0 = __awaiter0.GetResult();
+#line (29,34)-(29,35) 47 "/0/Test0.cs"
+                        if (!(__spill0)) break;
+#line (29,28)-(29,32) 24 "/0/Test0.cs"
+                        var n = __asyncEnumerator0.Current;
+#line (29,51)-(29,59) 24 "/0/Test0.cs"
+                        sum += n;
+#line hidden
+                    }
                 }
-            }
-#line (30,13)-(30,23) 12 "/0/Test0.cs"
-            return sum;
+#line (30,13)-(30,23) 16 "/0/Test0.cs"
+                return sum;
 #line hidden
             }
 

@@ -10,9 +10,13 @@ partial class Streams
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct)
+    public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(
+        global::System.Collections.Generic.IAsyncEnumerable<int> source,
+        global::System.Threading.CancellationToken ct)
     {
-        // Context guard: the synchronous part calls 'ConfiguredCancelableAsyncEnumerable<int>.GetAsyncEnumerator()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'ConfiguredCancelableAsyncEnumerable<int>.GetAsyncEnumerator()', which may
+        // change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder
+        // does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -35,10 +39,15 @@ partial class Streams
     }
 
 #nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
-    /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Sync(global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct)
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Sync(
+        global::System.Collections.Generic.IAsyncEnumerable<int> source,
+        global::System.Threading.CancellationToken ct)
     {
 #line (12,9)-(12,20) 8 "/0/Test0.cs"
         var sum = 0;
@@ -58,7 +67,10 @@ partial class Streams
                     var __awaitable0 = __asyncEnumerator0.MoveNextAsync();
 #line hidden
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return SumAsync__Resume(0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
+                    if (!__awaiter0.IsCompleted)
+                        return SumAsync__Resume(
+                            0, __awaitable0, default!, default!, default!, source, ct, sum, __asyncEnumerator0, default!, __finallyError0!,
+                            __pendingReturn0, __returnValue0, default!);
                     var __spill0 = __awaiter0.GetResult();
 #line (13,33)-(13,34) 43 "/0/Test0.cs"
                     if (!(__spill0)) break;
@@ -80,7 +92,10 @@ partial class Streams
             }
             var __awaitable1 = __asyncEnumerator0.DisposeAsync();
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return SumAsync__Resume(1, default!, __awaitable1, default!, default!, source, ct, sum, default!, default!, __finallyError0!, __pendingReturn0, __returnValue0, default!);
+            if (!__awaiter1.IsCompleted)
+                return SumAsync__Resume(
+                    1, default!, __awaitable1, default!, default!, source, ct, sum, default!, default!, __finallyError0!, __pendingReturn0,
+                    __returnValue0, default!);
             __awaiter1.GetResult();
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
             if (__pendingReturn0) return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
@@ -97,7 +112,10 @@ partial class Streams
 #line (20,41)-(20,42) 74 "/0/Test0.cs"
                     var __awaitable2 = __asyncEnumerator1.MoveNextAsync();
 #line hidden
-                    if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return SumAsync__Resume(2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!, default!, __finallyError1!);
+                    if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+                        return SumAsync__Resume(
+                            2, default!, default!, __awaitable2, default!, source, ct, sum, default!, __asyncEnumerator1, default!, default!,
+                            default!, __finallyError1!);
                     var __spill2 = __awaitable2.Result;
 #line (20,41)-(20,42) 43 "/0/Test0.cs"
                     if (!(__spill2)) break;
@@ -115,7 +133,10 @@ partial class Streams
             if (__asyncEnumerator1 is not null)
             {
                 var __awaitable3 = ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync();
-                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return SumAsync__Resume(3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!, __finallyError1!);
+                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+                    return SumAsync__Resume(
+                        3, default!, default!, default!, __awaitable3, source, ct, sum, default!, default!, default!, default!, default!,
+                        __finallyError1!);
                 __awaitable3.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -126,11 +147,31 @@ partial class Streams
     }
 #nullable restore warnings
 
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>; 2 <c>await __asyncEnumerator1.MoveNextAsync()</c>; 3 <c>await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await
+    /// __asyncEnumerator0.MoveNextAsync()</c>; 1 <c>await __asyncEnumerator0.DisposeAsync()</c>; 2 <c>await
+    /// __asyncEnumerator1.MoveNextAsync()</c>; 3 <c>await
+    /// ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()</c>. The state machine is boxed once, by the
+    /// builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::System.Threading.Tasks.ValueTask<bool> __awaitable2, global::System.Threading.Tasks.ValueTask __awaitable3, global::System.Collections.Generic.IAsyncEnumerable<int> source, global::System.Threading.CancellationToken ct, int sum, global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0, global::System.Collections.Generic.IAsyncEnumerator<(string, int)>? __asyncEnumerator1, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0, global::System.Exception __finallyError1)
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool> __awaitable0,
+        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1,
+        global::System.Threading.Tasks.ValueTask<bool> __awaitable2,
+        global::System.Threading.Tasks.ValueTask __awaitable3,
+        global::System.Collections.Generic.IAsyncEnumerable<int> source,
+        global::System.Threading.CancellationToken ct,
+        int sum,
+        global::System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<int>.Enumerator __asyncEnumerator0,
+        global::System.Collections.Generic.IAsyncEnumerator<(string, int)>? __asyncEnumerator1,
+        global::System.Exception __finallyError0,
+        bool __pendingReturn0,
+        int __returnValue0,
+        global::System.Exception __finallyError1)
     {
         var __machine = default(SumAsync__Continuation);
         __machine.__state = __state;
@@ -214,114 +255,162 @@ partial class Streams
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __block0; // await __asyncEnumerator0.MoveNextAsync()
-            case 1: goto __block0; // await __asyncEnumerator0.DisposeAsync()
-            case 2: goto __block3; // await __asyncEnumerator1.MoveNextAsync()
-            default: goto __block3; // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
-        }
-        __block0:
-        {
             switch (__state)
             {
-                case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
-                case 1: __state = -2; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
+                case 0: goto __block0; // await __asyncEnumerator0.MoveNextAsync()
+                case 1: goto __block0; // await __asyncEnumerator0.DisposeAsync()
+                case 2: goto __block3; // await __asyncEnumerator1.MoveNextAsync()
+                default: goto __block3; // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
             }
-#line (13,36)-(13,84) 104 "/0/Test0.cs"
-            __asyncEnumerator0 = source.WithCancellation(ct).ConfigureAwait(false).GetAsyncEnumerator();
-#line hidden
-            __finallyError0 = null!;
-            __pendingReturn0 = false;
-            __returnValue0 = default!;
-            __try1:
-            try
+            __block0:
             {
-                while (true)
+                switch (__state)
                 {
-#line (13,33)-(13,34) 133 "/0/Test0.cs"
-                    global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __awaiter0;
-#line (13,33)-(13,34) 117 "/0/Test0.cs"
-                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (13,33)-(13,34) 274 "/0/Test0.cs"
-                    else { __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (13,33)-(13,34) 58 "/0/Test0.cs"
-                    var __spill0 = __awaiter0.GetResult();
-#line (13,33)-(13,34) 43 "/0/Test0.cs"
-                    if (!(__spill0)) break;
-#line (13,24)-(13,31) 20 "/0/Test0.cs"
-                    var item = __asyncEnumerator0.Current;
-#line (15,13)-(15,32) 20 "/0/Test0.cs"
-                    if (item < 0) break;
-#line (16,13)-(16,38) 20 "/0/Test0.cs"
-                    if (item > 100) { __returnValue0 = -1; __pendingReturn0 = true; goto __endOfTry0; }
-#line (17,13)-(17,24) 20 "/0/Test0.cs"
-                    sum += item;
-#line hidden
+                    case 0: goto __try1; // await __asyncEnumerator0.MoveNextAsync()
+                    case 1: __state = -2; goto __resume1; // await __asyncEnumerator0.DisposeAsync()
                 }
-                __endOfTry0: ;
-            }
-            catch (global::System.Exception __exception)
-            {
-                __finallyError0 = __exception;
-            }
-            __resume1:
-            global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __awaiter1;
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-            else { __awaiter1 = (__asyncEnumerator0.DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-            __awaiter1.GetResult();
-            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-            if (__pendingReturn0) return __returnValue0;
-        }
-        __block3:
-        {
-            switch (__state)
-            {
-                case 2: goto __try4; // await __asyncEnumerator1.MoveNextAsync()
-                case 3: goto __if6; // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
-            }
-#line (20,44)-(20,50) 62 "/0/Test0.cs"
-            __asyncEnumerator1 = Pairs().GetAsyncEnumerator();
+#line (13,36)-(13,84) 108 "/0/Test0.cs"
+                __asyncEnumerator0 = source.WithCancellation(ct).ConfigureAwait(false).GetAsyncEnumerator();
 #line hidden
-            __finallyError1 = null!;
-            __try4:
-            try
-            {
-                while (true)
+                __finallyError0 = null!;
+                __pendingReturn0 = false;
+                __returnValue0 = default!;
+                __try1:
+                try
                 {
-#line (20,41)-(20,42) 94 "/0/Test0.cs"
-                    global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter2;
-#line (20,41)-(20,42) 117 "/0/Test0.cs"
-                    if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (20,41)-(20,42) 274 "/0/Test0.cs"
-                    else { __awaiter2 = (__asyncEnumerator1.MoveNextAsync()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (20,41)-(20,42) 58 "/0/Test0.cs"
-                    var __spill2 = __awaiter2.GetResult();
-#line (20,41)-(20,42) 43 "/0/Test0.cs"
-                    if (!(__spill2)) break;
-#line (20,24)-(20,39) 20 "/0/Test0.cs"
-                    var (key, value) = __asyncEnumerator1.Current;
-#line (22,13)-(22,38) 20 "/0/Test0.cs"
-                    sum += key.Length + value;
+                    while (true)
+                    {
+                        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<bool>.ConfiguredValueTaskAwaiter __awaiter0;
+#line (13,33)-(13,34) 121 "/0/Test0.cs"
+                        if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
+                        else
+                        {
+#line (13,33)-(13,34) 91 "/0/Test0.cs"
+                            __awaiter0 = (__asyncEnumerator0.MoveNextAsync()).GetAwaiter();
+#line (13,33)-(13,34) 56 "/0/Test0.cs"
+                            if (!__awaiter0.IsCompleted)
+#line hidden
+                            {
+                                __state = 0;
+                                __pendingAwaiter0 = __awaiter0;
+                                __suspended = true;
+                                __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                                return default!;
+                            }
+                        }
+#line (13,33)-(13,34) 62 "/0/Test0.cs"
+                        var __spill0 = __awaiter0.GetResult();
+#line (13,33)-(13,34) 47 "/0/Test0.cs"
+                        if (!(__spill0)) break;
+#line (13,24)-(13,31) 24 "/0/Test0.cs"
+                        var item = __asyncEnumerator0.Current;
+#line (15,13)-(15,32) 24 "/0/Test0.cs"
+                        if (item < 0) break;
+#line (16,13)-(16,38) 24 "/0/Test0.cs"
+                        if (item > 100) { __returnValue0 = -1; __pendingReturn0 = true; goto __endOfTry0; }
+#line (17,13)-(17,24) 24 "/0/Test0.cs"
+                        sum += item;
+#line hidden
+                    }
+                    __endOfTry0: ;
                 }
+                catch (global::System.Exception __exception)
+                {
+                    __finallyError0 = __exception;
+                }
+                __resume1:
+                global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __awaiter1;
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+                else
+                {
+                    __awaiter1 = (__asyncEnumerator0.DisposeAsync()).GetAwaiter();
+                    if (!__awaiter1.IsCompleted)
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+                __awaiter1.GetResult();
+                if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+                if (__pendingReturn0) return __returnValue0;
             }
-            catch (global::System.Exception __exception)
+            __block3:
             {
-                __finallyError1 = __exception;
+                switch (__state)
+                {
+                    case 2: goto __try4; // await __asyncEnumerator1.MoveNextAsync()
+                    case 3: goto __if6; // await ((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()
+                }
+#line (20,44)-(20,50) 66 "/0/Test0.cs"
+                __asyncEnumerator1 = Pairs().GetAsyncEnumerator();
+#line hidden
+                __finallyError1 = null!;
+                __try4:
+                try
+                {
+                    while (true)
+                    {
+                        global::System.Runtime.CompilerServices.ValueTaskAwaiter<bool> __awaiter2;
+#line (20,41)-(20,42) 121 "/0/Test0.cs"
+                        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+                        else
+                        {
+#line (20,41)-(20,42) 91 "/0/Test0.cs"
+                            __awaiter2 = (__asyncEnumerator1.MoveNextAsync()).GetAwaiter();
+#line (20,41)-(20,42) 56 "/0/Test0.cs"
+                            if (!__awaiter2.IsCompleted)
+#line hidden
+                            {
+                                __state = 2;
+                                __pendingAwaiter2 = __awaiter2;
+                                __suspended = true;
+                                __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                                return default!;
+                            }
+                        }
+#line (20,41)-(20,42) 62 "/0/Test0.cs"
+                        var __spill2 = __awaiter2.GetResult();
+#line (20,41)-(20,42) 47 "/0/Test0.cs"
+                        if (!(__spill2)) break;
+#line (20,24)-(20,39) 24 "/0/Test0.cs"
+                        var (key, value) = __asyncEnumerator1.Current;
+#line (22,13)-(22,38) 24 "/0/Test0.cs"
+                        sum += key.Length + value;
+#line hidden
+                    }
+                }
+                catch (global::System.Exception __exception)
+                {
+                    __finallyError1 = __exception;
+                }
+                __if6:
+                if (__state >= 0 || (__asyncEnumerator1 is not null))
+                {
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter3;
+                    if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter3; __pendingAwaiter3 = default; }
+                    else
+                    {
+                        __awaiter3 = (((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()).GetAwaiter();
+                        if (!__awaiter3.IsCompleted)
+                        {
+                            __state = 3;
+                            __pendingAwaiter3 = __awaiter3;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this);
+                            return default!;
+                        }
+                    }
+                    __awaiter3.GetResult();
+                }
+                if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
             }
-            __if6:
-            if (__state >= 0 || (__asyncEnumerator1 is not null))
-            {
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter3;
-                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter3; __pendingAwaiter3 = default; }
-                else { __awaiter3 = (((global::System.IAsyncDisposable)__asyncEnumerator1).DisposeAsync()).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter3 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter3, ref this); return default!; } }
-                __awaiter3.GetResult();
-            }
-            if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
-        }
-#line (25,9)-(25,19) 8 "/0/Test0.cs"
-        return sum;
+#line (25,9)-(25,19) 12 "/0/Test0.cs"
+            return sum;
 #line hidden
         }
 

@@ -12,7 +12,9 @@ partial class Audit
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> AuditAsync(global::Log? first, global::Log second, int id)
     {
-        // Context guard: the synchronous part calls 'IAsyncDisposable.DisposeAsync()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'IAsyncDisposable.DisposeAsync()' (virtual: an override could do anything),
+        // which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method
+        // builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -35,7 +37,10 @@ partial class Audit
     }
 
 #nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
-    /// <summary>The synchronous path of 'AuditCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'AuditCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> AuditAsync__Sync(global::Log? first, global::Log second, int id)
@@ -54,7 +59,10 @@ partial class Audit
 #line (19,34)-(19,58) 58 "/0/Test0.cs"
                     var __awaitable0 = log.WriteAsync(id);
 #line hidden
-                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return AuditAsync__Resume(0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
+                    if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                        return AuditAsync__Resume(
+                            0, __awaitable0, default!, first, second, id, log, default!, default!, __finallyError0!, default!, default!, default!,
+                            default!, default!, default!, default!);
                     __awaitable0.GetAwaiter().GetResult();
                 }
             }
@@ -65,7 +73,10 @@ partial class Audit
             if (log is not null)
             {
                 var __awaitable1 = ((global::System.IAsyncDisposable)log).DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return AuditAsync__Resume(1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!, default!, default!, default!, default!);
+                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                    return AuditAsync__Resume(
+                        1, __awaitable1, default!, first, second, id, default!, default!, default!, __finallyError0!, default!, default!, default!,
+                        default!, default!, default!, default!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
@@ -87,7 +98,10 @@ partial class Audit
             }
             var __awaitable2 = __asyncResource0.DisposeAsync();
             var __awaiter2 = __awaitable2.GetAwaiter();
-            if (!__awaiter2.IsCompleted) return AuditAsync__Resume(2, default!, __awaitable2, first, default!, id, default!, default!, default!, default!, __finallyError1!, default!, default!, default!, default!, default!, default!);
+            if (!__awaiter2.IsCompleted)
+                return AuditAsync__Resume(
+                    2, default!, __awaitable2, first, default!, id, default!, default!, default!, default!, __finallyError1!, default!, default!,
+                    default!, default!, default!, default!);
             __awaiter2.GetResult();
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
         }
@@ -110,7 +124,10 @@ partial class Audit
 #line (29,9)-(29,31) 52 "/0/Test0.cs"
                 var __awaitable3 = a.WriteAsync(id);
 #line hidden
-                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return AuditAsync__Resume(3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
+                if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+                    return AuditAsync__Resume(
+                        3, __awaitable3, default!, first, default!, id, default!, a, b, default!, default!, __finallyError3!, __pendingReturn3,
+                        __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable3.GetAwaiter().GetResult();
 #line (30,9)-(30,18) 16 "/0/Test0.cs"
                 { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
@@ -124,7 +141,10 @@ partial class Audit
             if (b is not null)
             {
                 var __awaitable4 = ((global::System.IAsyncDisposable)b).DisposeAsync();
-                if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return AuditAsync__Resume(4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!, __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
+                if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4))
+                    return AuditAsync__Resume(
+                        4, __awaitable4, default!, first, default!, default!, default!, a, default!, default!, default!, __finallyError3!,
+                        __pendingReturn3, __returnValue3, __finallyError2!, __pendingReturn2, __returnValue2);
                 __awaitable4.GetAwaiter().GetResult();
             }
             if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
@@ -138,7 +158,10 @@ partial class Audit
         if (a is not null)
         {
             var __awaitable5 = ((global::System.IAsyncDisposable)a).DisposeAsync();
-            if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return AuditAsync__Resume(5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!, default!, __finallyError2!, __pendingReturn2, __returnValue2);
+            if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5))
+                return AuditAsync__Resume(
+                    5, __awaitable5, default!, first, default!, default!, default!, default!, default!, default!, default!, default!, default!,
+                    default!, __finallyError2!, __pendingReturn2, __returnValue2);
             __awaitable5.GetAwaiter().GetResult();
         }
         if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
@@ -146,11 +169,35 @@ partial class Audit
     }
 #nullable restore warnings
 
-    /// <summary>Resumes 'AuditCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await log.WriteAsync(id)</c>; 1 <c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>; 2 <c>await __asyncResource0.DisposeAsync()</c>; 3 <c>await a.WriteAsync(id)</c>; 4 <c>await ((global::System.IAsyncDisposable)b).DisposeAsync()</c>; 5 <c>await ((global::System.IAsyncDisposable)a).DisposeAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'AuditCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await log.WriteAsync(id)</c>;
+    /// 1 <c>await ((global::System.IAsyncDisposable)log).DisposeAsync()</c>; 2 <c>await
+    /// __asyncResource0.DisposeAsync()</c>; 3 <c>await a.WriteAsync(id)</c>; 4 <c>await
+    /// ((global::System.IAsyncDisposable)b).DisposeAsync()</c>; 5 <c>await
+    /// ((global::System.IAsyncDisposable)a).DisposeAsync()</c>. The state machine is boxed once, by the builder, when the
+    /// awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(AuditAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1, global::Log? first, global::Log second, int id, global::Log? log, global::Log? a, global::Log? b, global::System.Exception __finallyError0, global::System.Exception __finallyError1, global::System.Exception __finallyError3, bool __pendingReturn3, int __returnValue3, global::System.Exception __finallyError2, bool __pendingReturn2, int __returnValue2)
+    private global::System.Threading.Tasks.ValueTask<int> AuditAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask __awaitable0,
+        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable __awaitable1,
+        global::Log? first,
+        global::Log second,
+        int id,
+        global::Log? log,
+        global::Log? a,
+        global::Log? b,
+        global::System.Exception __finallyError0,
+        global::System.Exception __finallyError1,
+        global::System.Exception __finallyError3,
+        bool __pendingReturn3,
+        int __returnValue3,
+        global::System.Exception __finallyError2,
+        bool __pendingReturn2,
+        int __returnValue2)
     {
         var __machine = default(AuditAsync__Continuation);
         __machine.__state = __state;
@@ -233,149 +280,219 @@ partial class Audit
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __block0; // await log.WriteAsync(id)
-            case 1: goto __block0; // await ((global::System.IAsyncDisposable)log).DisposeAsync()
-            case 2: goto __block4; // await __asyncResource0.DisposeAsync()
-            case 3: goto __try5; // await a.WriteAsync(id)
-            case 4: goto __try5; // await ((global::System.IAsyncDisposable)b).DisposeAsync()
-            default: goto __if8; // await ((global::System.IAsyncDisposable)a).DisposeAsync()
-        }
-        __block0:
-        {
             switch (__state)
             {
-                case 0: goto __try1; // await log.WriteAsync(id)
-                case 1: goto __if3; // await ((global::System.IAsyncDisposable)log).DisposeAsync()
+                case 0: goto __block0; // await log.WriteAsync(id)
+                case 1: goto __block0; // await ((global::System.IAsyncDisposable)log).DisposeAsync()
+                case 2: goto __block4; // await __asyncResource0.DisposeAsync()
+                case 3: goto __try5; // await a.WriteAsync(id)
+                case 4: goto __try5; // await ((global::System.IAsyncDisposable)b).DisposeAsync()
+                default: goto __if8; // await ((global::System.IAsyncDisposable)a).DisposeAsync()
             }
-#line (17,22)-(17,36) 24 "/0/Test0.cs"
-            log = first;
-#line hidden
-            __finallyError0 = null!;
-            __try1:
-            try
+            __block0:
             {
-#line (19,13)-(19,32) 54 "/0/Test0.cs"
-                if (__state >= 0 || (log is not null))
-#line hidden
+                switch (__state)
                 {
-#line (19,34)-(19,58) 88 "/0/Test0.cs"
-                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter0;
-#line (19,34)-(19,58) 117 "/0/Test0.cs"
-                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (19,34)-(19,58) 258 "/0/Test0.cs"
-                    else { __awaiter0 = (log.WriteAsync(id)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (19,34)-(19,58) 43 "/0/Test0.cs"
-                    __awaiter0.GetResult();
+                    case 0: goto __try1; // await log.WriteAsync(id)
+                    case 1: goto __if3; // await ((global::System.IAsyncDisposable)log).DisposeAsync()
+                }
+#line (17,22)-(17,36) 28 "/0/Test0.cs"
+                log = first;
+#line hidden
+                __finallyError0 = null!;
+                __try1:
+                try
+                {
+#line (19,13)-(19,32) 58 "/0/Test0.cs"
+                    if (__state >= 0 || (log is not null))
+#line hidden
+                    {
+                        global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter0;
+#line (19,34)-(19,58) 121 "/0/Test0.cs"
+                        if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                        else
+                        {
+#line (19,34)-(19,58) 75 "/0/Test0.cs"
+                            __awaiter0 = (log.WriteAsync(id)).GetAwaiter();
+#line (19,34)-(19,58) 56 "/0/Test0.cs"
+                            if (!__awaiter0.IsCompleted)
+#line hidden
+                            {
+                                __state = 0;
+                                __pendingAwaiter0 = __awaiter0;
+                                __suspended = true;
+                                __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                                return default!;
+                            }
+                        }
+#line (19,34)-(19,58) 47 "/0/Test0.cs"
+                        __awaiter0.GetResult();
+#line hidden
+                    }
+                }
+                catch (global::System.Exception __exception)
+                {
+                    __finallyError0 = __exception;
+                }
+                __if3:
+                if (__state >= 0 || (log is not null))
+                {
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
+                    if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+                    else
+                    {
+                        __awaiter1 = (((global::System.IAsyncDisposable)log).DisposeAsync()).GetAwaiter();
+                        if (!__awaiter1.IsCompleted)
+                        {
+                            __state = 1;
+                            __pendingAwaiter0 = __awaiter1;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+                    __awaiter1.GetResult();
+                }
+                if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+            }
+            __block4:
+            {
+                global::System.Runtime.CompilerServices.ConfiguredAsyncDisposable __asyncResource0 = default!;
+                if (__state >= 0) { __state = -2; goto __resume2; } // await __asyncResource0.DisposeAsync()
+#line (22,22)-(22,49) 64 "/0/Test0.cs"
+                __asyncResource0 = second.ConfigureAwait(false);
+#line hidden
+                __finallyError1 = null!;
+                try
+                {
+#line (24,13)-(24,17) 20 "/0/Test0.cs"
+                    id++;
 #line hidden
                 }
+                catch (global::System.Exception __exception)
+                {
+                    __finallyError1 = __exception;
+                }
+                __resume2:
+                global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __awaiter2;
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+                else
+                {
+                    __awaiter2 = (__asyncResource0.DisposeAsync()).GetAwaiter();
+                    if (!__awaiter2.IsCompleted)
+                    {
+                        __state = 2;
+                        __pendingAwaiter1 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+                __awaiter2.GetResult();
+                if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
             }
-            catch (global::System.Exception __exception)
-            {
-                __finallyError0 = __exception;
-            }
-            __if3:
-            if (__state >= 0 || (log is not null))
-            {
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
-                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-                else { __awaiter1 = (((global::System.IAsyncDisposable)log).DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-                __awaiter1.GetResult();
-            }
-            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-        }
-        __block4:
-        {
-            global::System.Runtime.CompilerServices.ConfiguredAsyncDisposable __asyncResource0 = default!;
-            if (__state >= 0) { __state = -2; goto __resume2; } // await __asyncResource0.DisposeAsync()
-#line (22,22)-(22,49) 60 "/0/Test0.cs"
-            __asyncResource0 = second.ConfigureAwait(false);
+#line (27,21)-(27,37) 26 "/0/Test0.cs"
+            a = new Log();
 #line hidden
-            __finallyError1 = null!;
+            __finallyError2 = null!;
+            __pendingReturn2 = false;
+            __returnValue2 = default!;
+            __try5:
             try
             {
-#line (24,13)-(24,17) 16 "/0/Test0.cs"
-                id++;
+                switch (__state)
+                {
+                    case 3: goto __try6; // await a.WriteAsync(id)
+                    case 4: goto __if7; // await ((global::System.IAsyncDisposable)b).DisposeAsync()
+                }
+#line (28,21)-(28,37) 30 "/0/Test0.cs"
+                b = new Log();
 #line hidden
+                __finallyError3 = null!;
+                __pendingReturn3 = false;
+                __returnValue3 = default!;
+                __try6:
+                try
+                {
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter3;
+#line (29,9)-(29,31) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                    else
+                    {
+#line (29,9)-(29,31) 69 "/0/Test0.cs"
+                        __awaiter3 = (a.WriteAsync(id)).GetAwaiter();
+#line (29,9)-(29,31) 52 "/0/Test0.cs"
+                        if (!__awaiter3.IsCompleted)
+#line hidden
+                        {
+                            __state = 3;
+                            __pendingAwaiter0 = __awaiter3;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+#line (29,9)-(29,31) 43 "/0/Test0.cs"
+                    __awaiter3.GetResult();
+#line (30,9)-(30,18) 20 "/0/Test0.cs"
+                    { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
+#line hidden
+                    __endOfTry3: ;
+                }
+                catch (global::System.Exception __exception)
+                {
+                    __finallyError3 = __exception;
+                }
+                __if7:
+                if (__state >= 0 || (b is not null))
+                {
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter4;
+                    if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+                    else
+                    {
+                        __awaiter4 = (((global::System.IAsyncDisposable)b).DisposeAsync()).GetAwaiter();
+                        if (!__awaiter4.IsCompleted)
+                        {
+                            __state = 4;
+                            __pendingAwaiter0 = __awaiter4;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+                    __awaiter4.GetResult();
+                }
+                if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
+                { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
+                __endOfTry2: ;
             }
             catch (global::System.Exception __exception)
             {
-                __finallyError1 = __exception;
+                __finallyError2 = __exception;
             }
-            __resume2:
-            global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter __awaiter2;
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-            else { __awaiter2 = (__asyncResource0.DisposeAsync()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-            __awaiter2.GetResult();
-            if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
-        }
-#line (27,21)-(27,37) 22 "/0/Test0.cs"
-        a = new Log();
-#line hidden
-        __finallyError2 = null!;
-        __pendingReturn2 = false;
-        __returnValue2 = default!;
-        __try5:
-        try
-        {
-            switch (__state)
+            __if8:
+            if (__state >= 0 || (a is not null))
             {
-                case 3: goto __try6; // await a.WriteAsync(id)
-                case 4: goto __if7; // await ((global::System.IAsyncDisposable)b).DisposeAsync()
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter5;
+                if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+                else
+                {
+                    __awaiter5 = (((global::System.IAsyncDisposable)a).DisposeAsync()).GetAwaiter();
+                    if (!__awaiter5.IsCompleted)
+                    {
+                        __state = 5;
+                        __pendingAwaiter0 = __awaiter5;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+                __awaiter5.GetResult();
             }
-#line (28,21)-(28,37) 26 "/0/Test0.cs"
-            b = new Log();
-#line hidden
-            __finallyError3 = null!;
-            __pendingReturn3 = false;
-            __returnValue3 = default!;
-            __try6:
-            try
-            {
-#line (29,9)-(29,31) 84 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter3;
-#line (29,9)-(29,31) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (29,9)-(29,31) 252 "/0/Test0.cs"
-                else { __awaiter3 = (a.WriteAsync(id)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter0 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (29,9)-(29,31) 39 "/0/Test0.cs"
-                __awaiter3.GetResult();
-#line (30,9)-(30,18) 16 "/0/Test0.cs"
-                { __returnValue3 = id; __pendingReturn3 = true; goto __endOfTry3; }
-#line hidden
-                __endOfTry3: ;
-            }
-            catch (global::System.Exception __exception)
-            {
-                __finallyError3 = __exception;
-            }
-            __if7:
-            if (__state >= 0 || (b is not null))
-            {
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter4;
-                if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-                else { __awaiter4 = (((global::System.IAsyncDisposable)b).DisposeAsync()).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter0 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-                __awaiter4.GetResult();
-            }
-            if (__finallyError3 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError3!);
-            { __returnValue2 = __returnValue3; __pendingReturn2 = true; goto __endOfTry2; }
-            __endOfTry2: ;
-        }
-        catch (global::System.Exception __exception)
-        {
-            __finallyError2 = __exception;
-        }
-        __if8:
-        if (__state >= 0 || (a is not null))
-        {
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter5;
-            if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-            else { __awaiter5 = (((global::System.IAsyncDisposable)a).DisposeAsync()).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter0 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-            __awaiter5.GetResult();
-        }
-        if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
-        return __returnValue2;
+            if (__finallyError2 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError2!);
+            return __returnValue2;
         }
 
         public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);

@@ -12,7 +12,8 @@ partial class Leases
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task RunAsync()
     {
-        // Context guard: the synchronous part calls 'Disposal.DisposeAsync<Lease>(ref Lease)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Disposal.DisposeAsync<Lease>(ref Lease)', which may change
+        // ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.Task __result;
         if (__guard.IsFlowSuppressed)
@@ -35,7 +36,10 @@ partial class Leases
     }
 
 #nullable disable warnings // a catch or finally block that awaits runs after its try statement here, on paths the compiler counts but the body does not have; the body method is checked as written
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task RunAsync__Sync()
@@ -56,7 +60,8 @@ partial class Leases
                 var __awaitable0 = Task.Yield();
 #line hidden
                 var __awaiter0 = __awaitable0.GetAwaiter();
-                if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, default!, lease, pooled, __finallyError1!, __finallyError0!);
+                if (!__awaiter0.IsCompleted)
+                    return RunAsync__Resume(0, __awaitable0, default!, lease, pooled, __finallyError1!, __finallyError0!);
                 __awaiter0.GetResult();
             }
             catch (global::System.Exception __exception)
@@ -66,7 +71,8 @@ partial class Leases
             if (pooled is not null)
             {
                 var __awaitable1 = pooled.DisposeAsync();
-                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1!, __finallyError0!);
+                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                    return RunAsync__Resume(1, default!, __awaitable1, lease, default!, __finallyError1!, __finallyError0!);
                 __awaitable1.GetAwaiter().GetResult();
             }
             if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
@@ -76,18 +82,30 @@ partial class Leases
             __finallyError0 = __exception;
         }
         var __awaitable2 = global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease);
-        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0!);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+            return RunAsync__Resume(2, default!, __awaitable2, default!, default!, default!, __finallyError0!);
         __awaitable2.GetAwaiter().GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
 #nullable restore warnings
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1
+    /// <c>await pooled.DisposeAsync()</c>; 2 <c>await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref
+    /// lease)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.Task RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.ValueTask __awaitable1, global::Lease lease, global::Pooled? pooled, global::System.Exception __finallyError1, global::System.Exception __finallyError0)
+    private global::System.Threading.Tasks.Task RunAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0,
+        global::System.Threading.Tasks.ValueTask __awaitable1,
+        global::Lease lease,
+        global::Pooled? pooled,
+        global::System.Exception __finallyError1,
+        global::System.Exception __finallyError0)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -149,61 +167,96 @@ partial class Leases
 
         private void __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __try0; // await Task.Yield()
-            case 1: goto __try0; // await pooled.DisposeAsync()
-            default: __state = -2; goto __resume2; // await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)
-        }
-        __try0:
-        try
-        {
             switch (__state)
             {
-                case 0: goto __try1; // await Task.Yield()
-                case 1: goto __if2; // await pooled.DisposeAsync()
+                case 0: goto __try0; // await Task.Yield()
+                case 1: goto __try0; // await pooled.DisposeAsync()
+                default: __state = -2; goto __resume2; // await global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)
             }
-#line (21,21)-(21,45) 34 "/0/Test0.cs"
-            pooled = new Pooled();
-#line hidden
-            __finallyError1 = null!;
-            __try1:
+            __try0:
             try
             {
-#line (22,9)-(22,27) 95 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
-#line (22,9)-(22,27) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (22,9)-(22,27) 239 "/0/Test0.cs"
-                else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return; } }
-#line (22,9)-(22,27) 39 "/0/Test0.cs"
-                __awaiter0.GetResult();
+                switch (__state)
+                {
+                    case 0: goto __try1; // await Task.Yield()
+                    case 1: goto __if2; // await pooled.DisposeAsync()
+                }
+#line (21,21)-(21,45) 38 "/0/Test0.cs"
+                pooled = new Pooled();
 #line hidden
+                __finallyError1 = null!;
+                __try1:
+                try
+                {
+                    global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (22,9)-(22,27) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                    else
+                    {
+#line (22,9)-(22,27) 65 "/0/Test0.cs"
+                        __awaiter0 = (Task.Yield()).GetAwaiter();
+#line (22,9)-(22,27) 52 "/0/Test0.cs"
+                        if (!__awaiter0.IsCompleted)
+#line hidden
+                        {
+                            __state = 0;
+                            __pendingAwaiter0 = __awaiter0;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return;
+                        }
+                    }
+#line (22,9)-(22,27) 43 "/0/Test0.cs"
+                    __awaiter0.GetResult();
+#line hidden
+                }
+                catch (global::System.Exception __exception)
+                {
+                    __finallyError1 = __exception;
+                }
+                __if2:
+                if (__state >= 0 || (pooled is not null))
+                {
+                    global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
+                    if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+                    else
+                    {
+                        __awaiter1 = (pooled.DisposeAsync()).GetAwaiter();
+                        if (!__awaiter1.IsCompleted)
+                        {
+                            __state = 1;
+                            __pendingAwaiter1 = __awaiter1;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                            return;
+                        }
+                    }
+                    __awaiter1.GetResult();
+                }
+                if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
             }
             catch (global::System.Exception __exception)
             {
-                __finallyError1 = __exception;
+                __finallyError0 = __exception;
             }
-            __if2:
-            if (__state >= 0 || (pooled is not null))
+            __resume2:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter2;
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+            else
             {
-                global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter1;
-                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-                else { __awaiter1 = (pooled.DisposeAsync()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return; } }
-                __awaiter1.GetResult();
+                __awaiter2 = (global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)).GetAwaiter();
+                if (!__awaiter2.IsCompleted)
+                {
+                    __state = 2;
+                    __pendingAwaiter1 = __awaiter2;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return;
+                }
             }
-            if (__finallyError1 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError1!);
-        }
-        catch (global::System.Exception __exception)
-        {
-            __finallyError0 = __exception;
-        }
-        __resume2:
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter __awaiter2;
-        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-        else { __awaiter2 = (global::Prewired.CompilerServices.Disposal.DisposeAsync(ref lease)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return; } }
-        __awaiter2.GetResult();
-        if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+            __awaiter2.GetResult();
+            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         }
 
         public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);

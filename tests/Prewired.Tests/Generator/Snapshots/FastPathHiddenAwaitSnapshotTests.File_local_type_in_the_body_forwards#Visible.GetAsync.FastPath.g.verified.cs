@@ -10,7 +10,8 @@ partial class Visible
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.ValueTask<int> GetAsync()
     {
-        // Forwarding to 'GetCoreAsync': 'Hidden' cannot be split yet: the body uses the file-local type 'Hidden', which the generated file cannot see (PW0201).
+        // Forwarding to 'GetCoreAsync': 'Hidden' cannot be split yet: the body uses the file-local type 'Hidden', which the
+        // generated file cannot see (PW0201).
         return this.GetCoreAsync();
     }
 }

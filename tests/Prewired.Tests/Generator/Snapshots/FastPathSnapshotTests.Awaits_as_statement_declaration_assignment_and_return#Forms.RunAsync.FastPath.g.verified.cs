@@ -12,7 +12,8 @@ partial class Forms
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task<int> RunAsync(int x)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.RunAsync__Sync(x);
@@ -23,7 +24,10 @@ partial class Forms
         }
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task<int> RunAsync__Sync(int x)
@@ -31,42 +35,60 @@ partial class Forms
 #line (13,9)-(13,21) 34 "/0/Test0.cs"
         var __awaitable0 = Step();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return RunAsync__Resume(0, __awaitable0, default!, default!, x, default!, default!);
 #line (14,9)-(14,53) 58 "/0/Test0.cs"
         var __awaitable1 = Value(x).ConfigureAwait(false);
 #line hidden
         var __awaiter1 = __awaitable1.GetAwaiter();
-        if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, default!, default!, default!);
+        if (!__awaiter1.IsCompleted)
+            return RunAsync__Resume(1, default!, __awaitable1, default!, default!, default!, default!);
         var a = __awaiter1.GetResult();
 #line (15,9)-(15,14) 8 "/0/Test0.cs"
         int b;
 #line (16,9)-(16,31) 40 "/0/Test0.cs"
         var __awaitable2 = Value(a + 1);
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return RunAsync__Resume(2, default!, default!, __awaitable2, default!, a, default!);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+            return RunAsync__Resume(2, default!, default!, __awaitable2, default!, a, default!);
         b = __awaitable2.Result;
 #line (17,9)-(17,32) 36 "/0/Test0.cs"
         var __awaitable3 = Value(b);
 #line hidden
-        if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, a, b);
+        if (!__awaitable3.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+            return RunAsync__Resume(3, default!, default!, __awaitable3, default!, a, b);
         _total = __awaitable3.Result;
 #line (18,9)-(18,46) 45 "/0/Test0.cs"
         var __awaitable4 = Value(_total + 1);
 #line hidden
-        if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4)) return RunAsync__Resume(4, default!, default!, __awaitable4, default!, a, b);
+        if (!__awaitable4.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable4))
+            return RunAsync__Resume(4, default!, default!, __awaitable4, default!, a, b);
         this._total = __awaitable4.Result;
 #line (19,9)-(19,43) 49 "/0/Test0.cs"
         var __awaitable5 = Value(a + b + _total);
 #line hidden
-        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5)) return RunAsync__Resume(5, default!, default!, __awaitable5, default!, default!, default!);
+        if (!__awaitable5.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable5))
+            return RunAsync__Resume(5, default!, default!, __awaitable5, default!, default!, default!);
         return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(__awaitable5.Result);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Step()</c>; 1 <c>await Value(x).ConfigureAwait(false)</c>; 2 <c>await Value(a + 1)</c>; 3 <c>await Value(b)</c>; 4 <c>await Value(_total + 1)</c>; 5 <c>await Value(a + b + _total)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Step()</c>; 1 <c>await
+    /// Value(x).ConfigureAwait(false)</c>; 2 <c>await Value(a + 1)</c>; 3 <c>await Value(b)</c>; 4 <c>await Value(_total +
+    /// 1)</c>; 5 <c>await Value(a + b + _total)</c>. The state machine is boxed once, by the builder, when the awaiter is
+    /// given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int> __awaitable1, global::System.Threading.Tasks.ValueTask<int> __awaitable2, int x, int a, int b)
+    private global::System.Threading.Tasks.Task<int> RunAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.Task __awaitable0,
+        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int> __awaitable1,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable2,
+        int x,
+        int a,
+        int b)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -135,71 +157,136 @@ partial class Forms
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await Step()
-            case 1: __state = -2; goto __resume1; // await Value(x).ConfigureAwait(false)
-            case 2: __state = -2; goto __resume2; // await Value(a + 1)
-            case 3: __state = -2; goto __resume3; // await Value(b)
-            case 4: __state = -2; goto __resume4; // await Value(_total + 1)
-            default: __state = -2; goto __resume5; // await Value(a + b + _total)
-        }
-        __resume0:
-        __state = -1;
-#line (13,9)-(13,21) 120 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (13,9)-(13,21) 31 "/0/Test0.cs"
-        __awaiter0.GetResult();
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await Step()
+                case 1: __state = -2; goto __resume1; // await Value(x).ConfigureAwait(false)
+                case 2: __state = -2; goto __resume2; // await Value(a + 1)
+                case 3: __state = -2; goto __resume3; // await Value(b)
+                case 4: __state = -2; goto __resume4; // await Value(_total + 1)
+                default: __state = -2; goto __resume5; // await Value(a + b + _total)
+            }
+            __resume0:
+            __state = -1;
+#line (13,9)-(13,21) 124 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (13,9)-(13,21) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
 #line hidden
-        __resume1:
-#line (14,9)-(14,53) 120 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>.ConfiguredValueTaskAwaiter __awaiter1;
-#line (14,9)-(14,53) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (14,9)-(14,53) 258 "/0/Test0.cs"
-        else { __awaiter1 = (Value(x).ConfigureAwait(false)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (14,9)-(14,53) 35 "/0/Test0.cs"
-        a = __awaiter1.GetResult();
+            __resume1:
+            global::System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<int>.ConfiguredValueTaskAwaiter __awaiter1;
+#line (14,9)-(14,53) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        __resume2:
-#line (16,9)-(16,31) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
-#line (16,9)-(16,31) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (16,9)-(16,31) 240 "/0/Test0.cs"
-        else { __awaiter2 = (Value(a + 1)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter2 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (16,9)-(16,31) 35 "/0/Test0.cs"
-        b = __awaiter2.GetResult();
+            else
+            {
+#line (14,9)-(14,53) 75 "/0/Test0.cs"
+                __awaiter1 = (Value(x).ConfigureAwait(false)).GetAwaiter();
+#line (14,9)-(14,53) 44 "/0/Test0.cs"
+                if (!__awaiter1.IsCompleted)
 #line hidden
-        __resume3:
-#line (17,9)-(17,32) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
-#line (17,9)-(17,32) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (17,9)-(17,32) 236 "/0/Test0.cs"
-        else { __awaiter3 = (Value(b)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (17,9)-(17,32) 47 "/0/Test0.cs"
-        __this._total = __awaiter3.GetResult();
+                {
+                    __state = 1;
+                    __pendingAwaiter1 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
+#line (14,9)-(14,53) 39 "/0/Test0.cs"
+            a = __awaiter1.GetResult();
 #line hidden
-        __resume4:
-#line (18,9)-(18,46) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter4;
-#line (18,9)-(18,46) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (18,9)-(18,46) 252 "/0/Test0.cs"
-        else { __awaiter4 = (Value(__this._total + 1)).GetAwaiter(); if (!__awaiter4.IsCompleted) { __state = 4; __pendingAwaiter2 = __awaiter4; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (18,9)-(18,46) 47 "/0/Test0.cs"
-        __this._total = __awaiter4.GetResult();
+            __resume2:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (16,9)-(16,31) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter2; __pendingAwaiter2 = default; }
 #line hidden
-        __resume5:
-#line (19,9)-(19,43) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter5;
-#line (19,9)-(19,43) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (19,9)-(19,43) 256 "/0/Test0.cs"
-        else { __awaiter5 = (Value(a + b + __this._total)).GetAwaiter(); if (!__awaiter5.IsCompleted) { __state = 5; __pendingAwaiter2 = __awaiter5; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (19,9)-(19,43) 38 "/0/Test0.cs"
-        return __awaiter5.GetResult();
+            else
+            {
+#line (16,9)-(16,31) 57 "/0/Test0.cs"
+                __awaiter2 = (Value(a + 1)).GetAwaiter();
+#line (16,9)-(16,31) 44 "/0/Test0.cs"
+                if (!__awaiter2.IsCompleted)
+#line hidden
+                {
+                    __state = 2;
+                    __pendingAwaiter2 = __awaiter2;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (16,9)-(16,31) 39 "/0/Test0.cs"
+            b = __awaiter2.GetResult();
+#line hidden
+            __resume3:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter3;
+#line (17,9)-(17,32) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+            else
+            {
+#line (17,9)-(17,32) 53 "/0/Test0.cs"
+                __awaiter3 = (Value(b)).GetAwaiter();
+#line (17,9)-(17,32) 44 "/0/Test0.cs"
+                if (!__awaiter3.IsCompleted)
+#line hidden
+                {
+                    __state = 3;
+                    __pendingAwaiter2 = __awaiter3;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (17,9)-(17,32) 51 "/0/Test0.cs"
+            __this._total = __awaiter3.GetResult();
+#line hidden
+            __resume4:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter4;
+#line (18,9)-(18,46) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter4 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+            else
+            {
+#line (18,9)-(18,46) 69 "/0/Test0.cs"
+                __awaiter4 = (Value(__this._total + 1)).GetAwaiter();
+#line (18,9)-(18,46) 44 "/0/Test0.cs"
+                if (!__awaiter4.IsCompleted)
+#line hidden
+                {
+                    __state = 4;
+                    __pendingAwaiter2 = __awaiter4;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (18,9)-(18,46) 51 "/0/Test0.cs"
+            __this._total = __awaiter4.GetResult();
+#line hidden
+            __resume5:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter5;
+#line (19,9)-(19,43) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter5 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+            else
+            {
+#line (19,9)-(19,43) 73 "/0/Test0.cs"
+                __awaiter5 = (Value(a + b + __this._total)).GetAwaiter();
+#line (19,9)-(19,43) 44 "/0/Test0.cs"
+                if (!__awaiter5.IsCompleted)
+#line hidden
+                {
+                    __state = 5;
+                    __pendingAwaiter2 = __awaiter5;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                    return default!;
+                }
+            }
+#line (19,9)-(19,43) 42 "/0/Test0.cs"
+            return __awaiter5.GetResult();
 #line hidden
         }
 

@@ -12,7 +12,8 @@ partial class Branches
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<string> RunAsync(int kind, string name)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.RunAsync__Sync(kind, name);
@@ -23,7 +24,10 @@ partial class Branches
         }
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<string> RunAsync__Sync(int kind, string name)
@@ -39,7 +43,8 @@ partial class Branches
 #line (16,13)-(16,34) 43 "/0/Test0.cs"
             var __awaitable0 = Value(kind);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, default!, kind, prefix);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return RunAsync__Resume(0, __awaitable0, default!, default!, kind, prefix);
             n = __awaitable0.Result;
 #line (17,13)-(17,26) 12 "/0/Test0.cs"
             prefix += "+";
@@ -53,7 +58,8 @@ partial class Branches
             var __awaitable1 = Task.Yield();
 #line hidden
             var __awaiter1 = __awaitable1.GetAwaiter();
-            if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, default!, kind, prefix);
+            if (!__awaiter1.IsCompleted)
+                return RunAsync__Resume(1, default!, __awaitable1, default!, kind, prefix);
             __awaiter1.GetResult();
         }
         else
@@ -70,7 +76,8 @@ partial class Branches
                 var __awaitable2 = Task.Yield();
 #line hidden
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, kind, prefix);
+                if (!__awaiter2.IsCompleted)
+                    return RunAsync__Resume(2, default!, __awaitable2, default!, kind, prefix);
                 __awaiter2.GetResult();
 #line (30,17)-(30,32) 16 "/0/Test0.cs"
                 prefix += "one";
@@ -81,7 +88,8 @@ partial class Branches
 #line (33,17)-(33,42) 48 "/0/Test0.cs"
                 var __awaitable3 = Text(prefix);
 #line hidden
-                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3)) return RunAsync__Resume(3, default!, default!, __awaitable3, default!, default!);
+                if (__awaitable3.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable3))
+                    return RunAsync__Resume(3, default!, default!, __awaitable3, default!, default!);
                 return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<string>(__awaitable3.Result);
             default:
 #line (35,17)-(35,22) 16 "/0/Test0.cs"
@@ -93,11 +101,21 @@ partial class Branches
 #line hidden
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(kind)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>; 3 <c>await Text(prefix)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(kind)</c>; 1
+    /// <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>; 3 <c>await Text(prefix)</c>. The state machine is boxed
+    /// once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, global::System.Threading.Tasks.Task<string> __awaitable2, int kind, string prefix)
+    private global::System.Threading.Tasks.ValueTask<string> RunAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1,
+        global::System.Threading.Tasks.Task<string> __awaitable2,
+        int kind,
+        string prefix)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -161,97 +179,151 @@ partial class Branches
 
         private string __Run(ref bool __suspended)
         {
-        #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
-        int n = default!;
-        #pragma warning restore CS0219
-        switch (__state)
-        {
-            case 0: goto __if0; // await Value(kind)
-            case 1: goto __if0; // await Task.Yield()
-            case 2: goto __switch1_section0; // await Task.Yield()
-            default: goto __switch1_section1; // await Text(prefix)
-        }
-        __if0:
-#line (14,9)-(14,21) 54 "/0/Test0.cs"
-        if (__state == 0 || __state < 0 && (kind > 0))
+            #pragma warning disable CS0219 // assigned here, read only on paths before the awaits
+            int n = default!;
+            #pragma warning restore CS0219
+            switch (__state)
+            {
+                case 0: goto __if0; // await Value(kind)
+                case 1: goto __if0; // await Task.Yield()
+                case 2: goto __switch1_section0; // await Task.Yield()
+                default: goto __switch1_section1; // await Text(prefix)
+            }
+            __if0:
+#line (14,9)-(14,21) 58 "/0/Test0.cs"
+            if (__state == 0 || __state < 0 && (kind > 0))
 #line hidden
-        {
-#line (16,13)-(16,34) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
-#line (16,13)-(16,34) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (16,13)-(16,34) 243 "/0/Test0.cs"
-            else { __awaiter0 = (Value(kind)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (16,13)-(16,34) 39 "/0/Test0.cs"
-            n = __awaiter0.GetResult();
-#line (17,13)-(17,26) 12 "/0/Test0.cs"
-            prefix += "+";
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (16,13)-(16,34) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        }
-#line (19,14)-(19,26) 44 "/0/Test0.cs"
-        else if (__state >= 0 || (kind < 0))
+                else
+                {
+#line (16,13)-(16,34) 60 "/0/Test0.cs"
+                    __awaiter0 = (Value(kind)).GetAwaiter();
+#line (16,13)-(16,34) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
 #line hidden
-        {
-#line (20,13)-(20,31) 91 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
-#line (20,13)-(20,31) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (20,13)-(20,31) 244 "/0/Test0.cs"
-            else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (20,13)-(20,31) 35 "/0/Test0.cs"
-            __awaiter1.GetResult();
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (16,13)-(16,34) 43 "/0/Test0.cs"
+                n = __awaiter0.GetResult();
+#line (17,13)-(17,26) 16 "/0/Test0.cs"
+                prefix += "+";
 #line hidden
-        }
-        else
-#line (22,9)-(24,9) 8 "/0/Test0.cs"
-        {
-            n = 0;
-        }
-#line (26,9)-(26,21) 21 "/0/Test0.cs"
-        switch (kind)
+            }
+#line (19,14)-(19,26) 48 "/0/Test0.cs"
+            else if (__state >= 0 || (kind < 0))
 #line hidden
-        {
-            case 1:
-                goto __switch1_section0;
-            case 2:
-                goto __switch1_section1;
-            default:
-#line (35,17)-(35,22) 16 "/0/Test0.cs"
-                break;
+            {
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (20,13)-(20,31) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        }
-        goto __switch1_end;
-        __switch1_section0:
-        {
-#line (29,17)-(29,35) 91 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
-#line (29,17)-(29,35) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (29,17)-(29,35) 244 "/0/Test0.cs"
-            else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (29,17)-(29,35) 35 "/0/Test0.cs"
-            __awaiter2.GetResult();
-#line (30,17)-(30,32) 12 "/0/Test0.cs"
-            prefix += "one";
-#line (31,17)-(31,22) 12 "/0/Test0.cs"
+                else
+                {
+#line (20,13)-(20,31) 61 "/0/Test0.cs"
+                    __awaiter1 = (Task.Yield()).GetAwaiter();
+#line (20,13)-(20,31) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
+#line hidden
+                    {
+                        __state = 1;
+                        __pendingAwaiter1 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (20,13)-(20,31) 39 "/0/Test0.cs"
+                __awaiter1.GetResult();
+#line hidden
+            }
+            else
+#line (22,9)-(24,9) 12 "/0/Test0.cs"
+            {
+#line (23,13)-(23,18) 16 "/0/Test0.cs"
+                n = 0;
+#line (24,9)-(24,9) 12 "/0/Test0.cs"
+            }
+#line (26,9)-(26,21) 25 "/0/Test0.cs"
+            switch (kind)
+#line hidden
+            {
+                case 1:
+                    goto __switch1_section0;
+                case 2:
+                    goto __switch1_section1;
+                default:
+#line (35,17)-(35,22) 20 "/0/Test0.cs"
+                    break;
+#line hidden
+            }
             goto __switch1_end;
+            __switch1_section0:
+            {
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (29,17)-(29,35) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        }
-        __switch1_section1:
-        {
-#line (33,17)-(33,42) 83 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter3;
-#line (33,17)-(33,42) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
-#line (33,17)-(33,42) 244 "/0/Test0.cs"
-            else { __awaiter3 = (Text(prefix)).GetAwaiter(); if (!__awaiter3.IsCompleted) { __state = 3; __pendingAwaiter2 = __awaiter3; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this); return default!; } }
-#line (33,17)-(33,42) 42 "/0/Test0.cs"
-            return __awaiter3.GetResult();
+                else
+                {
+#line (29,17)-(29,35) 61 "/0/Test0.cs"
+                    __awaiter2 = (Task.Yield()).GetAwaiter();
+#line (29,17)-(29,35) 48 "/0/Test0.cs"
+                    if (!__awaiter2.IsCompleted)
 #line hidden
-        }
-        __switch1_end: ;
-#line (38,9)-(38,29) 8 "/0/Test0.cs"
-        return prefix + kind;
+                    {
+                        __state = 2;
+                        __pendingAwaiter1 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (29,17)-(29,35) 39 "/0/Test0.cs"
+                __awaiter2.GetResult();
+#line (30,17)-(30,32) 16 "/0/Test0.cs"
+                prefix += "one";
+#line (31,17)-(31,22) 16 "/0/Test0.cs"
+                goto __switch1_end;
+#line hidden
+            }
+            __switch1_section1:
+            {
+                global::System.Runtime.CompilerServices.TaskAwaiter<string> __awaiter3;
+#line (33,17)-(33,42) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter3 = __pendingAwaiter2; __pendingAwaiter2 = default; }
+#line hidden
+                else
+                {
+#line (33,17)-(33,42) 61 "/0/Test0.cs"
+                    __awaiter3 = (Text(prefix)).GetAwaiter();
+#line (33,17)-(33,42) 48 "/0/Test0.cs"
+                    if (!__awaiter3.IsCompleted)
+#line hidden
+                    {
+                        __state = 3;
+                        __pendingAwaiter2 = __awaiter3;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter2, ref this);
+                        return default!;
+                    }
+                }
+#line (33,17)-(33,42) 46 "/0/Test0.cs"
+                return __awaiter3.GetResult();
+#line hidden
+            }
+            __switch1_end: ;
+#line (38,9)-(38,29) 12 "/0/Test0.cs"
+            return prefix + kind;
 #line hidden
         }
 

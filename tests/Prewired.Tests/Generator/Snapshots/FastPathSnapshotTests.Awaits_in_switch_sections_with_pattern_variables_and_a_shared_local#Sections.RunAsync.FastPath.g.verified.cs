@@ -12,7 +12,8 @@ partial class Sections
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task<int> RunAsync(object o)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.RunAsync__Sync(o);
@@ -23,7 +24,10 @@ partial class Sections
         }
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task<int> RunAsync__Sync(object o)
@@ -31,7 +35,8 @@ partial class Sections
 #line (12,9)-(12,35) 36 "/0/Test0.cs"
         var __awaitable0 = Value(1);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, o, default!, default!);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return RunAsync__Resume(0, __awaitable0, default!, o, default!, default!);
         var total = __awaitable0.Result;
 #line (13,9)-(13,18) 18 "/0/Test0.cs"
         switch (o)
@@ -49,7 +54,8 @@ partial class Sections
 #line (20,17)-(20,47) 51 "/0/Test0.cs"
                 var __awaitable1 = Value(s.Length);
 #line hidden
-                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return RunAsync__Resume(1, __awaitable1, default!, default!, total, default!);
+                if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                    return RunAsync__Resume(1, __awaitable1, default!, default!, total, default!);
                 shared = __awaitable1.Result;
 #line (21,17)-(21,32) 16 "/0/Test0.cs"
                 total += shared;
@@ -61,7 +67,8 @@ partial class Sections
                 var __awaitable2 = Task.Yield();
 #line hidden
                 var __awaiter2 = __awaitable2.GetAwaiter();
-                if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, default!, total, d);
+                if (!__awaiter2.IsCompleted)
+                    return RunAsync__Resume(2, default!, __awaitable2, default!, total, d);
                 __awaiter2.GetResult();
 #line (25,17)-(25,38) 16 "/0/Test0.cs"
                 return global::Prewired.CompilerServices.AsyncResult.FromResult<int>(total + (int)d);
@@ -72,11 +79,21 @@ partial class Sections
 #line hidden
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(1)</c>; 1 <c>await Value(s.Length)</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(1)</c>; 1 <c>await
+    /// Value(s.Length)</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter
+    /// is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.Task<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, object o, int total, double d)
+    private global::System.Threading.Tasks.Task<int> RunAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1,
+        object o,
+        int total,
+        double d)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -137,73 +154,99 @@ partial class Sections
 
         private int __Run(ref bool __suspended)
         {
-        int shared = default!;
-        string __switch0_s = default!;
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await Value(1)
-            case 1: goto __switch0_section1; // await Value(s.Length)
-            default: goto __switch0_section2; // await Task.Yield()
-        }
-        __resume0:
-        __state = -1;
-#line (12,9)-(12,35) 130 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (12,9)-(12,35) 39 "/0/Test0.cs"
-        total = __awaiter0.GetResult();
-#line (13,9)-(13,18) 18 "/0/Test0.cs"
-        switch (o)
+            int shared = default!;
+            string __switch0_s = default!;
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await Value(1)
+                case 1: goto __switch0_section1; // await Value(s.Length)
+                default: goto __switch0_section2; // await Task.Yield()
+            }
+            __resume0:
+            __state = -1;
+#line (12,9)-(12,35) 134 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,35) 43 "/0/Test0.cs"
+            total = __awaiter0.GetResult();
+#line (13,9)-(13,18) 22 "/0/Test0.cs"
+            switch (o)
 #line hidden
-        {
-            case int n when n > total:
-#line (16,17)-(16,31) 27 "/0/Test0.cs"
-                shared = n;
-#line (17,17)-(17,32) 16 "/0/Test0.cs"
-                total += shared;
-#line (18,17)-(18,22) 16 "/0/Test0.cs"
-                break;
+            {
+                case int n when n > total:
+#line (16,17)-(16,31) 31 "/0/Test0.cs"
+                    shared = n;
+#line (17,17)-(17,32) 20 "/0/Test0.cs"
+                    total += shared;
+#line (18,17)-(18,22) 20 "/0/Test0.cs"
+                    break;
 #line hidden
-            case string s when s.Length > 0:
-                __switch0_s = s;
-                goto __switch0_section1;
-            case double __pattern0:
-                d = __pattern0;
-                goto __switch0_section2;
-        }
-        goto __switch0_end;
-        __switch0_section1:
-        {
-#line (20,17)-(20,47) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (20,17)-(20,47) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (20,17)-(20,47) 257 "/0/Test0.cs"
-            else { __awaiter1 = (Value(__switch0_s.Length)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (20,17)-(20,47) 44 "/0/Test0.cs"
-            shared = __awaiter1.GetResult();
-#line (21,17)-(21,32) 12 "/0/Test0.cs"
-            total += shared;
-#line (22,17)-(22,22) 12 "/0/Test0.cs"
+                case string s when s.Length > 0:
+                    __switch0_s = s;
+                    goto __switch0_section1;
+                case double __pattern0:
+                    d = __pattern0;
+                    goto __switch0_section2;
+            }
             goto __switch0_end;
+            __switch0_section1:
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (20,17)-(20,47) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        }
-        __switch0_section2:
-        {
-#line (24,17)-(24,35) 91 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
-#line (24,17)-(24,35) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (24,17)-(24,35) 244 "/0/Test0.cs"
-            else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (24,17)-(24,35) 35 "/0/Test0.cs"
-            __awaiter2.GetResult();
-#line (25,17)-(25,38) 12 "/0/Test0.cs"
-            return total + (int)d;
+                else
+                {
+#line (20,17)-(20,47) 74 "/0/Test0.cs"
+                    __awaiter1 = (Value(__switch0_s.Length)).GetAwaiter();
+#line (20,17)-(20,47) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
 #line hidden
-        }
-        __switch0_end: ;
-#line (28,9)-(28,21) 8 "/0/Test0.cs"
-        return total;
+                    {
+                        __state = 1;
+                        __pendingAwaiter0 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (20,17)-(20,47) 48 "/0/Test0.cs"
+                shared = __awaiter1.GetResult();
+#line (21,17)-(21,32) 16 "/0/Test0.cs"
+                total += shared;
+#line (22,17)-(22,22) 16 "/0/Test0.cs"
+                goto __switch0_end;
+#line hidden
+            }
+            __switch0_section2:
+            {
+                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (24,17)-(24,35) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                else
+                {
+#line (24,17)-(24,35) 61 "/0/Test0.cs"
+                    __awaiter2 = (Task.Yield()).GetAwaiter();
+#line (24,17)-(24,35) 48 "/0/Test0.cs"
+                    if (!__awaiter2.IsCompleted)
+#line hidden
+                    {
+                        __state = 2;
+                        __pendingAwaiter1 = __awaiter2;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                        return default!;
+                    }
+                }
+#line (24,17)-(24,35) 39 "/0/Test0.cs"
+                __awaiter2.GetResult();
+#line (25,17)-(25,38) 16 "/0/Test0.cs"
+                return total + (int)d;
+#line hidden
+            }
+            __switch0_end: ;
+#line (28,9)-(28,21) 12 "/0/Test0.cs"
+            return total;
 #line hidden
         }
 

@@ -10,9 +10,12 @@ partial class Store
 {
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public partial global::System.Threading.Tasks.ValueTask<int> CountTwiceAsync(string key, global::System.Threading.CancellationToken cancellationToken)
+    public partial global::System.Threading.Tasks.ValueTask<int> CountTwiceAsync(
+        string key,
+        global::System.Threading.CancellationToken cancellationToken)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.CountTwiceAsync__Sync(key, cancellationToken);
@@ -23,37 +26,55 @@ partial class Store
         }
     }
 
-    /// <summary>The synchronous path of 'CountTwiceCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'CountTwiceCoreAsync': every await that already completed goes on in place; a pending one
+    /// hands over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private global::System.Threading.Tasks.ValueTask<int> CountTwiceAsync__Sync(string key, global::System.Threading.CancellationToken cancellationToken)
+    private global::System.Threading.Tasks.ValueTask<int> CountTwiceAsync__Sync(
+        string key,
+        global::System.Threading.CancellationToken cancellationToken)
     {
 #line (17,9)-(17,27) 40 "/0/Test0.cs"
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return CountTwiceAsync__Resume(0, __awaitable0, default!, key, cancellationToken, default!);
+        if (!__awaiter0.IsCompleted)
+            return CountTwiceAsync__Resume(0, __awaitable0, default!, key, cancellationToken, default!);
         __awaiter0.GetResult();
 #line (18,9)-(18,115) 67 "/0/Test0.cs"
         var __awaitable1 = base.CountAsync(key, cancellationToken);
 #line hidden
-        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return CountTwiceAsync__Resume(1, default!, __awaitable1, key, cancellationToken, default!);
+        if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+            return CountTwiceAsync__Resume(1, default!, __awaitable1, key, cancellationToken, default!);
         var __spill1 = __awaitable1.Result;
 #line (18,9)-(18,115) 73 "/0/Test0.cs"
         var __awaitable2 = base.CountAsync(key + "!", cancellationToken);
 #line hidden
-        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2)) return CountTwiceAsync__Resume(2, default!, __awaitable2, key, cancellationToken, __spill1);
+        if (!__awaitable2.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable2))
+            return CountTwiceAsync__Resume(2, default!, __awaitable2, key, cancellationToken, __spill1);
         var __spill2 = __awaitable2.Result;
 #line (18,9)-(18,115) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__spill1 + __spill2);
 #line hidden
     }
 
-    /// <summary>Resumes 'CountTwiceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>; 1 <c>await base.CountAsync(key, cancellationToken)</c>; 2 <c>await base.CountAsync(key + &quot;!&quot;, cancellationToken)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'CountTwiceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>;
+    /// 1 <c>await base.CountAsync(key, cancellationToken)</c>; 2 <c>await base.CountAsync(key + &quot;!&quot;,
+    /// cancellationToken)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(CountTwiceAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> CountTwiceAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, global::System.Threading.Tasks.ValueTask<int> __awaitable1, string key, global::System.Threading.CancellationToken cancellationToken, int __spill1)
+    private global::System.Threading.Tasks.ValueTask<int> CountTwiceAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable1,
+        string key,
+        global::System.Threading.CancellationToken cancellationToken,
+        int __spill1)
     {
         var __machine = default(CountTwiceAsync__Continuation);
         __machine.__state = __state;
@@ -115,40 +136,66 @@ partial class Store
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: __state = -2; goto __resume0; // await Task.Yield()
-            case 1: __state = -2; goto __resume1; // await base.CountAsync(key, cancellationToken)
-            default: __state = -2; goto __resume2; // await base.CountAsync(key + "!", cancellationToken)
-        }
-        __resume0:
-        __state = -1;
-#line (17,9)-(17,27) 136 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (17,9)-(17,27) 31 "/0/Test0.cs"
-        __awaiter0.GetResult();
+            switch (__state)
+            {
+                case 0: __state = -2; goto __resume0; // await Task.Yield()
+                case 1: __state = -2; goto __resume1; // await base.CountAsync(key, cancellationToken)
+                default: __state = -2; goto __resume2; // await base.CountAsync(key + "!", cancellationToken)
+            }
+            __resume0:
+            __state = -1;
+#line (17,9)-(17,27) 140 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (17,9)-(17,27) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
 #line hidden
-        __resume1:
-#line (18,9)-(18,115) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (18,9)-(18,115) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (18,9)-(18,115) 292 "/0/Test0.cs"
-        else { __awaiter1 = (__this.CountTwiceAsync__base0_CountAsync(key, cancellationToken)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (18,9)-(18,115) 42 "/0/Test0.cs"
-        __spill1 = __awaiter1.GetResult();
+            __resume1:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (18,9)-(18,115) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
 #line hidden
-        __resume2:
-#line (18,9)-(18,115) 81 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
-#line (18,9)-(18,115) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (18,9)-(18,115) 298 "/0/Test0.cs"
-        else { __awaiter2 = (__this.CountTwiceAsync__base0_CountAsync(key + "!", cancellationToken)).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
+            else
+            {
+#line (18,9)-(18,115) 109 "/0/Test0.cs"
+                __awaiter1 = (__this.CountTwiceAsync__base0_CountAsync(key, cancellationToken)).GetAwaiter();
+#line (18,9)-(18,115) 44 "/0/Test0.cs"
+                if (!__awaiter1.IsCompleted)
+#line hidden
+                {
+                    __state = 1;
+                    __pendingAwaiter1 = __awaiter1;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
 #line (18,9)-(18,115) 46 "/0/Test0.cs"
-        var __spill2 = __awaiter2.GetResult();
-#line (18,9)-(18,115) 8 "/0/Test0.cs"
-        return __spill1 + __spill2;
+            __spill1 = __awaiter1.GetResult();
+#line hidden
+            __resume2:
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter2;
+#line (18,9)-(18,115) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+            else
+            {
+#line (18,9)-(18,115) 115 "/0/Test0.cs"
+                __awaiter2 = (__this.CountTwiceAsync__base0_CountAsync(key + "!", cancellationToken)).GetAwaiter();
+#line (18,9)-(18,115) 44 "/0/Test0.cs"
+                if (!__awaiter2.IsCompleted)
+#line hidden
+                {
+                    __state = 2;
+                    __pendingAwaiter1 = __awaiter2;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
+            }
+#line (18,9)-(18,115) 50 "/0/Test0.cs"
+            var __spill2 = __awaiter2.GetResult();
+#line (18,9)-(18,115) 12 "/0/Test0.cs"
+            return __spill1 + __spill2;
 #line hidden
         }
 

@@ -14,7 +14,8 @@ partial class StockPrices
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync(string companyId)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.GetStockPriceAsync__Sync(companyId);
@@ -25,7 +26,10 @@ partial class StockPrices
         }
     }
 
-    /// <summary>The synchronous path of 'GetStockPriceCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'GetStockPriceCoreAsync': every await that already completed goes on in place; a pending one
+    /// hands over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Sync(string companyId)
@@ -33,17 +37,24 @@ partial class StockPrices
 #line (17,9)-(17,43) 56 "/0/Test0.cs"
         var __awaitable0 = InitializeMapIfNeededAsync();
 #line hidden
-        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return GetStockPriceAsync__Resume(0, __awaitable0, companyId);
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return GetStockPriceAsync__Resume(0, __awaitable0, companyId);
 #line (18,9)-(18,46) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<decimal>(DoGetPriceFromCache(companyId));
 #line hidden
     }
 
-    /// <summary>Resumes 'GetStockPriceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await InitializeMapIfNeededAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'GetStockPriceCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await
+    /// InitializeMapIfNeededAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(GetStockPriceAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(int __state, global::System.Threading.Tasks.Task __awaitable0, string companyId)
+    private global::System.Threading.Tasks.ValueTask<decimal> GetStockPriceAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.Task __awaitable0,
+        string companyId)
     {
         var __machine = default(GetStockPriceAsync__Continuation);
         __machine.__state = __state;
@@ -90,13 +101,13 @@ partial class StockPrices
 
         private decimal __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (17,9)-(17,43) 120 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (17,9)-(17,43) 31 "/0/Test0.cs"
-        __awaiter0.GetResult();
-#line (18,9)-(18,46) 8 "/0/Test0.cs"
-        return __this.DoGetPriceFromCache(companyId);
+            __state = -1;
+#line (17,9)-(17,43) 124 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (17,9)-(17,43) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
+#line (18,9)-(18,46) 12 "/0/Test0.cs"
+            return __this.DoGetPriceFromCache(companyId);
 #line hidden
         }
 

@@ -12,7 +12,8 @@ partial class Scopes
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task<string> RunAsync(int v)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.RunAsync__Sync(v);
@@ -23,7 +24,10 @@ partial class Scopes
         }
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task<string> RunAsync__Sync(int v)
@@ -45,7 +49,8 @@ partial class Scopes
                     var __awaitable0 = Task.Yield();
 #line hidden
                     var __awaiter0 = __awaitable0.GetAwaiter();
-                    if (!__awaiter0.IsCompleted) return RunAsync__Resume(0, __awaitable0, v, trail, t);
+                    if (!__awaiter0.IsCompleted)
+                        return RunAsync__Resume(0, __awaitable0, v, trail, t);
                     __awaiter0.GetResult();
 #line (20,21)-(20,31) 20 "/0/Test0.cs"
                     trail += t;
@@ -73,11 +78,19 @@ partial class Scopes
 #line hidden
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The
+    /// state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.Task<string> RunAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, int v, string trail, int t__1)
+    private global::System.Threading.Tasks.Task<string> RunAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0,
+        int v,
+        string trail,
+        int t__1)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -126,39 +139,52 @@ partial class Scopes
 
         private string __Run(ref bool __suspended)
         {
-        {
-#line (16,17)-(16,27) 41 "/0/Test0.cs"
-            if (__state >= 0 || (v == 0))
-#line hidden
             {
-                if (__state >= 0) { __state = -2; goto __resume0; } // await Task.Yield()
-#line (18,21)-(18,34) 29 "/0/Test0.cs"
-                t__1 = v + 1;
+#line (16,17)-(16,27) 45 "/0/Test0.cs"
+                if (__state >= 0 || (v == 0))
 #line hidden
-                __resume0:
-#line (19,21)-(19,39) 95 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
-#line (19,21)-(19,39) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (19,21)-(19,39) 248 "/0/Test0.cs"
-                else { __awaiter0 = (Task.Yield()).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (19,21)-(19,39) 39 "/0/Test0.cs"
-                __awaiter0.GetResult();
-#line (20,21)-(20,31) 16 "/0/Test0.cs"
-                trail += t__1;
-#line (21,21)-(21,26) 16 "/0/Test0.cs"
+                {
+                    if (__state >= 0) { __state = -2; goto __resume0; } // await Task.Yield()
+#line (18,21)-(18,34) 33 "/0/Test0.cs"
+                    t__1 = v + 1;
+#line hidden
+                    __resume0:
+                    global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0;
+#line (19,21)-(19,39) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                    else
+                    {
+#line (19,21)-(19,39) 65 "/0/Test0.cs"
+                        __awaiter0 = (Task.Yield()).GetAwaiter();
+#line (19,21)-(19,39) 52 "/0/Test0.cs"
+                        if (!__awaiter0.IsCompleted)
+#line hidden
+                        {
+                            __state = 0;
+                            __pendingAwaiter0 = __awaiter0;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+#line (19,21)-(19,39) 43 "/0/Test0.cs"
+                    __awaiter0.GetResult();
+#line (20,21)-(20,31) 20 "/0/Test0.cs"
+                    trail += t__1;
+#line (21,21)-(21,26) 20 "/0/Test0.cs"
+                    goto __switch0_end;
+#line hidden
+                }
+#line (24,17)-(24,37) 16 "/0/Test0.cs"
+                trail += "unreached";
+#line (25,17)-(25,22) 16 "/0/Test0.cs"
                 goto __switch0_end;
 #line hidden
             }
-#line (24,17)-(24,37) 12 "/0/Test0.cs"
-            trail += "unreached";
-#line (25,17)-(25,22) 12 "/0/Test0.cs"
-            goto __switch0_end;
-#line hidden
-        }
-        __switch0_end: ;
-#line (34,9)-(34,21) 8 "/0/Test0.cs"
-        return trail;
+            __switch0_end: ;
+#line (34,9)-(34,21) 12 "/0/Test0.cs"
+            return trail;
 #line hidden
         }
 

@@ -13,7 +13,8 @@ partial class Legacy
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> RunAsync(string name)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.RunAsync__Sync(name);
@@ -24,7 +25,10 @@ partial class Legacy
         }
     }
 
-    /// <summary>The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'RunCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> RunAsync__Sync(string name)
@@ -40,7 +44,8 @@ partial class Legacy
 #line (15,13)-(15,54) 64 "/0/Test0.cs"
                 var __awaitable0 = Task.FromResult(name.Length);
 #line hidden
-                if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return RunAsync__Resume(0, __awaitable0, default!, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
+                if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                    return RunAsync__Resume(0, __awaitable0, default!, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
                 { __returnValue0 = __awaitable0.Result; __pendingReturn0 = true; goto __endOfTry0; }
             }
             catch (InvalidOperationException __exception)
@@ -54,7 +59,8 @@ partial class Legacy
                 var __awaitable1 = Task.Yield();
 #line hidden
                 var __awaiter1 = __awaitable1.GetAwaiter();
-                if (!__awaiter1.IsCompleted) return RunAsync__Resume(1, default!, __awaitable1, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
+                if (!__awaiter1.IsCompleted)
+                    return RunAsync__Resume(1, default!, __awaitable1, name, __caught0!, __finallyError0!, __pendingReturn0, __returnValue0);
                 __awaiter1.GetResult();
 #line (20,13)-(20,18) 16 "/0/Test0.cs"
                 throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
@@ -70,17 +76,30 @@ partial class Legacy
         var __awaitable2 = Task.Yield();
 #line hidden
         var __awaiter2 = __awaitable2.GetAwaiter();
-        if (!__awaiter2.IsCompleted) return RunAsync__Resume(2, default!, __awaitable2, name, default!, __finallyError0!, __pendingReturn0, __returnValue0);
+        if (!__awaiter2.IsCompleted)
+            return RunAsync__Resume(2, default!, __awaitable2, name, default!, __finallyError0!, __pendingReturn0, __returnValue0);
         __awaiter2.GetResult();
         if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(__returnValue0);
     }
 
-    /// <summary>Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.FromResult(name.Length)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'RunCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await
+    /// Task.FromResult(name.Length)</c>; 1 <c>await Task.Yield()</c>; 2 <c>await Task.Yield()</c>. The state machine is
+    /// boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(RunAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(int __state, global::System.Threading.Tasks.Task<int> __awaitable0, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1, string name, global::System.Exception __caught0, global::System.Exception __finallyError0, bool __pendingReturn0, int __returnValue0)
+    private global::System.Threading.Tasks.ValueTask<int> RunAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.Task<int> __awaitable0,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable1,
+        string name,
+        global::System.Exception __caught0,
+        global::System.Exception __finallyError0,
+        bool __pendingReturn0,
+        int __returnValue0)
     {
         var __machine = default(RunAsync__Continuation);
         __machine.__state = __state;
@@ -143,72 +162,111 @@ partial class Legacy
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __try0; // await Task.FromResult(name.Length)
-            case 1: goto __try0; // await Task.Yield()
-            default: __state = -2; goto __resume2; // await Task.Yield()
-        }
-        __try0:
-        try
-        {
             switch (__state)
             {
-                case 0: goto __try1; // await Task.FromResult(name.Length)
-                case 1: goto __catch2; // await Task.Yield()
+                case 0: goto __try0; // await Task.FromResult(name.Length)
+                case 1: goto __try0; // await Task.Yield()
+                default: __state = -2; goto __resume2; // await Task.Yield()
             }
-            __caught0 = null!;
-            __try1:
+            __try0:
             try
             {
-#line (15,13)-(15,54) 84 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.TaskAwaiter<int> __awaiter0;
-#line (15,13)-(15,54) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (15,13)-(15,54) 264 "/0/Test0.cs"
-                else { __awaiter0 = (Task.FromResult(name.Length)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (15,13)-(15,54) 103 "/0/Test0.cs"
-                { __returnValue0 = __awaiter0.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+                switch (__state)
+                {
+                    case 0: goto __try1; // await Task.FromResult(name.Length)
+                    case 1: goto __catch2; // await Task.Yield()
+                }
+                __caught0 = null!;
+                __try1:
+                try
+                {
+                    global::System.Runtime.CompilerServices.TaskAwaiter<int> __awaiter0;
+#line (15,13)-(15,54) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
+                    else
+                    {
+#line (15,13)-(15,54) 81 "/0/Test0.cs"
+                        __awaiter0 = (Task.FromResult(name.Length)).GetAwaiter();
+#line (15,13)-(15,54) 52 "/0/Test0.cs"
+                        if (!__awaiter0.IsCompleted)
+#line hidden
+                        {
+                            __state = 0;
+                            __pendingAwaiter0 = __awaiter0;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                            return default!;
+                        }
+                    }
+#line (15,13)-(15,54) 107 "/0/Test0.cs"
+                    { __returnValue0 = __awaiter0.GetResult(); __pendingReturn0 = true; goto __endOfTry0; }
+#line hidden
+                }
+                catch (InvalidOperationException __exception)
+                {
+#line (17,9)-(17,41) 44 "/0/Test0.cs"
+                    __caught0 = __exception;
+#line hidden
+                }
+                __catch2:
+                {
+                    global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
+#line (19,13)-(19,31) 117 "/0/Test0.cs"
+                    if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+                    else
+                    {
+#line (19,13)-(19,31) 65 "/0/Test0.cs"
+                        __awaiter1 = (Task.Yield()).GetAwaiter();
+#line (19,13)-(19,31) 52 "/0/Test0.cs"
+                        if (!__awaiter1.IsCompleted)
+#line hidden
+                        {
+                            __state = 1;
+                            __pendingAwaiter1 = __awaiter1;
+                            __suspended = true;
+                            __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                            return default!;
+                        }
+                    }
+#line (19,13)-(19,31) 43 "/0/Test0.cs"
+                    __awaiter1.GetResult();
+#line (20,13)-(20,18) 20 "/0/Test0.cs"
+                    throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
+#line hidden
+                }
+                __endOfTry0: ;
             }
-            catch (InvalidOperationException __exception)
+            catch (global::System.Exception __exception)
             {
-#line (17,9)-(17,41) 40 "/0/Test0.cs"
-                __caught0 = __exception;
-#line hidden
+                __finallyError0 = __exception;
             }
-            __catch2:
+            __resume2:
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
+#line (24,13)-(24,31) 109 "/0/Test0.cs"
+            if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
+#line hidden
+            else
             {
-#line (19,13)-(19,31) 95 "/0/Test0.cs"
-                global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter1;
-#line (19,13)-(19,31) 113 "/0/Test0.cs"
-                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (19,13)-(19,31) 248 "/0/Test0.cs"
-                else { __awaiter1 = (Task.Yield()).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter1 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (19,13)-(19,31) 39 "/0/Test0.cs"
-                __awaiter1.GetResult();
-#line (20,13)-(20,18) 16 "/0/Test0.cs"
-                throw global::Prewired.CompilerServices.CaughtException.Rethrow(__caught0!);
+#line (24,13)-(24,31) 57 "/0/Test0.cs"
+                __awaiter2 = (Task.Yield()).GetAwaiter();
+#line (24,13)-(24,31) 44 "/0/Test0.cs"
+                if (!__awaiter2.IsCompleted)
 #line hidden
+                {
+                    __state = 2;
+                    __pendingAwaiter1 = __awaiter2;
+                    __suspended = true;
+                    __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this);
+                    return default!;
+                }
             }
-            __endOfTry0: ;
-        }
-        catch (global::System.Exception __exception)
-        {
-            __finallyError0 = __exception;
-        }
-        __resume2:
-#line (24,13)-(24,31) 87 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter2;
-#line (24,13)-(24,31) 105 "/0/Test0.cs"
-        if (__state != -1) { __state = -1; __awaiter2 = __pendingAwaiter1; __pendingAwaiter1 = default; }
-#line (24,13)-(24,31) 240 "/0/Test0.cs"
-        else { __awaiter2 = (Task.Yield()).GetAwaiter(); if (!__awaiter2.IsCompleted) { __state = 2; __pendingAwaiter1 = __awaiter2; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter1, ref this); return default!; } }
-#line (24,13)-(24,31) 31 "/0/Test0.cs"
-        __awaiter2.GetResult();
+#line (24,13)-(24,31) 35 "/0/Test0.cs"
+            __awaiter2.GetResult();
 #line hidden
-        if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
-        return __returnValue0;
+            if (__finallyError0 is not null) throw global::Prewired.CompilerServices.CaughtException.Rethrow(__finallyError0!);
+            return __returnValue0;
         }
 
         public void SetStateMachine(global::System.Runtime.CompilerServices.IAsyncStateMachine stateMachine) => __builder.SetStateMachine(stateMachine);

@@ -13,7 +13,8 @@ partial class Waiter
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> WaitAsync(int add)
     {
-        // Context guard: the synchronous part calls the awaiter of 'Signal', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls the awaiter of 'Signal', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -35,7 +36,10 @@ partial class Waiter
         return __result;
     }
 
-    /// <summary>The synchronous path of 'WaitCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'WaitCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> WaitAsync__Sync(int add)
@@ -43,14 +47,18 @@ partial class Waiter
 #line (24,9)-(24,39) 53 "/0/Test0.cs"
         var __awaiter0 = (new Signal()).GetAwaiter();
 #line hidden
-        if (!__awaiter0.IsCompleted) return WaitAsync__Resume(0, __awaiter0, add);
+        if (!__awaiter0.IsCompleted)
+            return WaitAsync__Resume(0, __awaiter0, add);
         var value = __awaiter0.GetResult();
 #line (25,9)-(25,27) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + add);
 #line hidden
     }
 
-    /// <summary>Resumes 'WaitCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await new Signal()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'WaitCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await new Signal()</c>. The
+    /// state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(WaitAsync__Continuation))]
@@ -98,13 +106,13 @@ partial class Waiter
 
         private int __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (24,9)-(24,39) 90 "/0/Test0.cs"
-        global::SignalAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (24,9)-(24,39) 43 "/0/Test0.cs"
-        var value = __awaiter0.GetResult();
-#line (25,9)-(25,27) 8 "/0/Test0.cs"
-        return value + add;
+            __state = -1;
+#line (24,9)-(24,39) 94 "/0/Test0.cs"
+            global::SignalAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (24,9)-(24,39) 47 "/0/Test0.cs"
+            var value = __awaiter0.GetResult();
+#line (25,9)-(25,27) 12 "/0/Test0.cs"
+            return value + add;
 #line hidden
         }
 

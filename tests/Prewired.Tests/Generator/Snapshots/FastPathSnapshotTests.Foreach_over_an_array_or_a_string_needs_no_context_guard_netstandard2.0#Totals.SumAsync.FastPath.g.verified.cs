@@ -12,7 +12,8 @@ partial class Totals
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> SumAsync(string text)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.SumAsync__Sync(text);
@@ -23,7 +24,10 @@ partial class Totals
         }
     }
 
-    /// <summary>The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'SumCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> SumAsync__Sync(string text)
@@ -41,7 +45,8 @@ partial class Totals
 #line (19,13)-(19,42) 48 "/0/Test0.cs"
             var __awaitable0 = ReadAsync(value);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return SumAsync__Resume(0, __awaitable0, text, sum, value, default!, __collection0, __index0, default!, default!);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return SumAsync__Resume(0, __awaitable0, text, sum, value, default!, __collection0, __index0, default!, default!);
             var __spill0 = __awaitable0.Result;
 #line (19,13)-(19,42) 12 "/0/Test0.cs"
             sum += __spill0;
@@ -58,7 +63,8 @@ partial class Totals
 #line (24,13)-(24,38) 44 "/0/Test0.cs"
             var __awaitable1 = ReadAsync(c);
 #line hidden
-            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1)) return SumAsync__Resume(1, __awaitable1, default!, sum, default!, c, default!, default!, __collection1, __index1);
+            if (!__awaitable1.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable1))
+                return SumAsync__Resume(1, __awaitable1, default!, sum, default!, c, default!, default!, __collection1, __index1);
             var __spill1 = __awaitable1.Result;
 #line (24,13)-(24,38) 12 "/0/Test0.cs"
             sum += __spill1;
@@ -69,11 +75,24 @@ partial class Totals
 #line hidden
     }
 
-    /// <summary>Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(value)</c>; 1 <c>await ReadAsync(c)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'SumCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await ReadAsync(value)</c>; 1
+    /// <c>await ReadAsync(c)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(SumAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, string text, int sum, int value, char c, int[] __collection0, int __index0, string __collection1, int __index1)
+    private global::System.Threading.Tasks.ValueTask<int> SumAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        string text,
+        int sum,
+        int value,
+        char c,
+        int[] __collection0,
+        int __index0,
+        string __collection1,
+        int __index1)
     {
         var __machine = default(SumAsync__Continuation);
         __machine.__state = __state;
@@ -134,65 +153,93 @@ partial class Totals
 
         private int __Run(ref bool __suspended)
         {
-        switch (__state)
-        {
-            case 0: goto __loop_foreach0; // await ReadAsync(value)
-            default: goto __loop_foreach1; // await ReadAsync(c)
-        }
-        __loop_foreach0:
-        if (__state < 0)
-        {
-#line (17,31)-(17,37) 43 "/0/Test0.cs"
-            __collection0 = __this._values;
+            switch (__state)
+            {
+                case 0: goto __loop_foreach0; // await ReadAsync(value)
+                default: goto __loop_foreach1; // await ReadAsync(c)
+            }
+            __loop_foreach0:
+            if (__state < 0)
+            {
+#line (17,31)-(17,37) 47 "/0/Test0.cs"
+                __collection0 = __this._values;
 #line hidden
-            __index0 = 0;
-        }
-#line (17,28)-(17,29) 75 "/0/Test0.cs"
-        for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
+                __index0 = 0;
+            }
+#line (17,28)-(17,29) 79 "/0/Test0.cs"
+            for (; __state >= 0 || __index0 < __collection0.Length; __index0++)
 #line hidden
-        {
-#line (17,18)-(17,26) 61 "/0/Test0.cs"
-            if (__state < 0) value = __collection0[__index0];
-#line (19,13)-(19,42) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
-#line (19,13)-(19,42) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (19,13)-(19,42) 248 "/0/Test0.cs"
-            else { __awaiter0 = (ReadAsync(value)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (19,13)-(19,42) 50 "/0/Test0.cs"
-            var __spill0 = __awaiter0.GetResult();
-#line (19,13)-(19,42) 12 "/0/Test0.cs"
-            sum += __spill0;
+            {
+#line (17,18)-(17,26) 65 "/0/Test0.cs"
+                if (__state < 0) value = __collection0[__index0];
 #line hidden
-        }
-        __loop_foreach1:
-        if (__state < 0)
-        {
-#line (22,27)-(22,30) 33 "/0/Test0.cs"
-            __collection1 = text;
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (19,13)-(19,42) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-            __index1 = 0;
-        }
-#line (22,24)-(22,25) 75 "/0/Test0.cs"
-        for (; __state >= 0 || __index1 < __collection1.Length; __index1++)
+                else
+                {
+#line (19,13)-(19,42) 65 "/0/Test0.cs"
+                    __awaiter0 = (ReadAsync(value)).GetAwaiter();
+#line (19,13)-(19,42) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
 #line hidden
-        {
-#line (22,18)-(22,22) 57 "/0/Test0.cs"
-            if (__state < 0) c = __collection1[__index1];
-#line (24,13)-(24,38) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
-#line (24,13)-(24,38) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (24,13)-(24,38) 244 "/0/Test0.cs"
-            else { __awaiter1 = (ReadAsync(c)).GetAwaiter(); if (!__awaiter1.IsCompleted) { __state = 1; __pendingAwaiter0 = __awaiter1; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (24,13)-(24,38) 50 "/0/Test0.cs"
-            var __spill1 = __awaiter1.GetResult();
-#line (24,13)-(24,38) 12 "/0/Test0.cs"
-            sum += __spill1;
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (19,13)-(19,42) 54 "/0/Test0.cs"
+                var __spill0 = __awaiter0.GetResult();
+#line (19,13)-(19,42) 16 "/0/Test0.cs"
+                sum += __spill0;
 #line hidden
-        }
-#line (27,9)-(27,19) 8 "/0/Test0.cs"
-        return sum;
+            }
+            __loop_foreach1:
+            if (__state < 0)
+            {
+#line (22,27)-(22,30) 37 "/0/Test0.cs"
+                __collection1 = text;
+#line hidden
+                __index1 = 0;
+            }
+#line (22,24)-(22,25) 79 "/0/Test0.cs"
+            for (; __state >= 0 || __index1 < __collection1.Length; __index1++)
+#line hidden
+            {
+#line (22,18)-(22,22) 61 "/0/Test0.cs"
+                if (__state < 0) c = __collection1[__index1];
+#line hidden
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter1;
+#line (24,13)-(24,38) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter1 = __pendingAwaiter0; __pendingAwaiter0 = default; }
+#line hidden
+                else
+                {
+#line (24,13)-(24,38) 61 "/0/Test0.cs"
+                    __awaiter1 = (ReadAsync(c)).GetAwaiter();
+#line (24,13)-(24,38) 48 "/0/Test0.cs"
+                    if (!__awaiter1.IsCompleted)
+#line hidden
+                    {
+                        __state = 1;
+                        __pendingAwaiter0 = __awaiter1;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (24,13)-(24,38) 54 "/0/Test0.cs"
+                var __spill1 = __awaiter1.GetResult();
+#line (24,13)-(24,38) 16 "/0/Test0.cs"
+                sum += __spill1;
+#line hidden
+            }
+#line (27,9)-(27,19) 12 "/0/Test0.cs"
+            return sum;
 #line hidden
         }
 

@@ -12,7 +12,10 @@ partial class Assumed
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> AddOneAsync()
     {
-        // No context guard: [FastPath(AssumeContextUnchanged = true)] asserts that the synchronous part changes neither ExecutionContext nor SynchronizationContext; unproven, because the synchronous part calls 'ISource.GetAsync()' (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; nothing restores them here.
+        // No context guard: [FastPath(AssumeContextUnchanged = true)] asserts that the synchronous part changes neither
+        // ExecutionContext nor SynchronizationContext; unproven, because the synchronous part calls 'ISource.GetAsync()'
+        // (virtual: an override could do anything), which may change ExecutionContext or SynchronizationContext; nothing
+        // restores them here.
         try
         {
             return this.AddOneAsync__Sync();
@@ -23,7 +26,10 @@ partial class Assumed
         }
     }
 
-    /// <summary>The synchronous path of 'AddOneCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'AddOneCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> AddOneAsync__Sync()
@@ -31,14 +37,18 @@ partial class Assumed
 #line (15,9)-(15,45) 46 "/0/Test0.cs"
         var __awaitable0 = _source.GetAsync();
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return AddOneAsync__Resume(0, __awaitable0);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return AddOneAsync__Resume(0, __awaitable0);
         var value = __awaitable0.Result;
 #line (16,9)-(16,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
 #line hidden
     }
 
-    /// <summary>Resumes 'AddOneCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await _source.GetAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'AddOneCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await
+    /// _source.GetAsync()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(AddOneAsync__Continuation))]
@@ -86,13 +96,13 @@ partial class Assumed
 
         private int __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (15,9)-(15,45) 130 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (15,9)-(15,45) 43 "/0/Test0.cs"
-        var value = __awaiter0.GetResult();
-#line (16,9)-(16,25) 8 "/0/Test0.cs"
-        return value + 1;
+            __state = -1;
+#line (15,9)-(15,45) 134 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (15,9)-(15,45) 47 "/0/Test0.cs"
+            var value = __awaiter0.GetResult();
+#line (16,9)-(16,25) 12 "/0/Test0.cs"
+            return value + 1;
 #line hidden
         }
 

@@ -11,9 +11,13 @@ partial class Pipeline
 #pragma warning disable RS0016 // the public API is the partial declaration, with its default values (dotnet/roslyn-analyzers#7356)
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public partial global::System.Threading.Tasks.ValueTask<int> ExecuteAsync(global::System.Func<global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<int>> callback, global::System.Threading.CancellationToken cancellationToken)
+    public partial global::System.Threading.Tasks.ValueTask<int> ExecuteAsync(
+        global::System.Func<global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<int>> callback,
+        global::System.Threading.CancellationToken cancellationToken)
     {
-        // Context guard: the synchronous part calls 'Func<CancellationToken, ValueTask<int>>.Invoke(CancellationToken)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Func<CancellationToken, ValueTask<int>>.Invoke(CancellationToken)', which
+        // may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method
+        // builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -36,26 +40,37 @@ partial class Pipeline
     }
 #pragma warning restore RS0016
 
-    /// <summary>The synchronous path of 'ExecuteCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'ExecuteCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-    private global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Sync(global::System.Func<global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<int>> callback, global::System.Threading.CancellationToken cancellationToken)
+    private global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Sync(
+        global::System.Func<global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<int>> callback,
+        global::System.Threading.CancellationToken cancellationToken)
     {
 #line (12,9)-(12,54) 55 "/0/Test0.cs"
         var __awaitable0 = callback(cancellationToken);
 #line hidden
-        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return ExecuteAsync__Resume(0, __awaitable0);
+        if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return ExecuteAsync__Resume(0, __awaitable0);
         var value = __awaitable0.Result;
 #line (13,9)-(13,25) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value + 1);
 #line hidden
     }
 
-    /// <summary>Resumes 'ExecuteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await callback(cancellationToken)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'ExecuteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await
+    /// callback(cancellationToken)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(ExecuteAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)
+    private global::System.Threading.Tasks.ValueTask<int> ExecuteAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0)
     {
         var __machine = default(ExecuteAsync__Continuation);
         __machine.__state = __state;
@@ -98,13 +113,13 @@ partial class Pipeline
 
         private int __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (12,9)-(12,54) 130 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (12,9)-(12,54) 43 "/0/Test0.cs"
-        var value = __awaiter0.GetResult();
-#line (13,9)-(13,25) 8 "/0/Test0.cs"
-        return value + 1;
+            __state = -1;
+#line (12,9)-(12,54) 134 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,54) 47 "/0/Test0.cs"
+            var value = __awaiter0.GetResult();
+#line (13,9)-(13,25) 12 "/0/Test0.cs"
+            return value + 1;
 #line hidden
         }
 

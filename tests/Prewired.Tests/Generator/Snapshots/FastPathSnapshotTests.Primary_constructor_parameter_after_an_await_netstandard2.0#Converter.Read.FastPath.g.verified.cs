@@ -12,7 +12,8 @@ partial class Converter
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> Read(string text)
     {
-        // Context guard: the synchronous part calls 'Func<string, int>.Invoke(string)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Func<string, int>.Invoke(string)', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         global::System.Threading.Tasks.ValueTask<int> __result;
         if (__guard.IsFlowSuppressed)
@@ -34,7 +35,10 @@ partial class Converter
         return __result;
     }
 
-    /// <summary>The synchronous path of 'ReadCore': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'ReadCore': every await that already completed goes on in place; a pending one hands over to
+    /// its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> Read__Sync(string text)
@@ -43,18 +47,25 @@ partial class Converter
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return Read__Resume(0, __awaitable0, text);
+        if (!__awaiter0.IsCompleted)
+            return Read__Resume(0, __awaitable0, text);
         __awaiter0.GetResult();
 #line (13,9)-(13,61) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(convert is null ? text.Length : convert(text));
 #line hidden
     }
 
-    /// <summary>Resumes 'ReadCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'ReadCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state
+    /// machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(Read__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> Read__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0, string text)
+    private global::System.Threading.Tasks.ValueTask<int> Read__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0,
+        string text)
     {
         var __machine = default(Read__Continuation);
         __machine.__state = __state;
@@ -101,13 +112,13 @@ partial class Converter
 
         private int __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (12,9)-(12,27) 136 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (12,9)-(12,27) 31 "/0/Test0.cs"
-        __awaiter0.GetResult();
-#line (13,9)-(13,61) 8 "/0/Test0.cs"
-        return __this.Read__convert is null ? text.Length : __this.Read__convert(text);
+            __state = -1;
+#line (12,9)-(12,27) 140 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (12,9)-(12,27) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
+#line (13,9)-(13,61) 12 "/0/Test0.cs"
+            return __this.Read__convert is null ? text.Length : __this.Read__convert(text);
 #line hidden
         }
 

@@ -12,7 +12,8 @@ partial class Cycles
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> M()
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.M__Sync();
@@ -23,7 +24,10 @@ partial class Cycles
         }
     }
 
-    /// <summary>The synchronous path of 'MCore': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'MCore': every await that already completed goes on in place; a pending one hands over to
+    /// its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> M__Sync()
@@ -32,14 +36,18 @@ partial class Cycles
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return M__Resume(0, __awaitable0);
+        if (!__awaiter0.IsCompleted)
+            return M__Resume(0, __awaitable0);
         __awaiter0.GetResult();
 #line (19,9)-(19,32) 8 "/0/Test0.cs"
         return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(B + Shared._size);
 #line hidden
     }
 
-    /// <summary>Resumes 'MCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'MCore' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state
+    /// machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(M__Continuation))]
@@ -87,13 +95,13 @@ partial class Cycles
 
         private int __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (18,9)-(18,27) 136 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (18,9)-(18,27) 31 "/0/Test0.cs"
-        __awaiter0.GetResult();
-#line (19,9)-(19,32) 8 "/0/Test0.cs"
-        return B + Shared._size;
+            __state = -1;
+#line (18,9)-(18,27) 140 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (18,9)-(18,27) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
+#line (19,9)-(19,32) 12 "/0/Test0.cs"
+            return B + Shared._size;
 #line hidden
         }
 

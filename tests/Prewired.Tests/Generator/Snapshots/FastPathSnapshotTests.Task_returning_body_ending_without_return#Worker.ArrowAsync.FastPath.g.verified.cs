@@ -12,7 +12,8 @@ partial class Worker
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask ArrowAsync()
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.ArrowAsync__Sync();
@@ -23,7 +24,10 @@ partial class Worker
         }
     }
 
-    /// <summary>The synchronous path of 'ArrowCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'ArrowCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask ArrowAsync__Sync()
@@ -32,16 +36,22 @@ partial class Worker
         var __awaitable0 = Task.Yield();
 #line hidden
         var __awaiter0 = __awaitable0.GetAwaiter();
-        if (!__awaiter0.IsCompleted) return ArrowAsync__Resume(0, __awaitable0);
+        if (!__awaiter0.IsCompleted)
+            return ArrowAsync__Resume(0, __awaitable0);
         __awaiter0.GetResult();
         return default(global::System.Threading.Tasks.ValueTask);
     }
 
-    /// <summary>Resumes 'ArrowCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'ArrowCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Yield()</c>. The
+    /// state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(ArrowAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask ArrowAsync__Resume(int __state, global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
+    private global::System.Threading.Tasks.ValueTask ArrowAsync__Resume(
+        int __state,
+        global::System.Runtime.CompilerServices.YieldAwaitable __awaitable0)
     {
         var __machine = default(ArrowAsync__Continuation);
         __machine.__state = __state;
@@ -84,11 +94,11 @@ partial class Worker
 
         private void __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (20,49)-(20,66) 136 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (20,49)-(20,66) 31 "/0/Test0.cs"
-        __awaiter0.GetResult();
+            __state = -1;
+#line (20,49)-(20,66) 140 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (20,49)-(20,66) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
 #line hidden
         }
 

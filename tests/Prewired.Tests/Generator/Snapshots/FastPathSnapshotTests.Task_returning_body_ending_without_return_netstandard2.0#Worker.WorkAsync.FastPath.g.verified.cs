@@ -12,7 +12,8 @@ partial class Worker
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.Task WorkAsync(global::System.Threading.CancellationToken ct)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.WorkAsync__Sync(ct);
@@ -23,7 +24,10 @@ partial class Worker
         }
     }
 
-    /// <summary>The synchronous path of 'WorkCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'WorkCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.Task WorkAsync__Sync(global::System.Threading.CancellationToken ct)
@@ -33,14 +37,18 @@ partial class Worker
 #line (14,9)-(14,32) 45 "/0/Test0.cs"
         var __awaitable0 = Task.Delay(1, ct);
 #line hidden
-        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return WorkAsync__Resume(0, __awaitable0);
+        if (__awaitable0.Status != global::System.Threading.Tasks.TaskStatus.RanToCompletion && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+            return WorkAsync__Resume(0, __awaitable0);
 #line (15,9)-(15,16) 8 "/0/Test0.cs"
         Count++;
 #line hidden
         return global::Prewired.CompilerServices.AsyncResult.Completed();
     }
 
-    /// <summary>Resumes 'WorkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Delay(1, ct)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'WorkCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Task.Delay(1, ct)</c>.
+    /// The state machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(WorkAsync__Continuation))]
@@ -88,13 +96,13 @@ partial class Worker
 
         private void __Run(ref bool __suspended)
         {
-        __state = -1;
-#line (14,9)-(14,32) 120 "/0/Test0.cs"
-        global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (14,9)-(14,32) 31 "/0/Test0.cs"
-        __awaiter0.GetResult();
-#line (15,9)-(15,16) 8 "/0/Test0.cs"
-        __this.Count++;
+            __state = -1;
+#line (14,9)-(14,32) 124 "/0/Test0.cs"
+            global::System.Runtime.CompilerServices.TaskAwaiter __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (14,9)-(14,32) 35 "/0/Test0.cs"
+            __awaiter0.GetResult();
+#line (15,9)-(15,16) 12 "/0/Test0.cs"
+            __this.Count++;
 #line hidden
         }
 

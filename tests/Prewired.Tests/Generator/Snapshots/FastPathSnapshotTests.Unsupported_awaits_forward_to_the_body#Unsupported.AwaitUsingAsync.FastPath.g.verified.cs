@@ -10,7 +10,8 @@ partial class Unsupported
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task AwaitUsingAsync()
     {
-        // Forwarding to 'AwaitUsingCoreAsync': 'await using' cannot be split yet: a 'break' in its scope leaves it (its DisposeAsync would run on a pending jump), which is not written out yet (PW0201).
+        // Forwarding to 'AwaitUsingCoreAsync': 'await using' cannot be split yet: a 'break' in its scope leaves it (its
+        // DisposeAsync would run on a pending jump), which is not written out yet (PW0201).
         return this.AwaitUsingCoreAsync();
     }
 }

@@ -12,7 +12,8 @@ partial class Unsupported
     [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public partial global::System.Threading.Tasks.ValueTask<int> LoopAsync(int n)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
             return this.LoopAsync__Sync(n);
@@ -23,7 +24,10 @@ partial class Unsupported
         }
     }
 
-    /// <summary>The synchronous path of 'LoopCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+    /// <summary>
+    /// The synchronous path of 'LoopCoreAsync': every await that already completed goes on in place; a pending one hands
+    /// over to its continuation.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     private global::System.Threading.Tasks.ValueTask<int> LoopAsync__Sync(int n)
@@ -37,7 +41,8 @@ partial class Unsupported
 #line (13,37)-(13,58) 40 "/0/Test0.cs"
             var __awaitable0 = Value(i);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return LoopAsync__Resume(0, __awaitable0, n, sum, i);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return LoopAsync__Resume(0, __awaitable0, n, sum, i);
             var __spill0 = __awaitable0.Result;
 #line (13,37)-(13,58) 12 "/0/Test0.cs"
             sum += __spill0;
@@ -48,11 +53,19 @@ partial class Unsupported
 #line hidden
     }
 
-    /// <summary>Resumes 'LoopCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+    /// <summary>
+    /// Resumes 'LoopCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await Value(i)</c>. The state
+    /// machine is boxed once, by the builder, when the awaiter is given to it.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
     [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(LoopAsync__Continuation))]
-    private global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0, int n, int sum, int i)
+    private global::System.Threading.Tasks.ValueTask<int> LoopAsync__Resume(
+        int __state,
+        global::System.Threading.Tasks.ValueTask<int> __awaitable0,
+        int n,
+        int sum,
+        int i)
     {
         var __machine = default(LoopAsync__Continuation);
         __machine.__state = __state;
@@ -102,30 +115,43 @@ partial class Unsupported
 
         private int __Run(ref bool __suspended)
         {
-        if (__state < 0)
-        {
-#line (13,14)-(13,22) 18 "/0/Test0.cs"
-            i = 0;
+            if (__state < 0)
+            {
+#line (13,14)-(13,22) 22 "/0/Test0.cs"
+                i = 0;
 #line hidden
-        }
-#line (13,9)-(13,35) 44 "/0/Test0.cs"
-        for (; __state >= 0 || (i < n); i++)
+            }
+#line (13,9)-(13,35) 48 "/0/Test0.cs"
+            for (; __state >= 0 || (i < n); i++)
 #line hidden
-        {
-#line (13,37)-(13,58) 85 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
-#line (13,37)-(13,58) 109 "/0/Test0.cs"
-            if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
-#line (13,37)-(13,58) 240 "/0/Test0.cs"
-            else { __awaiter0 = (Value(i)).GetAwaiter(); if (!__awaiter0.IsCompleted) { __state = 0; __pendingAwaiter0 = __awaiter0; __suspended = true; __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this); return default!; } }
-#line (13,37)-(13,58) 50 "/0/Test0.cs"
-            var __spill0 = __awaiter0.GetResult();
-#line (13,37)-(13,58) 12 "/0/Test0.cs"
-            sum += __spill0;
+            {
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0;
+#line (13,37)-(13,58) 113 "/0/Test0.cs"
+                if (__state != -1) { __state = -1; __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default; }
 #line hidden
-        }
-#line (14,9)-(14,19) 8 "/0/Test0.cs"
-        return sum;
+                else
+                {
+#line (13,37)-(13,58) 57 "/0/Test0.cs"
+                    __awaiter0 = (Value(i)).GetAwaiter();
+#line (13,37)-(13,58) 48 "/0/Test0.cs"
+                    if (!__awaiter0.IsCompleted)
+#line hidden
+                    {
+                        __state = 0;
+                        __pendingAwaiter0 = __awaiter0;
+                        __suspended = true;
+                        __builder.AwaitUnsafeOnCompleted(ref __pendingAwaiter0, ref this);
+                        return default!;
+                    }
+                }
+#line (13,37)-(13,58) 54 "/0/Test0.cs"
+                var __spill0 = __awaiter0.GetResult();
+#line (13,37)-(13,58) 16 "/0/Test0.cs"
+                sum += __spill0;
+#line hidden
+            }
+#line (14,9)-(14,19) 12 "/0/Test0.cs"
+            return sum;
 #line hidden
         }
 

@@ -12,9 +12,11 @@ namespace Converters
     {
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public partial global::System.Threading.Tasks.ValueTask<int> WriteAsync(global::System.Func<global::System.Threading.Tasks.ValueTask<int>> flush)
+        public partial global::System.Threading.Tasks.ValueTask<int> WriteAsync(
+            global::System.Func<global::System.Threading.Tasks.ValueTask<int>> flush)
         {
-            // Context guard: the synchronous part calls 'Func<ValueTask<int>>.Invoke()', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+            // Context guard: the synchronous part calls 'Func<ValueTask<int>>.Invoke()', which may change ExecutionContext or
+            // SynchronizationContext; both are restored before returning, as the async method builder does.
             var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
             global::System.Threading.Tasks.ValueTask<int> __result;
             if (__guard.IsFlowSuppressed)
@@ -36,26 +38,36 @@ namespace Converters
             return __result;
         }
 
-        /// <summary>The synchronous path of 'WriteCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+        /// <summary>
+        /// The synchronous path of 'WriteCoreAsync': every await that already completed goes on in place; a pending one hands
+        /// over to its continuation.
+        /// </summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-        private global::System.Threading.Tasks.ValueTask<int> WriteAsync__Sync(global::System.Func<global::System.Threading.Tasks.ValueTask<int>> flush)
+        private global::System.Threading.Tasks.ValueTask<int> WriteAsync__Sync(
+            global::System.Func<global::System.Threading.Tasks.ValueTask<int>> flush)
         {
 #line (24,13)-(24,40) 39 "/0/Test0.cs"
             var __awaitable0 = flush();
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return WriteAsync__Resume(0, __awaitable0);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return WriteAsync__Resume(0, __awaitable0);
             var written = __awaitable0.Result;
 #line (25,13)-(25,31) 12 "/0/Test0.cs"
             return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(written + 1);
 #line hidden
         }
 
-        /// <summary>Resumes 'WriteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await flush()</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+        /// <summary>
+        /// Resumes 'WriteCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await flush()</c>. The state
+        /// machine is boxed once, by the builder, when the awaiter is given to it.
+        /// </summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
         [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(WriteAsync__Continuation))]
-        private global::System.Threading.Tasks.ValueTask<int> WriteAsync__Resume(int __state, global::System.Threading.Tasks.ValueTask<int> __awaitable0)
+        private global::System.Threading.Tasks.ValueTask<int> WriteAsync__Resume(
+            int __state,
+            global::System.Threading.Tasks.ValueTask<int> __awaitable0)
         {
             var __machine = default(WriteAsync__Continuation);
             __machine.__state = __state;
@@ -98,13 +110,13 @@ namespace Converters
 
             private int __Run(ref bool __suspended)
             {
-            __state = -1;
-#line (24,13)-(24,40) 134 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (24,13)-(24,40) 49 "/0/Test0.cs"
-            var written = __awaiter0.GetResult();
-#line (25,13)-(25,31) 12 "/0/Test0.cs"
-            return written + 1;
+                __state = -1;
+#line (24,13)-(24,40) 138 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<int> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (24,13)-(24,40) 53 "/0/Test0.cs"
+                var written = __awaiter0.GetResult();
+#line (25,13)-(25,31) 16 "/0/Test0.cs"
+                return written + 1;
 #line hidden
             }
 

@@ -13,7 +13,8 @@ namespace Shop.Caching
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         public partial global::System.Threading.Tasks.Task<int> GetAsync(string key)
         {
-            // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+            // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+            // or Prewired-generated methods, inert framework members, reads, literals and operators).
             try
             {
 #line (31,61)-(31,93) 103 "/0/Test0.cs"

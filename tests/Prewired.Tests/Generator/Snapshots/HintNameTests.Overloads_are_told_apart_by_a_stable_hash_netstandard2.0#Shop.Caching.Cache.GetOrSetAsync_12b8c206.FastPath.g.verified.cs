@@ -12,9 +12,15 @@ namespace Shop.Caching
     {
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public partial global::System.Threading.Tasks.ValueTask<int> GetOrSetAsync(string key, global::System.Func<string, global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>>> factory, global::System.TimeSpan expiry, global::System.Threading.CancellationToken cancellationToken)
+        public partial global::System.Threading.Tasks.ValueTask<int> GetOrSetAsync(
+            string key,
+            global::System.Func<string, global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>>> factory,
+            global::System.TimeSpan expiry,
+            global::System.Threading.CancellationToken cancellationToken)
         {
-            // Context guard: the synchronous part calls 'Func<string, CancellationToken, ValueTask<Dictionary<string, List<KeyValuePair<string, int>>>>>.Invoke(string, CancellationToken)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+            // Context guard: the synchronous part calls 'Func<string, CancellationToken, ValueTask<Dictionary<string,
+            // List<KeyValuePair<string, int>>>>>.Invoke(string, CancellationToken)', which may change ExecutionContext or
+            // SynchronizationContext; both are restored before returning, as the async method builder does.
             var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
             global::System.Threading.Tasks.ValueTask<int> __result;
             if (__guard.IsFlowSuppressed)
@@ -36,26 +42,40 @@ namespace Shop.Caching
             return __result;
         }
 
-        /// <summary>The synchronous path of 'GetOrSetCoreAsync': every await that already completed goes on in place; a pending one hands over to its continuation.</summary>
+        /// <summary>
+        /// The synchronous path of 'GetOrSetCoreAsync': every await that already completed goes on in place; a pending one
+        /// hands over to its continuation.
+        /// </summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
-        private global::System.Threading.Tasks.ValueTask<int> GetOrSetAsync__2__Sync(string key, global::System.Func<string, global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>>> factory, global::System.TimeSpan expiry, global::System.Threading.CancellationToken cancellationToken)
+        private global::System.Threading.Tasks.ValueTask<int> GetOrSetAsync__2__Sync(
+            string key,
+            global::System.Func<string, global::System.Threading.CancellationToken, global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>>> factory,
+            global::System.TimeSpan expiry,
+            global::System.Threading.CancellationToken cancellationToken)
         {
 #line (27,13)-(27,62) 63 "/0/Test0.cs"
             var __awaitable0 = factory(key, cancellationToken);
 #line hidden
-            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0)) return GetOrSetAsync__2__Resume(0, __awaitable0, expiry);
+            if (!__awaitable0.IsCompletedSuccessfully && global::Prewired.CompilerServices.CompletedFault.IsPendingElseThrow(__awaitable0))
+                return GetOrSetAsync__2__Resume(0, __awaitable0, expiry);
             var value = __awaitable0.Result;
 #line (28,13)-(28,48) 12 "/0/Test0.cs"
             return global::Prewired.CompilerServices.AsyncResult.FromResultValueTask<int>(value.Count + expiry.Seconds);
 #line hidden
         }
 
-        /// <summary>Resumes 'GetOrSetCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await factory(key, cancellationToken)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.</summary>
+        /// <summary>
+        /// Resumes 'GetOrSetCoreAsync' at the await the synchronous path handed over (__state): 0 <c>await factory(key,
+        /// cancellationToken)</c>. The state machine is boxed once, by the builder, when the awaiter is given to it.
+        /// </summary>
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]
         [global::System.Runtime.CompilerServices.AsyncStateMachine(typeof(GetOrSetAsync__2__Continuation))]
-        private global::System.Threading.Tasks.ValueTask<int> GetOrSetAsync__2__Resume(int __state, global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>> __awaitable0, global::System.TimeSpan expiry)
+        private global::System.Threading.Tasks.ValueTask<int> GetOrSetAsync__2__Resume(
+            int __state,
+            global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>> __awaitable0,
+            global::System.TimeSpan expiry)
         {
             var __machine = default(GetOrSetAsync__2__Continuation);
             __machine.__state = __state;
@@ -100,13 +120,13 @@ namespace Shop.Caching
 
             private int __Run(ref bool __suspended)
             {
-            __state = -1;
-#line (27,13)-(27,62) 287 "/0/Test0.cs"
-            global::System.Runtime.CompilerServices.ValueTaskAwaiter<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
-#line (27,13)-(27,62) 47 "/0/Test0.cs"
-            var value = __awaiter0.GetResult();
-#line (28,13)-(28,48) 12 "/0/Test0.cs"
-            return value.Count + expiry.Seconds;
+                __state = -1;
+#line (27,13)-(27,62) 291 "/0/Test0.cs"
+                global::System.Runtime.CompilerServices.ValueTaskAwaiter<global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>>>> __awaiter0 = __pendingAwaiter0; __pendingAwaiter0 = default;
+#line (27,13)-(27,62) 51 "/0/Test0.cs"
+                var value = __awaiter0.GetResult();
+#line (28,13)-(28,48) 16 "/0/Test0.cs"
+                return value.Count + expiry.Seconds;
 #line hidden
             }
 

@@ -11,14 +11,17 @@ partial class Router
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.ValueTask RouteAsync(int kind)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
 #line (12,9)-(12,29) 12 "/0/Test0.cs"
             if (kind < 0) return default(global::System.Threading.Tasks.ValueTask);
 #line (13,9)-(24,9) 12 "/0/Test0.cs"
             switch (kind)
+#line (14,9)-(14,9) 12 "/0/Test0.cs"
             {
+#line (15,13)-(15,19) 16 "/0/Test0.cs"
                 case 0:
                     return global::Prewired.CompilerServices.TailAwait.AsValueTask(Task.Delay(1));
 #line (18,13)-(18,19) 16 "/0/Test0.cs"
@@ -26,8 +29,11 @@ partial class Router
                     return global::Prewired.CompilerServices.TailAwait.AsVoidValueTask(Compute(kind));
 #line (21,13)-(21,20) 16 "/0/Test0.cs"
                 default:
+#line (22,17)-(22,63) 20 "/0/Test0.cs"
                     if (kind > 10) { return global::Prewired.CompilerServices.TailAwait.AsValueTask(Task.Delay(2)); }
+#line (23,17)-(23,22) 20 "/0/Test0.cs"
                     break;
+#line (24,9)-(24,9) 12 "/0/Test0.cs"
             }
 #line hidden
             return default(global::System.Threading.Tasks.ValueTask);

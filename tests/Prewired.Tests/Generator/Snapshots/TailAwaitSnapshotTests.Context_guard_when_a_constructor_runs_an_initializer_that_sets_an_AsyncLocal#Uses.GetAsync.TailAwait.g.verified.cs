@@ -11,7 +11,9 @@ partial class Uses
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task<int> GetAsync()
     {
-        // Context guard: the synchronous part calls 'Tracker.Tracker()' (which runs the initializer of 'Tracker._previous' (which calls 'Tracker.Set(int)' (which calls 'AsyncLocal<int>.Value'))), which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Tracker.Tracker()' (which runs the initializer of 'Tracker._previous'
+        // (which calls 'Tracker.Set(int)' (which calls 'AsyncLocal<int>.Value'))), which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return this.GetCoreAsync(); // only the async builder can restore a suppressed-flow context
         try

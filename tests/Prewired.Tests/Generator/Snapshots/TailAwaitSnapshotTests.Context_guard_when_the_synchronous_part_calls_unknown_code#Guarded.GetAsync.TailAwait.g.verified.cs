@@ -11,7 +11,8 @@ partial class Guarded
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task<int> GetAsync(int id)
     {
-        // Context guard: the synchronous part calls 'Console.WriteLine(int)', which may change ExecutionContext or SynchronizationContext; both are restored before returning, as the async method builder does.
+        // Context guard: the synchronous part calls 'Console.WriteLine(int)', which may change ExecutionContext or
+        // SynchronizationContext; both are restored before returning, as the async method builder does.
         var __guard = global::Prewired.CompilerServices.AsyncContextGuard.Capture();
         if (__guard.IsFlowSuppressed) return this.GetCoreAsync(id); // only the async builder can restore a suppressed-flow context
         try

@@ -11,7 +11,8 @@ partial class Saver
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task SaveAsync(string name)
     {
-        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+        // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+        // or Prewired-generated methods, inert framework members, reads, literals and operators).
         try
         {
 #line (12,9)-(12,48) 12 "/0/Test0.cs"

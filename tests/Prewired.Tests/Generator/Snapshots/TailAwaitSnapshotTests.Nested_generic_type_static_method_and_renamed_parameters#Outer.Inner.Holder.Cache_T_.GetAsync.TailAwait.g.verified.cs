@@ -16,7 +16,8 @@ namespace Outer.Inner
             [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
             public static partial global::System.Threading.Tasks.Task<T?> GetAsync(string name)
             {
-                // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+                // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+                // or Prewired-generated methods, inert framework members, reads, literals and operators).
                 try
                 {
 #line (14,72)-(14,102) 105 "/0/Test0.cs"

@@ -11,7 +11,9 @@ partial class Assumed
     [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
     public partial global::System.Threading.Tasks.Task<int> GetAsync(int id)
     {
-        // No context guard: [TailAwait(AssumeContextUnchanged = true)] asserts that the synchronous part changes neither ExecutionContext nor SynchronizationContext; unproven, because the synchronous part calls 'Console.WriteLine(int)', which may change ExecutionContext or SynchronizationContext; nothing restores them here.
+        // No context guard: [TailAwait(AssumeContextUnchanged = true)] asserts that the synchronous part changes neither
+        // ExecutionContext nor SynchronizationContext; unproven, because the synchronous part calls 'Console.WriteLine(int)',
+        // which may change ExecutionContext or SynchronizationContext; nothing restores them here.
         try
         {
 #line (15,9)-(15,30) 12 "/0/Test0.cs"

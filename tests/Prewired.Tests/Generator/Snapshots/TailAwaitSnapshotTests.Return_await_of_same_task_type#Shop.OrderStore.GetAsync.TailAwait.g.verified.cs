@@ -13,7 +13,8 @@ namespace Shop
         [global::System.CodeDom.Compiler.GeneratedCode("Prewired.Generator", "0.1.0")]
         public partial global::System.Threading.Tasks.Task<global::Shop.Order> GetAsync(int id, global::System.Threading.CancellationToken ct)
         {
-            // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async or Prewired-generated methods, inert framework members, reads, literals and operators).
+            // No context guard: nothing in the synchronous part can change ExecutionContext or SynchronizationContext (only async
+            // or Prewired-generated methods, inert framework members, reads, literals and operators).
             try
             {
 #line (15,9)-(15,70) 16 "/0/Test0.cs"

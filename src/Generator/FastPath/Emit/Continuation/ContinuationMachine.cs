@@ -104,11 +104,12 @@ namespace Prewired.Generator.FastPath
             lines.Line();
             if (ThisIsMarshalByRef) lines.Line($"#pragma warning disable {MarshalByRefWarnings} // __this is the instance the method runs on, as this is: never a remoting proxy");
             lines.Line($"private {ResultType ?? "void"} {Run}(ref bool {ContinuationWriter.SuspendedParameter})");
-            lines.Line("{");
-            // At the indentation of a method's statements, one level less than the struct's members: lines after a line's
-            // #line directive keep their columns in the body's file, which are those of a method body (the async form's).
+            // Indented as the body's statements are in their method, one level deeper than the struct's members are: a line
+            // that continues a statement and now sits at another column than in the body's file gets a directive of its own
+            // (LineMark.ImpliedColumn), since lines after a directive's first keep their columns.
+            lines.OpenBrace();
             lines.Append(body);
-            lines.Line("}");
+            lines.CloseBrace();
             if (ThisIsMarshalByRef) lines.Line($"#pragma warning restore {MarshalByRefWarnings}");
             lines.Line();
             lines.Line($"public void SetStateMachine({Namespace}IAsyncStateMachine stateMachine) => {ContinuationWriter.BuilderField}.SetStateMachine(stateMachine);");

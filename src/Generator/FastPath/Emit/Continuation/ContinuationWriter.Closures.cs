@@ -81,7 +81,8 @@ namespace Prewired.Generator.FastPath
             }
 
             var name = "__Capture" + _captureFactories++;
-            _lines.Line($"{type.ToDisplayString(MethodShellParser.TypeFormat)} {name}({string.Join(", ", byValue.Select(c => c.Type + " " + c.Name))}) // a struct's method cannot capture its fields (CS1673): the closure takes them by value");
+            _lines.Comment("A struct's method cannot capture its fields (CS1673): the closure takes them by value.");
+            _lines.BrokenLine($"{type.ToDisplayString(MethodShellParser.TypeFormat)} {name}({string.Join(", ", byValue.Select(c => c.Type + " " + c.Name))})", LineBreaker.Items.OnePerLine);
             SyntaxPrinter.PrintWrapped("    => ", function, ";", _lines, (node, printer) => node != function && ReplaceInFunction(node, printer));
             return $"{name}({string.Join(", ", byValue.Select(c => c.Name))})";
         }

@@ -48,9 +48,6 @@ namespace Prewired.Generator.FastPath
             var field = _layout.AwaiterField(split);
             var local = "__awaiter" + split.Index;
             var type = split.AwaiterTypeName!;
-            // The flag is MoveNext's local, set before the builder is told: once it is, another thread may run this box's
-            // MoveNext, so nothing of the state machine is read after it.
-            var register = $"{SuspendedParameter} = true; {BuilderField}.{ContinuationMachine.OnCompleted(split.Custom)}(ref {field}, ref this); {_suspendReturn}";
             if (_scopes.Count == 0)
             {
                 // An arrow body: the await is all there is, and every MoveNext arrives at it.
@@ -62,9 +59,18 @@ namespace Prewired.Generator.FastPath
             if (testsSlot)
             {
                 ResumeLabel(split, testsSlot: true);
-                _lines.MappedLine($"{type} {local};", split.MappedTo);
+                _lines.Line($"{type} {local};");
                 _lines.MappedLine($"if ({State} != -1) {{ {State} = -1; {local} = {field}; {field} = default; }}", split.MappedTo);
-                _lines.MappedLine($"else {{ {local} = ({operand}).GetAwaiter(); if (!{local}.IsCompleted) {{ {State} = {split.Index}; {field} = {local}; {register} }} }}", split.MappedTo);
+                _lines.Line("else");
+                _lines.OpenBrace();
+                _lines.MappedLine($"{local} = ({operand}).GetAwaiter();", split.MappedTo);
+                _lines.MappedLine($"if (!{local}.IsCompleted)", split.MappedTo);
+                _lines.OpenBrace();
+                _lines.Line($"{State} = {split.Index};");
+                _lines.Line($"{field} = {local};");
+                WriteSuspension(split, field);
+                _lines.CloseBrace();
+                _lines.CloseBrace();
                 return local + ".GetResult()";
             }
 
@@ -81,11 +87,27 @@ namespace Prewired.Generator.FastPath
             else
             {
                 _lines.MappedLine($"if ({State} != -1) {State} = -1;", split.MappedTo);
-                _lines.MappedLine($"else if (!{field}.IsCompleted) {{ {State} = {split.Index}; {register} }}", split.MappedTo);
+                _lines.MappedLine($"else if (!{field}.IsCompleted)", split.MappedTo);
+                _lines.OpenBrace();
+                _lines.Line($"{State} = {split.Index};");
+                WriteSuspension(split, field);
+                _lines.CloseBrace();
             }
 
             _lines.MappedLine($"{type} {local} = {field}; {field} = default;", split.MappedTo);
             return local + ".GetResult()";
+        }
+
+        /// <summary>
+        /// The suspension at a pending await, its resume point and awaiter already stored, hidden from the debugger as the
+        /// compiler's is. The flag is MoveNext's local, set before the builder is told: once it is, another thread may run
+        /// this box's MoveNext, so nothing of the state machine is read after it.
+        /// </summary>
+        private void WriteSuspension(SplitPoint split, string field)
+        {
+            _lines.Line($"{SuspendedParameter} = true;");
+            _lines.Line($"{BuilderField}.{ContinuationMachine.OnCompleted(split.Custom)}(ref {field}, ref this);");
+            _lines.Line(_suspendReturn);
         }
 
         /// <summary>

@@ -141,7 +141,10 @@ namespace Prewired.Generator.FastPath
                 inner.Write(name);
                 return true;
             });
-            var sets = string.Join(" && ", live.Select(d => $"global::Prewired.CompilerServices.PatternVariable.Set(out {AssignedName(_model.GetDeclaredSymbol(d)!)}, {renamed[d]})"));
+            // Up to three variables per Set call (its overloads), so a pattern with several stays one readable line.
+            var pairs = live.Select(d => $"out {AssignedName(_model.GetDeclaredSymbol(d)!)}, {renamed[d]}").ToList();
+            var sets = string.Join(" && ", Enumerable.Range(0, (pairs.Count + 2) / 3)
+                .Select(i => $"global::Prewired.CompilerServices.PatternVariable.Set({string.Join(", ", pairs.Skip(i * 3).Take(3))})"));
             printer.Write($"{(negated ? "!" : string.Empty)}({Print(isPattern.Expression)} is {printed} && {sets})");
         }
 

@@ -215,6 +215,17 @@ namespace Prewired.Generator.FastPath
 
         private bool HoldsResumePoint(IEnumerable<StatementSyntax> statements) => statements.Any(HoldsResumePoint);
 
+        /// <summary>
+        /// <paramref name="condition"/> in parentheses, unless it already is one parenthesized expression (a pattern whose
+        /// live variables are assigned is printed so): no <c>((...))</c> for the reviewer to count. Parsed, not scanned, so
+        /// a parenthesis inside a literal cannot mislead it.
+        /// </summary>
+        private static string Grouped(string condition)
+            => SyntaxFactory.ParseExpression(condition) is ParenthesizedExpressionSyntax { ContainsDiagnostics: false } whole
+               && whole.FullSpan.Length == condition.Length
+                ? condition
+                : $"({condition})";
+
         protected override void WriteIf(IfStatementSyntax ifStatement, string keyword)
         {
             var all = ResumePointsIn(ifStatement).Where(s => !OwnSplits(ifStatement).Contains(s)).ToList();
@@ -222,9 +233,9 @@ namespace Prewired.Generator.FastPath
             var condition = Print(ifStatement.Condition);
             var declared = then.Count == 0 ? new List<string>() : DeclaredInCondition(ifStatement.Condition);
             var test = declared.Count > 0 ? ResumingIntoBranchThatDeclares(condition, declared, then, all)
-                : then.Count == all.Count ? $"{ContinuationLayout.StateParameter} >= 0 || ({condition})"
-                : then.Count == 0 ? $"{ContinuationLayout.StateParameter} < 0 && ({condition})"
-                : $"{Resuming(then, all)} || {ContinuationLayout.StateParameter} < 0 && ({condition})";
+                : then.Count == all.Count ? $"{ContinuationLayout.StateParameter} >= 0 || {Grouped(condition)}"
+                : then.Count == 0 ? $"{ContinuationLayout.StateParameter} < 0 && {Grouped(condition)}"
+                : $"{Resuming(then, all)} || {ContinuationLayout.StateParameter} < 0 && {Grouped(condition)}";
             _lines.HeaderLine($"{keyword} ({test})", ifStatement);
             WriteEmbedded(ifStatement.Statement);
             if (ifStatement.Else is null) return;

@@ -183,17 +183,19 @@ namespace Prewired.Generator.FastPath
 
         private void HandOff(SplitPoint split, string pendingTest, string returnStatement)
         {
-            if (!split.NeedsHandOffFlag)
+            _lines.Line($"if ({pendingTest})");
+            if (!split.NeedsHandOffFlag && returnStatement.StartsWith("return ", System.StringComparison.Ordinal))
             {
-                // The hand-off is a return; anything else a lowering hands over is braced.
-                _lines.Line(returnStatement.StartsWith("return ", System.StringComparison.Ordinal) ? $"if ({pendingTest}) {returnStatement}" : $"if ({pendingTest}) {{ {returnStatement} }}");
+                // The hand-off is a return, on a line of its own; anything else a lowering hands over is braced.
+                _lines.Indent++;
+                _lines.BrokenLine(returnStatement);
+                _lines.Indent--;
                 return;
             }
 
-            _lines.Line($"if ({pendingTest})");
             _lines.OpenBrace();
-            _lines.Line($"{HandOffFlag} = true;");
-            _lines.Line(returnStatement);
+            if (split.NeedsHandOffFlag) _lines.Line($"{HandOffFlag} = true;");
+            _lines.BrokenLine(returnStatement);
             _lines.CloseBrace();
         }
 
