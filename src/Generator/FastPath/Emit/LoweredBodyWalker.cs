@@ -16,7 +16,7 @@ namespace Prewired.Generator.FastPath
     /// and its awaiter field), how a resume point is entered (<see cref="EnterResumePoints"/>: not at all, or by a label
     /// the dispatch jumps to), and how each construct that holds a split is written around it.
     /// </summary>
-    internal abstract class LoweredBodyWalker
+    internal abstract partial class LoweredBodyWalker
     {
         protected CodeLines _lines;
 

@@ -171,7 +171,7 @@ namespace Prewired.Generator.FastPath
         /// continuation's (<see cref="HoistFilterVariables"/>); anything else (an instance member, a parameter, a local)
         /// is reached as in the rest of the continuation.
         /// </summary>
-        private bool ReplaceInFilter(CatchClauseSyntax clause, SyntaxNode node, SyntaxPrinter printer)
+        protected override bool ReplaceInFilter(CatchClauseSyntax clause, SyntaxNode node, SyntaxPrinter printer)
         {
             switch (node)
             {

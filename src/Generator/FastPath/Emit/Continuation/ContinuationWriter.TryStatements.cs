@@ -65,57 +65,11 @@ namespace Prewired.Generator.FastPath
                     SyntaxPrinter.PrintStatement(tryStatement.Block, _lines, Replace);
                 }
 
-                foreach (var clause in _beforeFirstLabel ? Enumerable.Empty<CatchClauseSyntax>() : tryStatement.Catches)
-                {
-                    if (!lowered.Contains(clause))
-                    {
-                        SyntaxPrinter.PrintStatement(clause, _lines, Replace);
-                        continue;
-                    }
-
-                    var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
-                    var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
-                    var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, (node, printer) => ReplaceInFilter(clause, node, printer)) : string.Empty;
-                    SyncPathWriter.WriteCatchStore(_lines, clause, $"catch ({type} {name}){filter}", $"{_lowering.Caught(clause)} = {name};");
-                    _lines.CloseBrace();
-                }
+                WriteStoringCatchClauses(_beforeFirstLabel ? Enumerable.Empty<CatchClauseSyntax>() : tryStatement.Catches, lowered);
 
                 var catchPoints = lowered.SelectMany(c => ResumePointsIn(c.Block)).ToList();
                 if (catchPoints.Count > 0) Label(catchPoints, "catch");
-                for (var i = 0; i < lowered.Count; i++)
-                {
-                    var clause = lowered[i];
-                    var caught = _lowering.Caught(clause)!;
-                    var last = i == lowered.Count - 1 && _lowering.OnlyCaughtFallThrough(tryStatement);
-                    if (!last) _lines.Line($"{(i == 0 ? "if" : "else if")} ({caught} is not null)");
-                    else if (i > 0) _lines.Line("else");
-                    _lines.OpenBrace();
-                    InList(() =>
-                    {
-                        if (clause.Declaration is { Identifier.RawKind: not 0 } declaration)
-                        {
-                            var type = declaration.Type.WithoutTrivia().ToString();
-                            var exception = _model.GetDeclaredSymbol(declaration);
-                            if (_layout.IsLive(exception))
-                            {
-                                // After the dispatch: resuming in the block, the live exception variable is handed over.
-                                _lines.Line($"{_layout.NameOf(exception!)} = ({type}){caught}!;");
-                            }
-                            else
-                            {
-                                // Before the dispatch (in the block's preamble): a jump to a statement nested deeper in the block
-                                // would skip a declaration after it, and the awaited operand there, or a statement the compiler
-                                // sees on that path, reads the variable (CS0165). The caught exception is live state, so the
-                                // value is the one the block had when it awaited; not being live, it is not read again unless
-                                // written first.
-                                _scopes.Peek().Preamble.Line($"{type} {declaration.Identifier.Text} = ({type}){caught}!;");
-                            }
-                        }
-
-                        WriteStatements(clause.Block.Statements);
-                    });
-                    _lines.CloseBrace();
-                }
+                WriteCaughtBlocks(tryStatement, lowered);
             }
 
             if (!outerTry)
@@ -127,6 +81,29 @@ namespace Prewired.Generator.FastPath
             InList(Pieces);
             _lines.CloseBrace();
             WriteFinallyClause(tryStatement.Finally!);
+        }
+
+        /// <summary>
+        /// A moved catch block in a list of its own (it may hold resume points). Its exception variable: when live, the
+        /// handed-over variable is assigned after the dispatch (resuming in the block, it already holds the value); else
+        /// it is declared in the block's preamble, before the dispatch, because a jump to a statement nested deeper in the
+        /// block would skip a declaration after it, and the awaited operand there, or a statement the compiler sees on
+        /// that path, reads the variable (CS0165). Not being live, it is not read again unless written first.
+        /// </summary>
+        protected override void WriteCaughtBlock(CatchClauseSyntax clause, string caught)
+        {
+            InList(() =>
+            {
+                if (clause.Declaration is { Identifier.RawKind: not 0 } declaration)
+                {
+                    var type = declaration.Type.WithoutTrivia().ToString();
+                    var exception = _model.GetDeclaredSymbol(declaration);
+                    if (_layout.IsLive(exception)) _lines.Line($"{_layout.NameOf(exception!)} = ({type}){caught}!;");
+                    else _scopes.Peek().Preamble.Line($"{type} {declaration.Identifier.Text} = ({type}){caught}!;");
+                }
+
+                WriteStatements(clause.Block.Statements);
+            });
         }
 
         /// <summary>

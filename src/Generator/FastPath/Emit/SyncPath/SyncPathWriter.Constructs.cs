@@ -133,60 +133,16 @@ namespace Prewired.Generator.FastPath
 
             _lines.Line("try");
             WriteStatement(tryStatement.Block);
-            foreach (var clause in tryStatement.Catches)
-            {
-                if (!lowered.Contains(clause))
-                {
-                    SyntaxPrinter.PrintStatement(clause, _lines, Replace);
-                    continue;
-                }
-
-                var caught = _lowering.Caught(clause)!;
-                var type = clause.Declaration is { } declaration ? declaration.Type.WithoutTrivia().ToString() : "global::System.Exception";
-                var name = clause.Declaration is { Identifier.RawKind: not 0 } named ? named.Identifier.Text : "__exception";
-                var filter = clause.Filter is { } when ? " " + SyntaxPrinter.PrintExpression(when, ReplaceInFilter) : string.Empty;
-                WriteCatchStore(_lines, clause, $"catch ({type} {name}){filter}", $"{caught} = {name};");
-                _lines.CloseBrace();
-            }
-
-            for (var i = 0; i < lowered.Count; i++)
-            {
-                var clause = lowered[i];
-                var caught = _lowering.Caught(clause)!;
-                var last = i == lowered.Count - 1 && _lowering.OnlyCaughtFallThrough(tryStatement);
-                if (!last) _lines.Line($"{(i == 0 ? "if" : "else if")} ({caught} is not null)");
-                else if (i > 0) _lines.Line("else");
-                _lines.OpenBrace();
-                if (clause.Declaration is { Identifier.RawKind: not 0 } declaration)
-                {
-                    var type = declaration.Type.WithoutTrivia().ToString();
-                    _lines.Line($"{type} {declaration.Identifier.Text} = ({type}){caught}!;");
-                }
-
-                WriteStatements(clause.Block.Statements);
-                _lines.CloseBrace();
-            }
+            WriteStoringCatchClauses(tryStatement.Catches, lowered);
+            WriteCaughtBlocks(tryStatement, lowered);
 
             if (!writeFinally || tryStatement.Finally is not { } finallyClause) return;
             _lines.CloseBrace();
             WriteFinallyUnlessHandedOff(finallyClause);
         }
 
-        /// <summary>
-        /// A catch clause that only stores the exception (its block runs after the try): the clause line maps to its filter
-        /// (which runs there), the store to the clause's header, where the compiler stores a caught exception. The
-        /// continuation writes it alike. Leaves the clause's block open.
-        /// </summary>
-        internal static void WriteCatchStore(CodeLines lines, CatchClauseSyntax clause, string header, string store)
-        {
-            if (clause.Filter is { } filter) lines.MappedLine(header, filter);
-            else lines.Line(header);
-            lines.OpenBrace();
-            lines.MappedLine(store, LineMark.ForCatch(clause, store.Length));
-        }
-
         /// <summary>An out variable declared in the filter is declared before the try (<see cref="Lowering.FilterOutVariables"/>).</summary>
-        private bool ReplaceInFilter(SyntaxNode node, SyntaxPrinter printer)
+        protected override bool ReplaceInFilter(CatchClauseSyntax clause, SyntaxNode node, SyntaxPrinter printer)
         {
             if (_lowering.FilterOutVariable(node) is not { } name) return Replace(node, printer);
             printer.Write(name);
