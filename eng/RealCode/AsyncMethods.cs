@@ -4,7 +4,10 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.RealCode
 {

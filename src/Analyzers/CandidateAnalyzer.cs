@@ -7,10 +7,13 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.FlowAnalysis;
 using Microsoft.CodeAnalysis.Operations;
-using Prewired.Analyzers.Closures;
 using Prewired.Analyzers.Candidates;
+using Prewired.Analyzers.Closures;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers
 {

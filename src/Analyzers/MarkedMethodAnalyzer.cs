@@ -5,8 +5,10 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers
 {

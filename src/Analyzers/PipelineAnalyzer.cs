@@ -2,8 +2,10 @@ using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Prewired.Generator.SharedRules;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.Pipelines.Rules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers
 {

@@ -7,8 +7,10 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Prewired.Analyzers.Handlers;
-using Prewired.Generator.SharedRules;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.Pipelines.Rules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers
 {

@@ -4,8 +4,10 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Prewired.Analyzers.StructShape;
-using Prewired.Generator.SharedRules;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.Pipelines.Rules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers
 {

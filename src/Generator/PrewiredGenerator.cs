@@ -4,12 +4,12 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Emit;
 using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
 using Prewired.Generator.Pipelines;
 using Prewired.Generator.Pipelines.Handlers;
 using Prewired.Generator.Pipelines.Messages;
 using Prewired.Generator.Pipelines.Sender;
-using Prewired.Generator.SharedRules;
 using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator
@@ -103,7 +103,7 @@ namespace Prewired.Generator
         private static void AddSource(SourceProductionContext output, SenderModel? model)
         {
             if (model is null) return;
-            output.AddSource(MarkedMethods.HintNames.Capped(model.Options.Namespace + "." + SharedRules.Pipelines.SenderName.ClassName, ".g.cs"), SenderEmitter.Emit(model));
+            output.AddSource(MarkedMethods.HintNames.Capped(model.Options.Namespace + "." + Pipelines.Rules.SenderName.ClassName, ".g.cs"), SenderEmitter.Emit(model));
             if (model.Options.DependencyInjection) output.AddSource(MarkedMethods.HintNames.Capped(model.Options.Namespace + ".AddPrewired", ".g.cs"), AddPrewiredEmitter.Emit(model));
         }
 

@@ -3,8 +3,10 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers.Candidates
 {

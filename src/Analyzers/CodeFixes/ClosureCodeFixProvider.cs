@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Prewired.CodeFixes.Closures;
 using Prewired.CodeFixes.Syntax;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
 
 namespace Prewired.CodeFixes
 {

@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Prewired.CodeFixes.Syntax;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
 
 namespace Prewired.CodeFixes
 {

@@ -7,8 +7,8 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Prewired.CodeFixes.Syntax;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules;
 
 namespace Prewired.CodeFixes
 {

@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Prewired.CodeFixes.Syntax;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
 
 namespace Prewired.CodeFixes
 {
@@ -49,11 +49,11 @@ namespace Prewired.CodeFixes
             var isImplementingPart = method.Modifiers.Any(SyntaxKind.PartialKeyword) && symbol.PartialDefinitionPart is not null;
             if (isImplementingPart && method.AttributeLists.Count > 0) return Enumerable.Empty<FixOffer>();
             var definition = symbol.PartialDefinitionPart ?? symbol;
-            var mark = Marks.Of(definition).FirstOrDefault();
+            var mark = MethodMarks.Of(definition).FirstOrDefault();
             if (mark.Attribute is null) return Enumerable.Empty<FixOffer>();
 
             var bodyName = mark.Attribute.ConstructorArguments.Length == 1 ? mark.Attribute.ConstructorArguments[0].Value as string : null;
-            if (bodyName is not null && Marks.HasBodyCandidate(definition, bodyName))
+            if (bodyName is not null && MethodMarks.HasBodyCandidate(definition, bodyName))
             {
                 return new[]
                 {
@@ -67,7 +67,7 @@ namespace Prewired.CodeFixes
             // which the attribute is then pointed at (only possible when the attribute is in this document).
             var reserved = session.ReservedNames(symbol.ContainingType);
             var keepsName = bodyName is not null && MemberNames.IsValidIdentifier(bodyName) && !reserved.Contains(bodyName);
-            var argument = Marks.ArgumentSyntax(mark.Attribute, session.CancellationToken);
+            var argument = MethodMarks.ArgumentSyntax(mark.Attribute, session.CancellationToken);
             if (!keepsName && (argument is null || argument.SyntaxTree != method.SyntaxTree)) return Enumerable.Empty<FixOffer>();
             var preview = keepsName ? bodyName! : MemberNames.CoreName(symbol.Name, reserved);
             return new[]

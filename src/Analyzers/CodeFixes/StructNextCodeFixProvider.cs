@@ -2,11 +2,11 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Composition;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.CodeFixes;
 using Prewired.Analyzers.StructShape;
 using Prewired.CodeFixes.StructShape;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
 
 namespace Prewired.CodeFixes
 {

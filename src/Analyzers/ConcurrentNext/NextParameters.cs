@@ -1,5 +1,7 @@
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers.ConcurrentNext
 {

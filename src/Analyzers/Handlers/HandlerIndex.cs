@@ -3,8 +3,10 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
-using Prewired.Generator.SharedRules;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.Pipelines.Rules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Analyzers.Handlers
 {

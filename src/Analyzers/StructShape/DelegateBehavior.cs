@@ -2,7 +2,7 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.Pipelines.Rules;
 
 namespace Prewired.Analyzers.StructShape
 {

@@ -2,8 +2,11 @@ using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Awaits
 {
     /// <summary>An await that belongs to the method itself: an await expression, or the hidden awaits of
     /// <c>await foreach</c> and <c>await using</c> (whose location is the <c>await</c> keyword).</summary>

@@ -3,8 +3,10 @@ using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Awaits
 {
     /// <summary>
     /// The compiler's region analyses, asked once per region. Each <see cref="SemanticModel.AnalyzeDataFlow(SyntaxNode)"/>

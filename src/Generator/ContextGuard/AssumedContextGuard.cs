@@ -1,7 +1,9 @@
 using System.Threading;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator.ContextGuard
 {

@@ -34,7 +34,7 @@ namespace Prewired.Generator.ContextGuard
         {
             if (method.IsAsync) return true;
             return method.GetAttributes().Concat(method.PartialDefinitionPart?.GetAttributes() ?? Enumerable.Empty<AttributeData>())
-                .Any(a => SharedRules.KnownTypes.IsType(a.AttributeClass, "System.Runtime.CompilerServices.AsyncStateMachineAttribute") || SharedRules.KnownTypes.MarkOf(a) is not null);
+                .Any(a => Marks.KnownTypes.IsType(a.AttributeClass, "System.Runtime.CompilerServices.AsyncStateMachineAttribute") || Marks.KnownTypes.MarkOf(a) is not null);
         }
     }
 }

@@ -18,7 +18,7 @@ namespace Prewired.Generator.MarkedMethods
         {
             _kind = kind;
             _guarded = guarded;
-            var result = SharedRules.KnownTypes.ResultType(returnType);
+            var result = Marks.KnownTypes.ResultType(returnType);
             _resultType = result?.ToDisplayString(MethodShellParser.TypeFormat) ?? string.Empty;
             ReturnTypeName = returnType.ToDisplayString(MethodShellParser.TypeFormat);
         }

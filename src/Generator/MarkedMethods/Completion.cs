@@ -15,7 +15,7 @@ namespace Prewired.Generator.MarkedMethods
         public static bool CompletesNormally(StatementSyntax statement, ISet<SyntaxNode> nowReturns, ISet<SyntaxNode> removed, SemanticModel model)
         {
             if (nowReturns.Contains(statement)) return false;
-            if (!statement.DescendantNodes().Any(nowReturns.Contains)) return SharedRules.RegionFlow.ControlFlow(model, statement)?.EndPointIsReachable ?? true;
+            if (!statement.DescendantNodes().Any(nowReturns.Contains)) return Awaits.RegionFlow.ControlFlow(model, statement)?.EndPointIsReachable ?? true;
             switch (statement)
             {
                 case BlockSyntax block:
@@ -48,7 +48,7 @@ namespace Prewired.Generator.MarkedMethods
 
         /// <summary>A break in <paramref name="statement"/> that leaves the enclosing switch (not a nested loop or switch).</summary>
         private static bool HasBreakFor(StatementSyntax statement, ISet<SyntaxNode> removed)
-            => statement.DescendantNodesAndSelf(n => n == statement || n is not (SwitchStatementSyntax or ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax) && !SharedRules.AwaitSites.IsNestedFunction(n))
+            => statement.DescendantNodesAndSelf(n => n == statement || n is not (SwitchStatementSyntax or ForStatementSyntax or CommonForEachStatementSyntax or WhileStatementSyntax or DoStatementSyntax) && !Awaits.AwaitSites.IsNestedFunction(n))
                 .OfType<BreakStatementSyntax>().Any(b => !removed.Contains(b));
     }
 }

@@ -13,7 +13,7 @@ namespace Prewired.Generator.MarkedMethods
     internal static class MethodShellParser
     {
         /// <summary>Fully qualified, with nullable annotations: the generated declaration must match the partial one exactly.</summary>
-        public static readonly SymbolDisplayFormat TypeFormat = SharedRules.SourceNames.TypeFormat;
+        public static readonly SymbolDisplayFormat TypeFormat = Marks.SourceNames.TypeFormat;
 
         public static MethodShell Parse(IMethodSymbol marked, MethodDeclarationSyntax declaration, IMethodSymbol bodyMethod, MethodDeclarationSyntax body, SemanticModel bodyModel, MarkKind kind)
         {
@@ -108,7 +108,7 @@ namespace Prewired.Generator.MarkedMethods
             _ => string.Empty,
         };
 
-        public static string EscapedName(string name) => SharedRules.SourceNames.Escaped(name);
+        public static string EscapedName(string name) => Marks.SourceNames.Escaped(name);
 
         // The usings of a file or namespace, printed once for all its marked methods rather than once per method (printing
         // copies every using directive's nodes). Syntax nodes never change, so the text stays right for the node's lifetime.
@@ -145,7 +145,7 @@ namespace Prewired.Generator.MarkedMethods
         {
             var seen = new HashSet<string>(System.StringComparer.Ordinal);
             return usings
-                .Where(u => !SharedRules.FileLocalTypes.IsUsingOfFileLocalType(u, model))
+                .Where(u => !FastPath.FileLocalTypes.IsUsingOfFileLocalType(u, model))
                 .Select(u => u.WithoutTrivia())
                 .Where(u => seen.Add(u.NormalizeWhitespace().ToString()))
                 .Select(u => u.ToString())

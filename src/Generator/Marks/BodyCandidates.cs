@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>
     /// The existing methods a body-method name that names nothing (PW0003) most likely meant, best first: a method whose
@@ -16,7 +16,7 @@ namespace Prewired.Generator.SharedRules
         public static IReadOnlyList<string> For(IMethodSymbol marked, string bodyName)
         {
             return marked.ContainingType.GetMembers().OfType<IMethodSymbol>()
-                .Where(m => m.MethodKind == MethodKind.Ordinary && !m.IsImplicitlyDeclared && !Marks.IsSameMethod(m, marked) && !Marks.IsMarked(m)
+                .Where(m => m.MethodKind == MethodKind.Ordinary && !m.IsImplicitlyDeclared && !MethodMarks.IsSameMethod(m, marked) && !MethodMarks.IsMarked(m)
                             && m.PartialDefinitionPart is null && m.Name != bodyName)
                 .Select(m => (m.Name, Close: NearMissNames.IsClose(m.Name, bodyName), Matches: SignatureMatches(m, marked), Distance: NearMissNames.EditDistance(m.Name, bodyName)))
                 .Where(c => c.Close || c.Matches)

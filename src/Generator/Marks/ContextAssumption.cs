@@ -1,7 +1,8 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>
     /// The mark's explicit opt-out of the context guard, <c>AssumeContextUnchanged = true</c> on [FastPath] or [TailAwait]:

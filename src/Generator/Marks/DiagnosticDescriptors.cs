@@ -1,6 +1,8 @@
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>
     /// Every Prewired diagnostic: stable ID, message that says how to fix it, and a help page in docs/diagnostics. Shared by

@@ -1,5 +1,6 @@
 
-namespace Prewired.Generator.SharedRules
+
+namespace Prewired.Generator.Marks
 {
     /// <summary>
     /// Stable diagnostic IDs. The validation that finds each problem is shared by the generator (which decides what to

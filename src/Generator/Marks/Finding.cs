@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>
     /// A problem found by the shared validation: which rule, where, and the message arguments. The analyzers turn it

@@ -1,7 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>Metadata names of the types Prewired recognizes, and the classification of task-like types.</summary>
     internal static class KnownTypes

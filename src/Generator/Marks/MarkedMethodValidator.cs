@@ -4,9 +4,11 @@ using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
 using Prewired.Generator.Model;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>What the usage checks found for one method marked [TailAwait] or [FastPath].</summary>
     internal sealed class MarkedMethodValidation

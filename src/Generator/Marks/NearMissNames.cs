@@ -1,6 +1,6 @@
 using System;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>
     /// When a body-method name that names nothing (PW0003) is a typo of an existing method's: the code fix points the

@@ -1,7 +1,9 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>How generated code spells types and names so they bind wherever it is placed (shared with the analyzers).</summary>
     internal static class SourceNames

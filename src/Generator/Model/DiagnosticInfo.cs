@@ -2,7 +2,8 @@ using System;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Text;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
 namespace Prewired.Generator.Model
 {

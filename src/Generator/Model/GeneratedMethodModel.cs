@@ -5,7 +5,7 @@ namespace Prewired.Generator.Model
     /// <summary>
     /// One generated file: the shell and the member text (the implementing method and any continuations), already
     /// rendered at the shell's member indentation, and the usage errors the generator reports itself (see
-    /// <see cref="SharedRules.UsageErrorReporting"/>). Rendering happens in the transform so the model is plain strings and
+    /// <see cref="Marks.UsageErrorReporting"/>). Rendering happens in the transform so the model is plain strings and
     /// an unchanged method compares equal, leaving the emit step cached. A model with no <see cref="Shell"/> carries only
     /// diagnostics: no file can be declared for that method.
     /// </summary>

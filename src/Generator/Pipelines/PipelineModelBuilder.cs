@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis;
 using Prewired.Generator.Emit;
 using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.Pipelines.Rules;
 
 namespace Prewired.Generator.Pipelines
 {

@@ -1,4 +1,4 @@
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.Pipelines.Rules;
 
 namespace Prewired.Generator.Pipelines
 {

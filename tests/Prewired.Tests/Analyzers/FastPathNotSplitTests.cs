@@ -342,7 +342,7 @@ namespace Prewired.Tests.Analyzers
         [InlineData("5.0.0.0", "Pattern")]
         public void Await_using_binding_follows_the_compiler_version(string version, string binding)
             => Assert.Equal(binding, typeof(Prewired.Generator.PrewiredGenerator).Assembly
-                .GetType("Prewired.Generator.SharedRules.HiddenAwaitCalls", throwOnError: true)!
+                .GetType("Prewired.Generator.FastPath.HiddenAwaitCalls", throwOnError: true)!
                 .GetMethod("BindingOf")!.Invoke(null, new object[] { new System.Version(version) })!.ToString());
 
         /// <summary>An await blocked for its own reason inside a written-out await using is reported where it is in the source.</summary>

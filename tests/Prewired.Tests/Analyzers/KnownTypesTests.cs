@@ -17,7 +17,7 @@ namespace Prewired.Tests.Analyzers
     public sealed class KnownTypesTests
     {
         private static readonly Func<ITypeSymbol?, string, bool> s_isType = (Func<ITypeSymbol?, string, bool>)typeof(PrewiredGenerator).Assembly
-            .GetType("Prewired.Generator.SharedRules.KnownTypes", throwOnError: true)!
+            .GetType("Prewired.Generator.Marks.KnownTypes", throwOnError: true)!
             .GetMethod("IsType", BindingFlags.Public | BindingFlags.Static)!
             .CreateDelegate(typeof(Func<ITypeSymbol?, string, bool>));
 

@@ -77,7 +77,7 @@ namespace Prewired.Tests.Docs
             var analyzers = typeof(MarkedMethodAnalyzer).Assembly.GetTypes()
                 .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && t.GetCustomAttribute<DiagnosticAnalyzerAttribute>() is not null)
                 .SelectMany(t => ((DiagnosticAnalyzer)Activator.CreateInstance(t)!).SupportedDiagnostics);
-            var table = typeof(PrewiredGenerator).Assembly.GetType("Prewired.Generator.SharedRules.DiagnosticDescriptors", throwOnError: true)!
+            var table = typeof(PrewiredGenerator).Assembly.GetType("Prewired.Generator.Marks.DiagnosticDescriptors", throwOnError: true)!
                 .GetFields(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static)
                 .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
                 .Select(f => (DiagnosticDescriptor)f.GetValue(null)!);

@@ -2,8 +2,11 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// The rules behind PW0201: which awaits of a [FastPath] body the generator cannot split yet, and which constructs

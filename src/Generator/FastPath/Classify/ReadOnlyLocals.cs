@@ -1,8 +1,10 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// C# makes a using resource and a foreach iteration variable read-only: a call of a non-readonly member on a struct

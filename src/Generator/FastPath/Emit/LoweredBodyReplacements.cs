@@ -1,8 +1,10 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Awaits;
 using Prewired.Generator.Emit;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator.FastPath
 {

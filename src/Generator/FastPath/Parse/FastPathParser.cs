@@ -3,11 +3,13 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Awaits;
 using Prewired.Generator.ContextGuard;
 using Prewired.Generator.Emit;
 using Prewired.Generator.MarkedMethods;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator.FastPath
 {

@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.Model;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.Pipelines.Rules;
 
 namespace Prewired.Generator.Pipelines.Handlers
 {

@@ -20,7 +20,7 @@ namespace Prewired.Generator.Pipelines.Messages
     /// <summary>One notification type a class handles.</summary>
     /// <param name="Handled">The handled type (the T of INotificationHandler&lt;T&gt;), fully qualified: a notification, or a base of some.</param>
     /// <param name="Handler">The handler and how to call it.</param>
-    /// <param name="OrderKey">Orders the handlers of one notification: source order (<see cref="SharedRules.Pipelines.HandlerSelection.OrderKey"/>).</param>
+    /// <param name="OrderKey">Orders the handlers of one notification: source order (<see cref="Pipelines.Rules.HandlerSelection.OrderKey"/>).</param>
     internal sealed record NotificationHandlerModel(string Handled, CalleeModel Handler, string OrderKey);
 
     /// <summary>A notification type the sender gets a <c>Publish</c> for.</summary>

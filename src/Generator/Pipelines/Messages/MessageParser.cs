@@ -6,7 +6,7 @@ using Prewired.Generator.Emit;
 using Prewired.Generator.MarkedMethods;
 using Prewired.Generator.Model;
 using Prewired.Generator.Pipelines.Handlers;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.Pipelines.Rules;
 
 namespace Prewired.Generator.Pipelines.Messages
 {

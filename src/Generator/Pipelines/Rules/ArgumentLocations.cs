@@ -2,8 +2,10 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// Where each stage of a [Pipeline] attribute is written, so a finding lands on its own <c>typeof</c>. The assembly's

@@ -1,6 +1,8 @@
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// Whose chain <see cref="PipelineValidator"/> walks: a [Pipeline] class, or the pipeline generated for a request handler

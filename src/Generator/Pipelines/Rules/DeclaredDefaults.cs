@@ -1,7 +1,9 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// What [assembly: PipelineDefaults] means for one pipeline: every declared default, and the ones it applies (not

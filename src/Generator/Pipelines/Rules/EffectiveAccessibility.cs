@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// How far a type is visible, coarsely: the generated constructor and Invoke must not be more visible than the types in

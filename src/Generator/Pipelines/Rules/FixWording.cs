@@ -1,6 +1,9 @@
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// The fix part of a pipeline finding's message, worded for the pipeline at hand: the terminator interface its stages

@@ -3,8 +3,10 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// Checks the pipeline a request handler gets without a [Pipeline] class: the assembly's defaults, then the handler. The

@@ -1,7 +1,10 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// Which discovered handlers get a generated pipeline, decided the same way by the generator (on its models' strings) and

@@ -3,8 +3,11 @@ using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>The behaviors <c>[assembly: PipelineDefaults(...)]</c> puts in front of every pipeline that does not opt out.</summary>
     internal static class PipelineDefaults

@@ -1,7 +1,9 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// The generated <c>services.AddXxx()</c> registration of a pipeline. It exists only when the compilation references

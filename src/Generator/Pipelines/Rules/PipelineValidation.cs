@@ -1,7 +1,10 @@
 using System.Collections.Generic;
 using System.Linq;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>The outcome of <see cref="PipelineValidator"/>: findings to report, and the resolved stages when there are none.</summary>
     internal sealed class PipelineValidation

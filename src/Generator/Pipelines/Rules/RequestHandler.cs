@@ -1,7 +1,10 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// A request handler found in the assembly: a class implementing <c>ICancellableTerminator&lt;TRequest, TResponse&gt;</c>,

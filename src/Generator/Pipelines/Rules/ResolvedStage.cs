@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>A validated stage: its type, the interface the chain calls it through, and the context it receives.</summary>
     internal sealed class ResolvedStage

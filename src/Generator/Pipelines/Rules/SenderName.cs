@@ -1,7 +1,10 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// Where the generated sender goes: <c>{AssemblyName}.PrewiredSender</c>. A namespace of its own per assembly, so two

@@ -1,8 +1,10 @@
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// The expressions a [Pipeline] or [PipelineDefaults] attribute lists its stage types with, one per stage, in order,

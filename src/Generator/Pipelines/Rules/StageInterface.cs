@@ -1,7 +1,8 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>
     /// One stage interface a type implements: its kind, the context it takes and the context it passes on, the typed

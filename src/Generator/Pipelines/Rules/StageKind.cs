@@ -1,5 +1,6 @@
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules.Pipelines
+namespace Prewired.Generator.Pipelines.Rules
 {
     /// <summary>How the generated chain calls a stage and hands it the rest of the pipeline.</summary>
     internal enum StageKind

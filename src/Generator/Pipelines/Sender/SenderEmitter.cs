@@ -1,7 +1,7 @@
 using System.Linq;
 using Prewired.Generator.Emit;
 using Prewired.Generator.Pipelines.Messages;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.Pipelines.Rules;
 
 namespace Prewired.Generator.Pipelines.Sender
 {

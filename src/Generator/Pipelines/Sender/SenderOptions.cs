@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 using Prewired.Generator.Emit;
-using Prewired.Generator.SharedRules.Pipelines;
+using Prewired.Generator.Pipelines.Rules;
 
 namespace Prewired.Generator.Pipelines.Sender
 {

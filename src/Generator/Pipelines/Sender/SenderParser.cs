@@ -40,7 +40,7 @@ namespace Prewired.Generator.Pipelines.Sender
             // The simple name: after the last '.', or after 'global::' for a class of the global namespace.
             var bases = qualifiedNames.Select(n => n.Substring(n.LastIndexOfAny(new[] { '.', ':' }) + 1))
                 .Select(n => char.ToLowerInvariant(n[0]) + n.Substring(1)).ToList();
-            return bases.Select((name, i) => SharedRules.SourceNames.Escaped(bases.Count(b => b == name) > 1 ? name + i : name)).ToList();
+            return bases.Select((name, i) => Marks.SourceNames.Escaped(bases.Count(b => b == name) > 1 ? name + i : name)).ToList();
         }
     }
 }

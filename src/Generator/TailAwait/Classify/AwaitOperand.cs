@@ -1,8 +1,10 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.TailAwait
 {
     /// <summary>The task an await waits for, seen through a <c>ConfigureAwait</c> call that a tail call may drop.</summary>
     internal readonly struct AwaitOperand

@@ -1,8 +1,10 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.TailAwait
 {
     /// <summary>The statements around an await that decide whether it can be elided or split.</summary>
     internal enum EnclosingKind

@@ -1,9 +1,12 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.TailAwait
 {
     /// <summary>One await of a [TailAwait] body: either a tail await with what replaces it, or the reason it is not.</summary>
     internal sealed class TailAwaitSite

@@ -1,7 +1,9 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.FastPath;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.TailAwait
 {
     /// <summary>
     /// Decides whether a statement is the last thing a method does: nothing but a bare <c>return;</c>, the end of

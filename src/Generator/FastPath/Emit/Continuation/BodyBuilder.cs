@@ -1,6 +1,7 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator.FastPath
 {

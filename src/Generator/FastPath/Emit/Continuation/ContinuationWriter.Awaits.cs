@@ -3,9 +3,11 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Awaits;
 using Prewired.Generator.Emit;
 using Prewired.Generator.MarkedMethods;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator.FastPath
 {

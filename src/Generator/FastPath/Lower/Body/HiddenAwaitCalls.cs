@@ -1,7 +1,9 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// How C# calls the members behind <c>await using</c> and <c>await foreach</c> (DisposeAsync, GetAsyncEnumerator,

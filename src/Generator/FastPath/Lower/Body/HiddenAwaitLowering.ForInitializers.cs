@@ -2,8 +2,9 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// A <c>for</c> loop whose initializer awaits: <c>{ T a = e1; T b = e2; s1; s2; for (; condition; incrementors) body }</c>.

@@ -2,8 +2,9 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// The variables of <see cref="SharedVariables"/>, written the compiler's way: a shared local's declaration becomes its

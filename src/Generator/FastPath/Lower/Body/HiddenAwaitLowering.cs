@@ -3,8 +3,11 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// Writes a [FastPath] body's <c>await using</c> and <c>await foreach</c> out as C# lowers them (the C# spec's using

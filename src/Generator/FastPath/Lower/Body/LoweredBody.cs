@@ -3,8 +3,9 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
+using Prewired.Generator.Marks;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// A [FastPath] body with its <c>await using</c> and <c>await foreach</c> written out as C# lowers them

@@ -3,8 +3,11 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.FastPath
 {
     /// <summary>
     /// Writes out, as the C# compiler spills them (Roslyn's SpillSequenceSpiller), the statements of a [FastPath] body

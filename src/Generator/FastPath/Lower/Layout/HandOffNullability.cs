@@ -1,7 +1,9 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator.FastPath
 {

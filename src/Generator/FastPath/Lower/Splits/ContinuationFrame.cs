@@ -78,7 +78,7 @@ namespace Prewired.Generator.FastPath
         public bool RestReached { get; set; }
 
         /// <summary>Whether the frame needs the sync path's hand-off flag: it disposes or runs a finally after the await.</summary>
-        public bool IsProtected => Kind is FrameKind.Using || UsingDeclarations.Count > 0 || (Kind == FrameKind.ForEach && ForEach!.Disposal != SharedRules.DisposalShape.None)
+        public bool IsProtected => Kind is FrameKind.Using || UsingDeclarations.Count > 0 || (Kind == FrameKind.ForEach && ForEach!.Disposal != FastPath.DisposalShape.None)
                                    || (Kind == FrameKind.Try && ((TryStatementSyntax)Container).Finally is not null && !FinallyWrittenOut)
                                    || (Kind == FrameKind.Catch && ((TryStatementSyntax)Container.Parent!).Finally is not null && !FinallyWrittenOut);
 

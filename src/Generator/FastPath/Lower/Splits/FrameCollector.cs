@@ -3,7 +3,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Marks;
 
 namespace Prewired.Generator.FastPath
 {

@@ -2,7 +2,9 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Prewired.Generator.SharedRules;
+using Prewired.Generator.Awaits;
+using Prewired.Generator.Marks;
+using Prewired.Generator.TailAwait;
 
 namespace Prewired.Generator.FastPath
 {

@@ -5,10 +5,10 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Prewired.Generator.Model;
 
-namespace Prewired.Generator.SharedRules
+namespace Prewired.Generator.Marks
 {
     /// <summary>The [TailAwait]/[FastPath] attributes of a method and the body method they name, as the validator sees them.</summary>
-    internal static class Marks
+    internal static class MethodMarks
     {
         public static IEnumerable<(AttributeData Attribute, MarkKind Kind)> Of(IMethodSymbol method)
         {
