@@ -42,6 +42,10 @@ namespace Prewired.Generator.FastPath
                     // out var v, where v is live state (a parameter) or declared in the preamble: it is assigned.
                     printer.Write(AssignedName(_model.GetDeclaredSymbol(single)!));
                     return true;
+                case AssignmentExpressionSyntax { Left: TupleExpressionSyntax or DeclarationExpressionSyntax } deconstruction
+                    when deconstruction.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: < LanguageVersion.CSharp10 }:
+                    HoistToAvoidMixedDeconstruction(deconstruction.Left);
+                    return false;
                 case DeclarationExpressionSyntax { Designation: ParenthesizedVariableDesignationSyntax tuple }:
                     var designated = tuple.DescendantNodes().OfType<SingleVariableDesignationSyntax>().Select(d => _model.GetDeclaredSymbol(d)).ToList();
                     if (!designated.Any(Assigned)) return false;
@@ -67,7 +71,7 @@ namespace Prewired.Generator.FastPath
         /// <summary>
         /// <c>var (a, b) = e</c> where a or b is live state (a parameter) or declared in a preamble: a deconstruction into
         /// those variables, <c>(a, b) = e</c>; one that is neither keeps its declaration, <c>(a, var b) = e</c>, which
-        /// needs C# 10 (not covered before).
+        /// needs C# 10 (before it, such a variable is declared in the preamble: HoistToAvoidMixedDeconstruction).
         /// </summary>
         private void WriteDeconstructionTargets(ParenthesizedVariableDesignationSyntax tuple, SyntaxPrinter printer)
         {
@@ -84,11 +88,7 @@ namespace Prewired.Generator.FastPath
                         printer.Write(AssignedName(symbol));
                         break;
                     case SingleVariableDesignationSyntax single:
-                        if (tuple.SyntaxTree.Options is CSharpParseOptions { LanguageVersion: < LanguageVersion.CSharp10 })
-                        {
-                            NotCovered("a deconstruction declaring live state and other variables, before C# 10");
-                        }
-
+                        // Before C# 10 none is left here: HoistToAvoidMixedDeconstruction declared it in the preamble.
                         printer.Write("var " + single.Identifier.Text);
                         break;
                     default:
@@ -98,6 +98,26 @@ namespace Prewired.Generator.FastPath
             }
 
             printer.Write(")");
+        }
+
+        /// <summary>
+        /// Before C# 10 a deconstruction cannot both assign and declare (<c>(a, var b) = e</c>, CS8184), which the
+        /// continuation would write where some of its variables are live state (assigned) and others not. Those others are
+        /// declared in the list's preamble instead, as the filter's out variables are (<see cref="HoistFilterVariables"/>),
+        /// so every target is assigned: the same scope (the list that held the declaration), the same values, a fresh
+        /// variable per pass of a loop around it.
+        /// </summary>
+        private void HoistToAvoidMixedDeconstruction(ExpressionSyntax targets)
+        {
+            var declared = targets.DescendantNodesAndSelf(n => !AwaitSites.IsNestedFunction(n)).OfType<SingleVariableDesignationSyntax>()
+                .Select(d => _model.GetDeclaredSymbol(d)).OfType<ILocalSymbol>().ToList();
+            if (!declared.Any(Assigned) || declared.All(Assigned)) return;
+            foreach (var local in declared.Where(l => !Assigned(l)))
+            {
+                if (!LoweringShapes.IsNameable(local.Type)) NotCovered("a local of a type that cannot be named");
+                _hoisted.Add(local);
+                DeclareWithDefault(_scopes.Peek().Preamble, VariableTypes.Display(local, _model), MethodShellParser.EscapedName(local.Name), read: true);
+            }
         }
 
         /// <summary>The designations of <paramref name="pattern"/> whose variables are live state or declared in a preamble.</summary>
