@@ -15,7 +15,7 @@ using Prewired.Generator.TailAwait;
 namespace Prewired.Analyzers
 {
     /// <summary>
-    /// PW0326: an open behavior of <c>[assembly: NotificationDefaults]</c> or <c>[assembly: StreamDefaults]</c> that the generator
+    /// PW0327: a listed type that is no behavior of the attribute's messages at all (wrong shape or arity). PW0326: an open behavior of <c>[assembly: NotificationDefaults]</c> or <c>[assembly: StreamDefaults]</c> that the generator
     /// leaves out of a notification's publisher or a stream request's pipeline because the message does not meet its
     /// constraint. Request defaults have PW0312/PW0316 for that; here it was silent. Reported at the behavior's <c>typeof</c>
     /// (one per message it skips, each pointing at the message's declaration), so a <c>#pragma</c> around that line says the
@@ -28,7 +28,8 @@ namespace Prewired.Analyzers
     [DiagnosticAnalyzer(LanguageNames.CSharp)]
     public sealed class MessageDefaultsAnalyzer : DiagnosticAnalyzer
     {
-        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(DiagnosticDescriptors.MessageBehaviorNotApplied);
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } =
+            ImmutableArray.Create(DiagnosticDescriptors.MessageBehaviorNotApplied, DiagnosticDescriptors.NotAMessageBehavior);
 
         public override void Initialize(AnalysisContext context)
         {
@@ -59,10 +60,20 @@ namespace Prewired.Analyzers
             }
 
             var written = StageArgumentSyntax.Of(syntax, list.Values.Length);
+            var arity = behaviorInterface == "INotificationBehavior" ? 1 : 2;
             for (var i = 0; i < list.Values.Length; i++)
             {
-                if (list.Values[i].Value is not INamedTypeSymbol { IsUnboundGenericType: true, TypeKind: not TypeKind.Error } listed) continue;
+                if (list.Values[i].Value is not INamedTypeSymbol { TypeKind: not TypeKind.Error } type) continue;
                 var at = written?[i].GetLocation() ?? syntax.GetLocation();
+                if (MessageHandlers.NotABehaviorReason(type, behaviorInterface, arity) is { } reason)
+                {
+                    var what = arity == 1 ? "a notification behavior" : "a stream behavior";
+                    context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.NotAMessageBehavior, at, PipelineValidator.Display(type), attributeName, what, reason));
+                    continue;
+                }
+
+                if (!type.IsUnboundGenericType) continue;
+                var listed = type;
                 foreach (var (message, arguments, what) in Messages(index.Value, behaviorInterface))
                 {
                     if (MessageHandlers.Fit(listed, context.Compilation, behaviorInterface, arguments).UnmetConstraint is not { } unmet) continue;

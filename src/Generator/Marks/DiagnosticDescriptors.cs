@@ -141,6 +141,10 @@ namespace Prewired.Generator.Marks
             "Notification or stream behavior not applied to a message",
             "'{0}' from [assembly: {1}] is not applied to {2}: {3}; if that is meant, surround this typeof's line with #pragma warning disable PW0326 and #pragma warning restore PW0326 (or set dotnet_diagnostic.PW0326.severity = none where constrained behaviors select their messages)");
 
+        public static readonly DiagnosticDescriptor NotAMessageBehavior = Error(DiagnosticIds.NotAMessageBehavior,
+            "Type listed as a notification or stream behavior is not one",
+            "'{0}' in [assembly: {1}] is not {2}: {3}; it would run around no message");
+
         // Reported when the whole compilation has been seen (its registrations and its pipelines): a compilation-end diagnostic.
         public static readonly DiagnosticDescriptor ScopedServiceCaptured = new(DiagnosticIds.ScopedServiceCaptured,
             "A singleton pipeline would capture a scoped service",
@@ -226,6 +230,7 @@ namespace Prewired.Generator.Marks
             DiagnosticIds.NotificationWithoutHandler => NotificationWithoutHandler,
             DiagnosticIds.DuplicateStreamHandler => DuplicateStreamHandler,
             DiagnosticIds.MessageBehaviorNotApplied => MessageBehaviorNotApplied,
+            DiagnosticIds.NotAMessageBehavior => NotAMessageBehavior,
             DiagnosticIds.ConcurrentNext => ConcurrentNext,
             DiagnosticIds.NextNotAwaited => NextNotAwaited,
             DiagnosticIds.ConcurrentNextOutsidePipeline => ConcurrentNextOutsidePipeline,

@@ -77,6 +77,11 @@ namespace Prewired.Generator.Marks
         // for the behavior. An ID of its own, because constraints that select messages are common here and turned off apart.
         public const string MessageBehaviorNotApplied = "PW0326";
 
+        // A type listed in [assembly: NotificationDefaults] or [assembly: StreamDefaults] that is no behavior of the attribute's
+        // messages at all (not a class implementing the behavior interface, or an open type of another arity): the generator
+        // could only leave it out of every message, silently. An error at its typeof, as PW0301 is for a pipeline's stage.
+        public const string NotAMessageBehavior = "PW0327";
+
         public const string ConcurrentNext = "PW0320";
         public const string NextNotAwaited = "PW0321";
 

@@ -85,7 +85,7 @@ namespace Prewired.Tests.Analyzers
 
         [Fact]
         public Task PW0326_a_stream_behavior_left_out_for_its_constraint_is_a_warning_at_its_typeof() => VerifyAsync("""
-            [assembly: StreamDefaults(typeof(Numbers<>), {|#0:typeof(AuditedOnly<,>)|})]
+            [assembly: StreamDefaults(typeof(Numbers<Ticks>), {|#0:typeof(AuditedOnly<,>)|})]
 
             public sealed class {|#1:Ticks|} : IStreamRequest<int> { }
             """,
@@ -116,10 +116,52 @@ namespace Prewired.Tests.Analyzers
         [Fact]
         public Task Nothing_when_every_message_meets_the_constraints_or_a_behavior_is_closed() => VerifyAsync("""
             [assembly: NotificationDefaults(typeof(Trace<>), typeof(Audit<>), typeof(Audit<OrderPlaced>))]
-            [assembly: StreamDefaults(typeof(Numbers<>))]
+            [assembly: StreamDefaults(typeof(Numbers<Ticks>), typeof(AuditedOnly<AuditedTicks, int>))]
+
+            public sealed class AuditedTicks : IStreamRequest<int>, IAudited { }
 
             public sealed class Ticks : IStreamRequest<int> { }
             """);
+
+        private const string StreamShape = "an open behavior takes two, the request and the response (IStreamBehavior<TRequest, TResponse>); list it closed, once per message, or give it two";
+
+        [Fact]
+        public Task PW0327_an_open_stream_behavior_of_another_arity_is_an_error_at_its_typeof_with_the_named_argument() => VerifyAsync("""
+            [assembly: NotificationDefaults(typeof(Trace<>), Publisher = NotificationPublisher.Concurrent)]
+            [assembly: StreamDefaults({|#0:typeof(Numbers<>)|})]
+
+            public sealed class Ticks : IStreamRequest<int> { }
+            """,
+            VerifyCS.Diagnostic("PW0327").WithSeverity(DiagnosticSeverity.Error).WithLocation(0)
+                .WithArguments("Numbers<>", "StreamDefaults", "a stream behavior", "it is open over 1 type parameter, and " + StreamShape)
+                .WithMessage("'Numbers<>' in [assembly: StreamDefaults] is not a stream behavior: it is open over 1 type parameter, and " + StreamShape + "; it would run around no message"));
+
+        [Fact]
+        public Task PW0327_a_type_that_is_no_notification_behavior_is_an_error_at_its_typeof_each() => VerifyAsync("""
+            [assembly: NotificationDefaults(typeof(Trace<>), {|#0:typeof(OrderPlacedHandler)|}, {|#1:typeof(INotificationBehavior<>)|}, {|#2:typeof(Pair<,>)|}, {|#3:typeof(Wrapped<>)|}, Publisher = NotificationPublisher.Sequential)]
+
+            public sealed class Ticks : IStreamRequest<int> { }
+
+            public sealed class Pair<TNotification, TOther> : INotificationBehavior<TNotification> where TNotification : INotification
+            {
+                public ValueTask Handle<TNext>(TNotification notification, TNext next, CancellationToken cancellationToken)
+                    where TNext : struct, INotificationNext<TNotification> => next.Invoke(notification, cancellationToken);
+            }
+
+            public sealed class Box<T> : INotification { }
+
+            public sealed class Wrapped<T> : INotificationBehavior<Box<T>>
+            {
+                public ValueTask Handle<TNext>(Box<T> notification, TNext next, CancellationToken cancellationToken)
+                    where TNext : struct, INotificationNext<Box<T>> => next.Invoke(notification, cancellationToken);
+            }
+            """,
+            VerifyCS.Diagnostic("PW0327").WithLocation(0).WithArguments("OrderPlacedHandler", "NotificationDefaults", "a notification behavior", "it does not implement INotificationBehavior<TNotification>"),
+            VerifyCS.Diagnostic("PW0327").WithLocation(1).WithArguments("INotificationBehavior<>", "NotificationDefaults", "a notification behavior", "it is an interface, and a behavior is a class the generated code creates"),
+            VerifyCS.Diagnostic("PW0327").WithLocation(2).WithArguments("Pair<,>", "NotificationDefaults", "a notification behavior",
+                "it is open over 2 type parameters, and an open behavior takes one, the notification (INotificationBehavior<TNotification>); list it closed, once per message, or give it one"),
+            VerifyCS.Diagnostic("PW0327").WithLocation(3).WithArguments("Wrapped<>", "NotificationDefaults", "a notification behavior",
+                "its INotificationBehavior<TNotification> is not over its own type parameters in their order, so closing it over a message's types never makes it that message's behavior"));
 
         [Fact]
         public Task Nothing_but_the_compilers_error_for_a_behavior_that_does_not_bind() => VerifyAsync("""

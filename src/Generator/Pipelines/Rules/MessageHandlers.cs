@@ -88,6 +88,41 @@ namespace Prewired.Generator.Pipelines.Rules
             return unmet is null ? (closed, null) : (null, unmet);
         }
 
+        /// <summary>
+        /// Why a listed type can be a behavior of no message of the attribute at all (PW0327), or null when it is one for some
+        /// messages: <see cref="Fit"/> only tells it apart from "not for these types", so without this a type of the wrong
+        /// shape would be left out of every message without a word. <paramref name="arity"/> is the behavior interface's (1
+        /// for notifications, 2 for streams), which an open behavior's type parameters must be, in order.
+        /// </summary>
+        public static string? NotABehaviorReason(INamedTypeSymbol listed, string behaviorInterface, int arity)
+        {
+            var definition = listed.OriginalDefinition;
+            if (definition.TypeKind != TypeKind.Class) return $"it is {Article(definition.TypeKind)}, and a behavior is a class the generated code creates";
+            if (definition.IsStatic || definition.IsAbstract) return $"it is {(definition.IsStatic ? "static" : "abstract")}, and the generated code creates the behavior";
+            var implemented = definition.AllInterfaces.Where(i => IsPrewired(i, behaviorInterface, arity)).ToList();
+            var shape = arity == 1 ? $"{behaviorInterface}<TNotification>" : $"{behaviorInterface}<TRequest, TResponse>";
+            if (implemented.Count == 0) return $"it does not implement {shape}";
+            if (!listed.IsUnboundGenericType) return null;
+            if (definition.ContainingType is { IsGenericType: true }) return "it is nested in a generic type; list a closed type or a non-nested open one";
+            if (definition.Arity != arity)
+            {
+                return $"it is open over {definition.Arity} type parameter{(definition.Arity == 1 ? string.Empty : "s")}, and an open behavior takes "
+                       + $"{(arity == 1 ? "one, the notification" : "two, the request and the response")} ({shape}); list it closed, once per message, or give it {(arity == 1 ? "one" : "two")}";
+            }
+
+            var inOrder = implemented.Any(i => i.TypeArguments.Zip(definition.TypeParameters, (a, p) => SymbolEqualityComparer.Default.Equals(a, p)).All(x => x));
+            return inOrder ? null : $"its {shape} is not over its own type parameters in their order, so closing it over a message's types never makes it that message's behavior";
+        }
+
+        private static string Article(TypeKind kind) => kind switch
+        {
+            TypeKind.Interface => "an interface",
+            TypeKind.Struct => "a struct",
+            TypeKind.Enum => "an enum",
+            TypeKind.Delegate => "a delegate",
+            _ => "not a class",
+        };
+
         /// <summary>The publisher [assembly: NotificationDefaults(Publisher = ...)] asks for: true for Concurrent.</summary>
         public static bool IsConcurrent(Compilation compilation)
             => DefaultsAttribute(compilation, NotificationDefaults)?.NamedArguments.FirstOrDefault(a => a.Key == "Publisher").Value.Value is 1;
