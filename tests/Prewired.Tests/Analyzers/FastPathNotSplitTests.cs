@@ -12,7 +12,6 @@ namespace Prewired.Tests.Analyzers
         private const string InFinallyLeftByJump = "it is inside a finally block of a try that a break or continue leaves, which is not split yet";
         private const string InDeconstructingForEach = "it is inside a foreach that deconstructs its elements into read-only variables: 'tally' is a read-only struct variable there whose members it calls on copies, which an ordinary local would not";
         private const string InMultiDimensionalForEach = "it is inside a foreach over a multi-dimensional array, which is not split yet";
-        private const string InSeveralResourceUsing = "it is in the scope of a using that declares several resources, which is not split yet";
         private const string NullableStructResource = "its resource is dynamic, ref-like or of a nullable value type, which is not written out yet";
         private const string Checked = "it is inside a 'checked' statement";
         private const string CoalesceAssignment = "it is the right side of a ??= whose value is used and that converts with a user-defined or dynamic conversion, which is not spilled";
@@ -167,18 +166,20 @@ namespace Prewired.Tests.Analyzers
             PW0201(0, "await Task.FromResult(new { A = 1 })", "it awaits a value of a type C# cannot write (such as a task of an anonymous type), which cannot be handed to a continuation"));
 
         [Fact]
-        public Task A_using_with_several_resources_is_not_split_yet() => VerifyAsync(InStore("""
+        public Task A_using_with_several_resources_is_split_as_the_nested_usings_it_stands_for() => VerifyAsync(InStore("""
                 [FastPath(nameof(RunCoreAsync))]
                 public partial Task RunAsync();
                 private async Task RunCoreAsync()
                 {
                     using (Resource a = new Resource(), b = new Resource())
                     {
-                        {|#0:await StepAsync()|};
+                        await StepAsync();
                     }
+
+                    using Resource c = new Resource(), d = new Resource();
+                    await StepAsync();
                 }
-            """),
-            PW0201(0, "await StepAsync()", InSeveralResourceUsing));
+            """));
 
         [Fact]
         public Task For_while_do_and_foreach_loops_are_split() => VerifyAsync(InStore("""

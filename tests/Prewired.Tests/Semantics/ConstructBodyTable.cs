@@ -779,6 +779,35 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Members = Kit },
 
+            // Issue 35 point 1: a using of several resources is the nested usings C# defines it to be (one try per
+            // resource, the first declared disposed last), in a statement and in a declaration, with a throw and in a loop.
+            new("U10_UsingStatementOfTwoResources", "Task<int>", """
+                {
+                    var total = 0;
+                    using (Res a = new Res(env, "a"), b = new Res(env, "b" + v))
+                    {
+                        total += await env.TR(0, 2);
+                        env.Log("using " + a.Name + b.Name);
+                        if (v == 1) throw env.Ioe("in using");
+                        total += await env.TR(1, 3);
+                    }
+                    return total;
+                }
+                """) { Members = Kit, Variants = new[] { 0, 1 } },
+
+            new("U11_UsingDeclarationOfThreeResources_InLoop", "Task<int>", """
+                {
+                    var sum = 0;
+                    for (var i = 0; i < 2; i++)
+                    {
+                        using Res first = new Res(env, "f" + i), second = new Res(env, "s" + i), third = new Res(env, "t" + i);
+                        sum += await env.TR(0, i);
+                        env.Log(first.Name + second.Name + third.Name);
+                    }
+                    return sum;
+                }
+                """) { Members = Kit },
+
             // ---- combinations --------------------------------------------------------------------------------------------
             new("M01_ForEach_Using_TryFinally_Continue", "Task<int>", """
                 {

@@ -13,6 +13,7 @@ namespace Prewired.Generator.FastPath
         public override SyntaxNode? VisitUsingStatement(UsingStatementSyntax node)
         {
             if (_nested > 0) return base.VisitUsingStatement(node);
+            if (DeclaresSeveralResources(node)) return NestedUsings(node);
             if (!node.AwaitKeyword.IsKind(SyntaxKind.AwaitKeyword)) return base.VisitUsingStatement(node);
             var resources = Resources(node.Declaration, node.Expression, new[] { node.Statement }, out var reason);
             if (resources is null) return NotLowered(node, base.VisitUsingStatement(node)!, reason);
@@ -44,6 +45,12 @@ namespace Prewired.Generator.FastPath
             for (var i = 0; i < statements.Count; i++)
             {
                 var statement = statements[i];
+                if (IsUsingDeclarationOfSeveral(statement) && _forcedReason is null && statements.Skip(i + 1).Any(HoldsAwait))
+                {
+                    result.AddRange(SingleUsingDeclarations((LocalDeclarationStatementSyntax)statement));
+                    continue;
+                }
+
                 if (!IsAwaitUsingDeclaration(statement))
                 {
                     result.Add(((StatementSyntax)Visit(statement)!, LoweringTemplate.LineIndent(statement)));

@@ -108,7 +108,7 @@ namespace Prewired.Generator.FastPath
         public override SyntaxNode? VisitBlock(BlockSyntax node)
         {
             if (_nested > 0) return base.VisitBlock(node);
-            if (!node.Statements.Any(IsAwaitUsingDeclaration)) return WithGotosWrittenOut((BlockSyntax)base.VisitBlock(node)!, node);
+            if (!node.Statements.Any(s => IsAwaitUsingDeclaration(s) || IsUsingDeclarationOfSeveral(s))) return WithGotosWrittenOut((BlockSyntax)base.VisitBlock(node)!, node);
             // The gotos of the statements before a declaration are written out over the whole list, which sees what the
             // declaration's scope (now a try) reads of their variables.
             var statements = Statements(node.Statements.ToList());
@@ -122,11 +122,13 @@ namespace Prewired.Generator.FastPath
                 || n is UsingStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword }
                 || n is LocalDeclarationStatementSyntax { AwaitKeyword.RawKind: (int)SyntaxKind.AwaitKeyword });
 
-        /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one, a for loop whose initializer awaits, a do loop whose condition does).</summary>
+        /// <summary>Whether <paramref name="body"/> has a construct this lowering writes out for an ordinary await (a deconstructing foreach holding one, a for loop whose initializer awaits, a do loop whose condition does, a using of several resources).</summary>
         public static bool HasConstructToWriteOut(SyntaxNode body)
             => body.DescendantNodes(n => !AwaitSites.IsNestedFunction(n)).Any(n => n is ForEachVariableStatementSyntax f && HoldsAwait(f.Statement)
                 || n is CheckedStatementSyntax c && HoldsAwait(c.Block) || n is ForStatementSyntax loop && InitializerAwaits(loop)
-                || n is DoStatementSyntax d && HoldsAwait(d.Condition)) || HasGotoAcrossAnAwait(body);
+                || n is DoStatementSyntax d && HoldsAwait(d.Condition)
+                || n is UsingStatementSyntax u && DeclaresSeveralResources(u) || n is StatementSyntax s && IsUsingDeclarationOfSeveral(s))
+               || HasGotoAcrossAnAwait(body);
 
         /// <summary>The first break or continue in <paramref name="scope"/> whose loop or switch is outside it.</summary>
         private static string? LeavingJump(List<StatementSyntax> scope)
