@@ -920,6 +920,31 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Variants = new[] { 0, 1 } },
 
+            // Issue 35 point 1: the common guard shapes of pattern variables live across awaits: a negated pattern that
+            // returns, a variable read after two awaits of its block, a property pattern with a designation.
+            new("B105_PatternVariableGuardsAcrossSeveralAwaits", "Task<string>", """
+                {
+                    object o = v == 0 ? "text" : v == 1 ? "longer text" : (object)v;
+                    if (o is not string s) return "none";
+                    await env.T(0);
+                    var trail = s;
+                    if (o is string t)
+                    {
+                        await env.T(1);
+                        await env.T(2);
+                        trail += "|" + t.Length;
+                    }
+
+                    if (o is string { Length: > 5 } u && u.Length < 20)
+                    {
+                        trail += "|" + await env.TR(3, u.Length);
+                        env.Log(u);
+                    }
+
+                    return trail;
+                }
+                """) { Variants = new[] { 0, 1, 2 } },
+
             new("B58_AwaitResultAssignedToField", "Task<int>", """
                 {
                     _field = await env.TR(0, 5);

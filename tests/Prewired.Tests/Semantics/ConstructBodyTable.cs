@@ -808,6 +808,23 @@ namespace Prewired.Tests.Semantics
                 }
                 """) { Members = Kit },
 
+            // A resource nothing reads after the await: still state, since the finally disposes it (logger scopes, leases).
+            new("U12_UsingResourcesNotReadAfterTheAwait", "Task<int>", """
+                {
+                    using (var scope = new Res(env, "scope"))
+                    {
+                        await env.T(0);
+                        env.Log("inside");
+                    }
+
+                    using var lease = new Res(env, "lease");
+                    using (new Res(env, "anonymous"))
+                    {
+                        return await env.TR(1, 5);
+                    }
+                }
+                """) { Members = Kit },
+
             // ---- combinations --------------------------------------------------------------------------------------------
             new("M01_ForEach_Using_TryFinally_Continue", "Task<int>", """
                 {
