@@ -844,6 +844,80 @@ namespace Prewired.Tests.Reliability
             {
                 Variants = new[] { 0, 3 },
             },
+
+            // Seed 20240601, bodies 7970 and 8984 (the layout change's verification, 2026-12-03): a local function declared
+            // in the scope of an 'await using' declaration, capturing a local of that scope. The declaration's scope is
+            // written out as a try, and the lowering moved every local function of it out to the block's level, where the
+            // local (or its shared object, when the body writes it after the function: 'i3__shared') is not in scope:
+            // CS0103 in the written-out body, and the whole body forwarded with PW0201. A local function now leaves the try
+            // only when the statements before the declaration call it.
+            new("R20240601_7970_LocalFunctionSharingALocalOfAnAwaitUsingScope", "Task<int>", """
+                {
+                    await using var u2 = Fx.UseAsync(env, 2);
+                    var i3 = v;
+                    int A4(int x) => x + i3;
+                    await env.T(3);
+                    i3 += 6;
+                    env.Log("A4 " + A4(1));
+                    return i3;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
+
+            // The same with the local only read (no shared object: the local itself was out of scope).
+            new("R20240601_7970b_LocalFunctionReadingALocalOfAnAwaitUsingScope", "Task<int>", """
+                {
+                    await using var u2 = Fx.UseAsync(env, 2);
+                    var i3 = v;
+                    int A4(int x) => x + i3;
+                    await env.T(3);
+                    env.Log("A4 " + A4(1));
+                    return i3;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
+
+            // Body 8984's form: in the body of a for loop whose initializer awaits (the loop is written out too).
+            new("R20240601_8984_LocalFunctionOfAnAwaitUsingScopeInAForWhoseInitializerAwaits", "Task<int>", """
+                {
+                    for (var k = await env.TR(0, v) % 3; k < 2; k++)
+                    {
+                        await using var u = Fx.UseAsync(env, 1);
+                        var i = v;
+                        int F(int x) => x + i;
+                        await env.T(2);
+                        i += 2;
+                        env.Log("F " + F(k));
+                    }
+
+                    return v;
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
+
+            // A local function the statements before the declaration call still leaves the try, with the one it calls.
+            new("R20240601_7970c_LocalFunctionCalledBeforeTheAwaitUsingDeclaration", "Task<int>", """
+                {
+                    env.Log("H " + H(1));
+                    await using var u = Fx.UseAsync(env, 0);
+                    var i = v;
+                    int G(int x) => x * 2;
+                    int H(int x) => G(x) + 1;
+                    int F(int x) => x + i;
+                    await env.T(1);
+                    i += 3;
+                    return F(H(2));
+                }
+                """)
+            {
+                Variants = new[] { 0, 1 },
+            },
         };
     }
 }

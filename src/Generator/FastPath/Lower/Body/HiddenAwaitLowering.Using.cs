@@ -36,8 +36,11 @@ namespace Prewired.Generator.FastPath
 
         /// <summary>
         /// A statement list whose <c>await using</c> declarations take the rest of the list as their scope: <c>T x = e;
-        /// try { rest } finally { dispose x }</c>. Local functions of the rest stay at the list's level (their scope is the
-        /// whole block).
+        /// try { rest } finally { dispose x }</c>. A local function of the rest stays at the list's level (its scope is the
+        /// whole block) only when the statements before the declaration call it, directly or through another such function;
+        /// any other stays where it is, inside the try, where it still sees the rest's locals it captures (seed 20240601,
+        /// bodies 7970 and 8984: a local function reading a local of the rest, hoisted out of the try, did not compile, CS0103,
+        /// and the body forwarded).
         /// </summary>
         private List<(StatementSyntax Node, int Indent)> Statements(List<StatementSyntax> statements)
         {
@@ -59,6 +62,7 @@ namespace Prewired.Generator.FastPath
 
                 var declaration = (LocalDeclarationStatementSyntax)statement;
                 var rest = statements.Skip(i + 1).ToList();
+                var hoisted = HoistedLocalFunctions(statements.Take(i + 1), rest);
                 var resources = Resources(declaration.Declaration, null, rest.Where(s => s is not LocalFunctionStatementSyntax), out var reason);
                 if (resources is null)
                 {
@@ -76,18 +80,45 @@ namespace Prewired.Generator.FastPath
                 }
 
                 // The rest is a statement list of its own: a later await using declaration scopes over what follows it.
-                foreach (var (inner, indent) in Statements(rest.Where(s => s is not LocalFunctionStatementSyntax).ToList())) template.Statement(inner, indent, depth);
+                foreach (var (inner, indent) in Statements(rest.Where(s => !hoisted.Contains(s)).ToList())) template.Statement(inner, indent, depth);
                 CloseResources(template, resources, depth);
                 _loweredAny = true;
                 var built = template.Build(LoweredBody.HiddenAwait(declaration.AwaitKeyword, "await using")).Statements;
                 var column = Column(declaration);
                 result.Add((built[0].WithLeadingTrivia(declaration.GetLeadingTrivia()), column));
                 result.AddRange(built.Skip(1).Select(b => (b, column)));
-                result.AddRange(rest.OfType<LocalFunctionStatementSyntax>().Select(f => ((StatementSyntax)Visit(f)!, LoweringTemplate.LineIndent(f))));
+                result.AddRange(hoisted.Select(f => ((StatementSyntax)Visit(f)!, LoweringTemplate.LineIndent(f))));
                 return result;
             }
 
             return result;
+        }
+
+        /// <summary>
+        /// The local functions of <paramref name="rest"/> that <paramref name="before"/> (the statements up to and with the
+        /// await using declaration) names, and those the named ones name in turn: they must stay at the list's level.
+        /// </summary>
+        private static List<LocalFunctionStatementSyntax> HoistedLocalFunctions(IEnumerable<StatementSyntax> before, List<StatementSyntax> rest)
+        {
+            var functions = rest.OfType<LocalFunctionStatementSyntax>().ToList();
+            var hoisted = new List<LocalFunctionStatementSyntax>();
+            if (functions.Count == 0) return hoisted;
+            var named = new HashSet<string>(before.SelectMany(s => s.DescendantNodesAndSelf()).OfType<IdentifierNameSyntax>().Select(n => n.Identifier.ValueText));
+            bool added;
+            do
+            {
+                added = false;
+                foreach (var function in functions)
+                {
+                    if (hoisted.Contains(function) || !named.Contains(function.Identifier.ValueText)) continue;
+                    hoisted.Add(function);
+                    named.UnionWith(function.DescendantNodes().OfType<IdentifierNameSyntax>().Select(n => n.Identifier.ValueText));
+                    added = true;
+                }
+            }
+            while (added);
+
+            return functions.Where(hoisted.Contains).ToList();
         }
 
         /// <summary>The resources of an <c>await using</c> (each: its variable, declared type text, initializer and dispose
