@@ -91,6 +91,23 @@ namespace Prewired.Tests.Semantics
             Assert.Empty(unread);
         }
 
+        /// <summary>
+        /// Shapes added on 2026-12-03 (issue 35 point 1): a using of several resources (written as the nested usings it
+        /// stands for), resources nothing reads after the await, and the common guard shapes of pattern variables. Each
+        /// splits into the state machine; a forward would pass the differential tests unnoticed, so it is asserted here.
+        /// </summary>
+        [Theory]
+        [InlineData("U10_UsingStatementOfTwoResources")]
+        [InlineData("U11_UsingDeclarationOfThreeResources_InLoop")]
+        [InlineData("U12_UsingResourcesNotReadAfterTheAwait")]
+        [InlineData("B105_PatternVariableGuardsAcrossSeveralAwaits")]
+        public void Several_resource_usings_and_pattern_guards_take_the_state_machine(string body)
+        {
+            var generated = StrictCompiledBodies.For(NullableContextOptions.Enable).Generated[body];
+            Assert.DoesNotContain("// Forwarding to", generated, System.StringComparison.Ordinal);
+            Assert.Contains("__Continuation : global::System.Runtime.CompilerServices.IAsyncStateMachine", generated, System.StringComparison.Ordinal);
+        }
+
         /// <summary>Switch sections that hold awaits, with label pattern variables (live or not) and locals other sections use.</summary>
         [Theory]
         [InlineData("B09_SwitchPatterns_WhenClauses")]
